@@ -1,0 +1,30 @@
+# One command from a fresh clone: `make test` builds .venv, installs everything, runs all checks.
+PYTHON ?= python3
+VENV ?= .venv
+BIN = $(VENV)/bin
+
+.PHONY: test lint typecheck pytest bench clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $@
+
+test: $(BIN)/.installed lint typecheck pytest
+
+lint: $(BIN)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check rules_engine tests bench
+
+typecheck: $(BIN)/.installed
+	$(BIN)/mypy --strict rules_engine
+
+pytest: $(BIN)/.installed
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/.installed
+	$(BIN)/python bench/engine_cli.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,327 @@
+"""JSON game records of ``shared/contracts/game-records.md`` <-> engine values.
+
+Parsing is strict about types (``true`` is not a number, ``"150"`` is not 150) and every
+error names the field as the contract spells it, plus the TSR rule it belongs to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .calls import Call, Party
+from .cards import CARDS_BY_CODE, Card
+from .errors import DokoError, IllegalActionError, RecordError
+from .game import Game, GameSpec
+from .gametypes import GameType, SoloCategory, SoloType
+from .scoring import GameResult, GameSummary, Specials, score, verify_summary
+
+Record = dict[str, Any]
+
+#: The TSR section a malformed field belongs to.
+_FIELD_RULE = {
+    "players": "TSR 3.1",
+    "type": "TSR 4.1",
+    "solo": "TSR 2.3",
+    "pflicht": "TSR 4.2",
+    "re": "TSR 4.4.1",
+    "re_eyes": "TSR 7.1",
+    "re_tricks": "TSR 7.1",
+    "calls": "TSR 6",
+    "specials": "TSR 7.2.3",
+    "hands": "TSR 2.2",
+    "game": "TSR 4.1",
+    "actions": "TSR 5",
+}
+_TYPES = {t.value: t for t in GameType}
+_SOLOS = {s.value: s for s in SoloType}
+_CALLS = {c.value: c for c in Call}
+_SPECIAL_KEYS = ("doppelkopf", "fuchs", "karlchen")
+
+
+def _bad(field: str, what: str) -> RecordError:
+    rule = _FIELD_RULE[field.split(".")[0].split("[")[0]]
+    return RecordError(f"{field}: {what} ({rule})")
+
+
+def _get(record: Record, field: str) -> Any:
+    if field not in record:
+        raise _bad(field, "missing")
+    return record[field]
+
+
+def _int(value: Any, field: str, low: int, high: int) -> int:
+    if type(value) is not int:
+        raise _bad(field, f"{json_repr(value)} is not a whole number")
+    if not low <= value <= high:
+        raise _bad(field, f"{value} is outside {low} to {high}")
+    return value
+
+
+def json_repr(value: Any) -> str:
+    """Short representation of a JSON value for an error message."""
+    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_players(record: Record) -> tuple[str, ...]:
+    players = _get(record, "players")
+    if (
+        type(players) is not list
+        or len(players) != 4
+        or not all(type(p) is str and p.strip() for p in players)
+    ):
+        raise _bad("players", "a game has a list of four non-empty player names")
+    if len(set(players)) != 4:
+        raise _bad("players", "the four names must be distinct")
+    return tuple(players)
+
+
+def _solo_fields(
+    record: Record, game_type: GameType, prefix: str = ""
+) -> tuple[SoloType | None, SoloCategory | None]:
+    solo_value = record.get("solo")
+    if game_type is GameType.SOLO:
+        if solo_value not in _SOLOS:
+            raise _bad(
+                prefix + "solo",
+                f"{json_repr(solo_value)} is not one of {', '.join(_SOLOS)}",
+            )
+        solo: SoloType | None = _SOLOS[solo_value]
+    elif solo_value is not None:
+        raise _bad(
+            prefix + "solo", f"given for a game of type {game_type.value}, only a solo has one"
+        )
+    else:
+        solo = None
+    pflicht = record.get("pflicht")
+    if pflicht is None or pflicht is False:
+        category = SoloCategory.LUSTSOLO if solo is not None else None
+    elif pflicht is True or pflicht == "vorgefuehrt":
+        if solo is None:
+            raise _bad(prefix + "pflicht", f"only a solo is a Pflichtsolo, not a {game_type.value}")
+        category = SoloCategory.PFLICHTSOLO if pflicht is True else SoloCategory.VORFUEHRUNG
+    else:
+        raise _bad(prefix + "pflicht", f'{json_repr(pflicht)} is not true, false or "vorgefuehrt"')
+    return solo, category
+
+
+def _calls(record: Record) -> tuple[Call | None, Call | None]:
+    calls = record.get("calls")
+    if calls is None:
+        return None, None
+    if type(calls) is not dict:
+        raise _bad("calls", "must be an object with the keys re and kontra")
+    for key in calls:
+        if key not in ("re", "kontra"):
+            raise _bad("calls", f'unknown key "{key}", only re and kontra')
+    result: list[Call | None] = []
+    for party in (Party.RE, Party.KONTRA):
+        value = calls.get(party.value)
+        if value is None:
+            result.append(None)
+            continue
+        call = _CALLS.get(value) if type(value) is str else None
+        if call is None or call.party_call(party) is not call:
+            allowed = ", ".join(Call.of_level(level, party).value for level in range(5))
+            raise _bad(
+                f"calls.{party.value}", f"{json_repr(value)} is not null or one of {allowed}"
+            )
+        result.append(call)
+    return result[0], result[1]
+
+
+def _specials(record: Record) -> tuple[Specials, Specials]:
+    specials = record.get("specials")
+    if specials is None:
+        return Specials(), Specials()
+    if type(specials) is not dict:
+        raise _bad("specials", "must be an object with the keys re and kontra")
+    for key in specials:
+        if key not in ("re", "kontra"):
+            raise _bad("specials", f'unknown key "{key}", only re and kontra')
+    result = []
+    for party in ("re", "kontra"):
+        counts = specials.get(party)
+        if counts is None:
+            result.append(Specials())
+            continue
+        if type(counts) is not dict:
+            raise _bad(f"specials.{party}", "must be an object of doppelkopf, fuchs, karlchen")
+        for key in counts:
+            if key not in _SPECIAL_KEYS:
+                raise _bad(f"specials.{party}", f'unknown Sonderpunkt "{key}"')
+        values = [
+            _int(counts.get(key, 0), f"specials.{party}.{key}", 0, 12) for key in _SPECIAL_KEYS
+        ]
+        result.append(Specials(*values))
+    return result[0], result[1]
+
+
+def summary_from_record(record: Record) -> GameSummary:
+    """Parse and verify the ``score`` input of the contract."""
+    players = parse_players(record)
+    type_value = _get(record, "type")
+    game_type = _TYPES.get(type_value) if type(type_value) is str else None
+    if game_type is None:
+        raise _bad("type", f"{json_repr(type_value)} is not one of {', '.join(_TYPES)}")
+    solo, category = _solo_fields(record, game_type)
+    re = _get(record, "re")
+    if type(re) is not list or not all(type(p) is str for p in re):
+        raise _bad("re", "must be a list of player names")
+    for name in re:
+        if name not in players:
+            raise _bad("re", f'"{name}" is not one of the players')
+    re_call, kontra_call = _calls(record)
+    re_specials, kontra_specials = _specials(record)
+    summary = GameSummary(
+        players=players,
+        game_type=game_type,
+        re=tuple(re),
+        re_eyes=_int(_get(record, "re_eyes"), "re_eyes", 0, 240),
+        re_tricks=_int(_get(record, "re_tricks"), "re_tricks", 0, 12),
+        re_call=re_call,
+        kontra_call=kontra_call,
+        re_specials=re_specials,
+        kontra_specials=kontra_specials,
+        solo=solo,
+        category=category,
+    )
+    verify_summary(summary)
+    return summary
+
+
+def summary_to_record(summary: GameSummary) -> Record:
+    """The ``score`` input fields for a summary (without ``id`` and ``players``)."""
+    record: Record = {"type": summary.game_type.value}
+    if summary.solo is not None:
+        record["solo"] = summary.solo.value
+        category = summary.category
+        record["pflicht"] = (
+            "vorgefuehrt"
+            if category is SoloCategory.VORFUEHRUNG
+            else category is SoloCategory.PFLICHTSOLO
+        )
+    record["re"] = list(summary.re)
+    record["re_eyes"] = summary.re_eyes
+    record["re_tricks"] = summary.re_tricks
+    record["calls"] = {
+        "re": summary.re_call.value if summary.re_call else None,
+        "kontra": summary.kontra_call.value if summary.kontra_call else None,
+    }
+    record["specials"] = {
+        party: {"doppelkopf": sp.doppelkopf, "fuchs": sp.fuchs, "karlchen": sp.karlchen}
+        for party, sp in (("re", summary.re_specials), ("kontra", summary.kontra_specials))
+    }
+    return record
+
+
+def result_to_record(record_id: Any, summary: GameSummary, result: GameResult) -> Record:
+    return {
+        "id": record_id,
+        "winner": result.winner.value if result.winner else None,
+        "value": result.value,
+        "scores": dict(zip(summary.players, result.scores, strict=True)),
+        "items": [[i.label, i.party.value, i.points] for i in result.items],
+    }
+
+
+def score_record(record: Record) -> Record:
+    """The ``score`` command for one parsed JSON line."""
+    summary = summary_from_record(record)
+    return result_to_record(record.get("id"), summary, score(summary))
+
+
+def _hands(record: Record, players: tuple[str, ...]) -> list[list[Card]]:
+    hands = _get(record, "hands")
+    if type(hands) is not dict or set(hands) != set(players):
+        raise _bad("hands", "must be an object with exactly one hand per player")
+    result = []
+    for name in players:
+        hand = hands[name]
+        if type(hand) is not list:
+            raise _bad(f"hands.{name}", "must be a list of cards")
+        cards = []
+        for code in hand:
+            card = CARDS_BY_CODE.get(code) if type(code) is str else None
+            if card is None:
+                raise _bad(f"hands.{name}", f"{json_repr(code)} is not a card")
+            cards.append(card)
+        result.append(cards)
+    return result
+
+
+def game_from_record(record: Record) -> Game:
+    """Set up the :class:`Game` of a ``replay`` record (before its actions)."""
+    players = parse_players(record)
+    hands = _hands(record, players)
+    spec_record = _get(record, "game")
+    if type(spec_record) is not dict:
+        raise _bad("game", 'must be an object such as {"type": "normal"}')
+    type_value = spec_record.get("type")
+    game_type = _TYPES.get(type_value) if type(type_value) is str else None
+    if game_type is None or game_type is GameType.STILLE_HOCHZEIT:
+        raise _bad(
+            "game.type",
+            f"{json_repr(type_value)} is not normal, hochzeit or solo "
+            "(a stille Hochzeit is a normal game, found from the hands)",
+        )
+    solo, category = _solo_fields(spec_record, game_type, "game.")
+    player = spec_record.get("player")
+    if game_type is GameType.NORMAL:
+        if player is not None:
+            raise _bad("game.player", "a Normalspiel has no player")
+        seat = None
+    else:
+        if player not in players:
+            raise _bad("game.player", f"{json_repr(player)} is not one of the players")
+        seat = players.index(player)
+    return Game(hands, GameSpec(game_type, seat, solo, category), players)
+
+
+def apply_action(game: Game, number: int, action: Any) -> None:
+    """Apply the ``number``-th action string; errors name the action number."""
+    if type(action) is not str or ":" not in action:
+        raise RecordError(
+            f'action {number}: {json_repr(action)} is not "PLAYER:CARD" or "PLAYER:CALL" (TSR 5)'
+        )
+    name, _, what = action.rpartition(":")
+    if name not in game.names:
+        raise RecordError(f'action {number}: "{name}" is not one of the players (TSR 5)')
+    player = game.names.index(name)
+    try:
+        card = CARDS_BY_CODE.get(what)
+        if card is not None:
+            game.play(player, card)
+            return
+        call = _CALLS.get(what)
+        if call is None:
+            raise RecordError(
+                f'"{what}" is neither a card nor one of re, kontra, keine90, keine60, '
+                "keine30, schwarz (TSR 2.2, 6)"
+            )
+        game.announce(player, call)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"action {number}: {error}") from None
+    except DokoError as error:
+        raise RecordError(f"action {number}: {error}") from None
+
+
+def replay_record(record: Record) -> Record:
+    """The ``replay`` command for one parsed JSON line."""
+    game = game_from_record(record)
+    actions = _get(record, "actions")
+    if type(actions) is not list:
+        raise _bad("actions", "must be a list of action strings")
+    for number, action in enumerate(actions, start=1):
+        apply_action(game, number, action)
+    if not game.is_over:
+        played = sum(len(t.cards) for t in game.tricks) + len(game.current_trick)
+        raise _bad(
+            "actions",
+            f"only {played} of 48 cards are played; a game is played to its last card "
+            "(a game cut short, TSR 5.4, is not part of this format)",
+        )
+    summary = game.summary()
+    output = result_to_record(record.get("id"), summary, score(summary))
+    output["summary"] = summary_to_record(summary)
+    return output

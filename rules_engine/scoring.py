@@ -1,0 +1,324 @@
+"""Who wins and what a game is worth (TSR 7.1, 7.2).
+
+:class:`GameSummary` is what a score-list row knows about a game (no cards);
+:func:`score` turns it into a :class:`GameResult`: the winner, the game value from Re's
+side, every player's plus-minus points and the itemised reasons, labelled as on a score
+list so that a person can check the sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .calls import ABSAGE_TARGET, AGAINST_TARGET, REACHED_AGAINST, Call, Party
+from .cards import TOTAL_EYES
+from .errors import RecordError
+from .gametypes import GameType, SoloCategory, SoloType
+
+TRICKS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Specials:
+    """Sonderpunkte won by one party (TSR 7.2.3)."""
+
+    doppelkopf: int = 0
+    fuchs: int = 0
+    karlchen: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.doppelkopf or self.fuchs or self.karlchen)
+
+
+NO_SPECIALS = Specials()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game as a score list records it (the ``score`` input of the contract)."""
+
+    players: tuple[str, ...]
+    game_type: GameType
+    re: tuple[str, ...]
+    re_eyes: int
+    re_tricks: int
+    re_call: Call | None = None
+    kontra_call: Call | None = None
+    re_specials: Specials = NO_SPECIALS
+    kontra_specials: Specials = NO_SPECIALS
+    solo: SoloType | None = None
+    category: SoloCategory | None = None
+
+    @property
+    def scored_as_solo(self) -> bool:
+        """Solo, stille Hochzeit and the Hochzeit played alone score x3 (TSR 7.2.4)."""
+        return self.game_type in (GameType.SOLO, GameType.STILLE_HOCHZEIT) or (
+            self.game_type is GameType.HOCHZEIT and len(self.re) == 1
+        )
+
+    @property
+    def kontra(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.re)
+
+    def eyes(self, party: Party) -> int:
+        return self.re_eyes if party is Party.RE else TOTAL_EYES - self.re_eyes
+
+    def tricks(self, party: Party) -> int:
+        return self.re_tricks if party is Party.RE else TRICKS - self.re_tricks
+
+    def call(self, party: Party) -> Call | None:
+        return self.re_call if party is Party.RE else self.kontra_call
+
+    def specials(self, party: Party) -> Specials:
+        return self.re_specials if party is Party.RE else self.kontra_specials
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One reason for points: ``points`` credited to ``party`` (TSR 7.2.2, 7.2.3)."""
+
+    label: str
+    party: Party
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winner: Party | None
+    value: int
+    scores: tuple[int, ...]
+    items: tuple[Item, ...] = field(default=())
+
+    def explanation(self, summary: GameSummary) -> str:
+        """Itemised German explanation of every point, as a Schiedsrichter reads it."""
+        lines = []
+        for item in self.items:
+            sign = "+" if item.party is Party.RE else "-"
+            lines.append(f"{sign}{item.points} {item.label} ({item.party.german})")
+        if self.winner is None:
+            lines.append("Keine Partei hat ihr Ziel erreicht: niemand hat gewonnen (TSR 7.1.3).")
+        else:
+            lines.append(f"Gewonnen hat {self.winner.german}.")
+        factor = " (Solo: der Alleinspieler dreifach, TSR 7.2.4)" if summary.scored_as_solo else ""
+        lines.append(f"Spielwert aus Sicht von Re: {self.value}{factor}")
+        lines.append(
+            ", ".join(f"{p} {s:+d}" for p, s in zip(summary.players, self.scores, strict=True))
+        )
+        return "\n".join(lines)
+
+
+def _eye_sums() -> tuple[frozenset[int], ...]:
+    """For k = 0..12 tricks, every Augen total that 4k cards of the deck can make."""
+    reachable: set[tuple[int, int]] = {(0, 0)}
+    for eyes in (11, 10, 4, 3, 2, 0):
+        reachable = {(n + k, s + k * eyes) for n, s in reachable for k in range(9) if n + k <= 48}
+    return tuple(
+        frozenset(s for n, s in reachable if n == 4 * tricks) for tricks in range(TRICKS + 1)
+    )
+
+
+#: EYE_SUMS[k]: the Augen totals that k tricks can hold.
+EYE_SUMS = _eye_sums()
+
+
+def verify_summary(summary: GameSummary) -> None:
+    """Raise :class:`DokoError` if the summary is impossible; messages name the field."""
+    players = summary.players
+    if len(players) != 4 or len(set(players)) != 4 or not all(players):
+        raise RecordError("players: a game has four distinct, non-empty player names (TSR 1.1)")
+    re = summary.re
+    if len(set(re)) != len(re) or any(p not in players for p in re):
+        raise RecordError(f"re: {list(re)} must be distinct players of this game (TSR 4)")
+    _verify_re_size(summary)
+    if (summary.game_type is GameType.SOLO) != (summary.solo is not None):
+        raise RecordError("solo: the solo kind is given exactly when the type is solo (TSR 2.3)")
+    if summary.category is not None and summary.game_type is not GameType.SOLO:
+        raise RecordError("pflicht: only a solo can be a Pflicht- or Lustsolo (TSR 4.2, 4.3)")
+    eyes, tricks = summary.re_eyes, summary.re_tricks
+    if not 0 <= eyes <= TOTAL_EYES:
+        raise RecordError(f"re_eyes: {eyes} is outside 0 to 240 Augen (TSR 2.2)")
+    if not 0 <= tricks <= TRICKS:
+        raise RecordError(f"re_tricks: {tricks} is outside 0 to 12 tricks (TSR 5)")
+    if eyes not in EYE_SUMS[tricks]:
+        raise RecordError(_eyes_message(eyes, tricks))
+    if summary.game_type is GameType.HOCHZEIT and len(re) == 1 and tricks < 3:
+        raise RecordError(
+            f"re_tricks: a Hochzeiter playing alone won the first three tricks, not {tricks} "
+            "(TSR 4.4.3)"
+        )
+    for party, call in ((Party.RE, summary.re_call), (Party.KONTRA, summary.kontra_call)):
+        if call is not None and call.party_call(party) is not call:
+            raise RecordError(
+                f"calls.{party.value}: {call.value!r} is not a call of the {party.german} party "
+                "(TSR 6.2)"
+            )
+    _verify_specials(summary)
+
+
+def _verify_re_size(summary: GameSummary) -> None:
+    size, kind = len(summary.re), summary.game_type
+    if kind is GameType.NORMAL and size != 2:
+        raise RecordError(f"re: a Normalspiel has two Re players, not {size} (TSR 4.4.1)")
+    if kind is GameType.HOCHZEIT and size not in (1, 2):
+        raise RecordError(
+            f"re: a Hochzeit has the Hochzeiter and his partner, or the Hochzeiter alone, "
+            f"not {size} players (TSR 4.4.3)"
+        )
+    if kind in (GameType.SOLO, GameType.STILLE_HOCHZEIT) and size != 1:
+        raise RecordError(
+            f"re: a {kind.german} is played by one player against three, not {size} "
+            "(TSR 4.2, 4.4.5)"
+        )
+
+
+def _eyes_message(eyes: int, tricks: int) -> str:
+    sums = EYE_SUMS[tricks]
+    if eyes > max(sums):
+        why = f"at most {max(sums)} fit in {tricks} tricks"
+    elif eyes < min(sums):
+        why = f"{tricks} tricks hold at least {min(sums)}"
+    else:
+        why = f"no {4 * tricks} cards of the deck add up to it"
+    return f"re_eyes: {eyes} Augen are impossible with re_tricks {tricks}: {why} (TSR 2.2)"
+
+
+def _verify_specials(summary: GameSummary) -> None:
+    re_sp, ko_sp = summary.re_specials, summary.kontra_specials
+    if summary.scored_as_solo and (re_sp or ko_sp):
+        raise RecordError(
+            "specials: Sonderpunkte exist only in a Normalspiel, this game is scored as a solo "
+            "(TSR 7.2.3, 7.2.4)"
+        )
+    for party, sp in ((Party.RE, re_sp), (Party.KONTRA, ko_sp)):
+        tricks, eyes = summary.tricks(party), summary.eyes(party)
+        where = f"specials.{party.value}"
+        if sp.doppelkopf > tricks or sp.doppelkopf * 40 > eyes:
+            raise RecordError(
+                f"{where}.doppelkopf: {sp.doppelkopf} Doppelköpfe need as many tricks of 40 Augen, "
+                f"the party has {tricks} tricks with {eyes} Augen (TSR 7.2.3)"
+            )
+        if (sp.fuchs or sp.karlchen) and tricks == 0:
+            raise RecordError(
+                f"{where}: a party without a trick cannot catch a Fuchs or win the last trick "
+                "with Karlchen (TSR 7.2.3)"
+            )
+        if sp.fuchs * 11 > eyes:
+            raise RecordError(
+                f"{where}.fuchs: {sp.fuchs} Füchse are {sp.fuchs * 11} Augen, "
+                f"the party has {eyes} (TSR 7.2.3)"
+            )
+    if re_sp.doppelkopf + ko_sp.doppelkopf > 4:
+        raise RecordError(
+            "specials: more than 4 Doppelköpfe, the 16 Asse and Zehnen make at most 4 (TSR 7.2.3)"
+        )
+    if re_sp.fuchs + ko_sp.fuchs > 2:
+        raise RecordError(
+            "specials: more than two Füchse caught, the deck has two Karo As (TSR 7.2.3)"
+        )
+    if re_sp.karlchen + ko_sp.karlchen > 1:
+        raise RecordError(
+            "specials: only one trick is the last, so at most one Karlchen (TSR 7.2.3)"
+        )
+
+
+def _reached_target(summary: GameSummary, party: Party) -> bool:
+    """Whether ``party`` reached what it needs to win (TSR 7.1.1, 7.1.2)."""
+    own, opp = summary.call(party), summary.call(party.other)
+    eyes = summary.eyes(party)
+    if own is not None and own.level > 0:
+        target = ABSAGE_TARGET[own.level]
+        return summary.tricks(party) == TRICKS if target is None else eyes >= target
+    if opp is not None and opp.level > 0:
+        target = AGAINST_TARGET[opp.level]
+        return summary.tricks(party) >= 1 if target is None else eyes >= target
+    if own is not None and opp is None:
+        return eyes >= 121
+    if own is None and opp is not None:
+        return eyes >= 120
+    return eyes >= (121 if party is Party.RE else 120)
+
+
+_UNDER = ((90, "unter 90 gespielt"), (60, "unter 60 gespielt"), (30, "unter 30 gespielt"))
+_REACHED_LABELS = (
+    "",
+    "120 Augen gegen keine 90",
+    "90 Augen gegen keine 60",
+    "60 Augen gegen keine 30",
+    "30 Augen gegen schwarz",
+)
+_ABSAGE_LABELS = (
+    "",
+    "keine 90 abgesagt",
+    "keine 60 abgesagt",
+    "keine 30 abgesagt",
+    "schwarz abgesagt",
+)
+
+
+def _under_items(summary: GameSummary, party: Party) -> list[Item]:
+    """(a) ``party`` played the other party unter 90/60/30 or schwarz."""
+    other_eyes = summary.eyes(party.other)
+    items = [Item(label, party, 1) for limit, label in _UNDER if other_eyes < limit]
+    if summary.tricks(party.other) == 0:
+        items.append(Item("schwarz gespielt", party, 1))
+    return items
+
+
+def winner_of(summary: GameSummary) -> Party | None:
+    """The party that reached its target, or ``None`` (TSR 7.1.3)."""
+    for party in (Party.RE, Party.KONTRA):
+        if _reached_target(summary, party):
+            return party
+    return None
+
+
+def score(summary: GameSummary) -> GameResult:
+    """Score a verified summary (TSR 7.2); call :func:`verify_summary` first for raw input."""
+    winner = winner_of(summary)
+    items: list[Item] = []
+    if winner is not None:
+        items.append(Item("gewonnen", winner, 1))
+        items += _under_items(summary, winner)
+    else:
+        items += _under_items(summary, Party.RE) + _under_items(summary, Party.KONTRA)
+    for party in (Party.RE, Party.KONTRA):
+        opp = summary.call(party.other)
+        if opp is not None:
+            eyes = summary.eyes(party)
+            for level in range(1, opp.level + 1):
+                if eyes >= REACHED_AGAINST[level]:
+                    items.append(Item(_REACHED_LABELS[level], party, 1))
+    if winner is not None:
+        for party in (Party.RE, Party.KONTRA):
+            call = summary.call(party)
+            if call is not None:
+                items.append(Item(f"{party.german} angesagt", winner, 2))
+                for level in range(1, call.level + 1):
+                    items.append(Item(_ABSAGE_LABELS[level], winner, 1))
+    if not summary.scored_as_solo:
+        items += _special_items(summary, winner)
+    value = sum(i.points if i.party is Party.RE else -i.points for i in items)
+    return GameResult(winner, value, _player_scores(summary, value), tuple(items))
+
+
+def _special_items(summary: GameSummary, winner: Party | None) -> list[Item]:
+    """Sonderpunkte of a Normalspiel (TSR 7.2.3), netted with the rest through the sum."""
+    items = []
+    if winner is Party.KONTRA:
+        items.append(Item("gegen die Kreuz-Damen gewonnen", Party.KONTRA, 1))
+    for party in (Party.RE, Party.KONTRA):
+        sp = summary.specials(party)
+        for label, count in (
+            ("Doppelkopf", sp.doppelkopf),
+            ("Fuchs gefangen", sp.fuchs),
+            ("Karlchen", sp.karlchen),
+        ):
+            if count:
+                items.append(Item(label, party, count))
+    return items
+
+
+def _player_scores(summary: GameSummary, value: int) -> tuple[int, ...]:
+    """Plus-minus points per player; a soloist gets three times the value (TSR 7.2.4)."""
+    re_points = 3 * value if summary.scored_as_solo else value
+    return tuple(re_points if p in summary.re else -value for p in summary.players)
