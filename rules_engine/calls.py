@@ -11,6 +11,8 @@ from enum import Enum
 
 
 class Party(Enum):
+    __hash__ = object.__hash__  # members are singletons; Enum's hash is slow Python
+
     RE = "re"
     KONTRA = "kontra"
 
@@ -26,17 +28,23 @@ class Party(Enum):
 class Call(Enum):
     """What a player can announce; values are the contract tokens."""
 
-    RE = "re"
-    KONTRA = "kontra"
-    KEINE_90 = "keine90"
-    KEINE_60 = "keine60"
-    KEINE_30 = "keine30"
-    SCHWARZ = "schwarz"
+    __hash__ = object.__hash__  # members are singletons; Enum's hash is slow Python
 
-    @property
-    def level(self) -> int:
-        """0 for the Ansage (Re/Kontra), 1..4 for keine 90 .. schwarz."""
-        return _LEVELS[self]
+    #: 0 for the Ansage (Re/Kontra), 1..4 for keine 90 .. schwarz.
+    level: int
+
+    def __new__(cls, token: str, level: int) -> Call:
+        member = object.__new__(cls)
+        member._value_ = token
+        member.level = level
+        return member
+
+    RE = "re", 0
+    KONTRA = "kontra", 0
+    KEINE_90 = "keine90", 1
+    KEINE_60 = "keine60", 2
+    KEINE_30 = "keine30", 3
+    SCHWARZ = "schwarz", 4
 
     @property
     def german(self) -> str:
@@ -58,14 +66,6 @@ class Call(Enum):
         return _BY_LEVEL[level].party_call(party)
 
 
-_LEVELS = {
-    Call.RE: 0,
-    Call.KONTRA: 0,
-    Call.KEINE_90: 1,
-    Call.KEINE_60: 2,
-    Call.KEINE_30: 3,
-    Call.SCHWARZ: 4,
-}
 _BY_LEVEL = (Call.RE, Call.KEINE_90, Call.KEINE_60, Call.KEINE_30, Call.SCHWARZ)
 _CALL_NAMES = {
     Call.RE: "Re",

@@ -8,7 +8,7 @@ with identity.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import DokoError
@@ -16,6 +16,8 @@ from .errors import DokoError
 
 class Suit(Enum):
     """The four suits; the value is the contract letter."""
+
+    __hash__ = object.__hash__  # members are singletons; Enum's hash is slow Python
 
     KREUZ = "C"
     PIK = "S"
@@ -33,6 +35,8 @@ class Suit(Enum):
 
 class Rank(Enum):
     """The six ranks; the value is the contract letter."""
+
+    __hash__ = object.__hash__  # members are singletons; Enum's hash is slow Python
 
     ASS = "A"
     ZEHN = "T"
@@ -82,15 +86,17 @@ class Card:
 
     suit: Suit
     rank: Rank
+    #: Contract notation, e.g. ``"HT"``; stored because every lookup in a game is keyed by it.
+    code: str = field(init=False, compare=False, repr=False)
+    #: Augen of the card (TSR 2.2).
+    eyes: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def code(self) -> str:
-        """Contract notation, e.g. ``"HT"``."""
-        return self.suit.value + self.rank.value
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self.suit.value + self.rank.value)
+        object.__setattr__(self, "eyes", _EYES[self.rank])
 
-    @property
-    def eyes(self) -> int:
-        return self.rank.eyes
+    def __hash__(self) -> int:
+        return hash(self.code)
 
     @property
     def name(self) -> str:

@@ -6,32 +6,42 @@
 One JSON object out per non-blank line in, in order; a bad line gives
 ``{"id": ..., "error": "..."}`` and the run goes on. Exit status 0 when every line was
 valid, 1 when any line gave an error, 2 for a usage error.
+
+Large inputs are split into chunks that worker processes handle in parallel (one per
+core); the output order is the input order all the same.
 """
 
 from __future__ import annotations
 
+import argparse
+import io
+import itertools
 import json
+import multiprocessing
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO
+from typing import TextIO
 
 from .errors import DokoError
 from .records import Record, replay_record, score_record
 
-USAGE = """usage: python -m rules_engine {score|replay} < games.jsonl > results.jsonl
+DESCRIPTION = """\
+Check and score Doppelkopf games under the DDV Turnier-Spielregeln.
+Input and output are JSON Lines, one game per line, as in
+shared/contracts/game-records.md.
 
   score   score game summaries (TSR 7): winner, value, points per player, items
   replay  replay whole games card by card (TSR 5, 6) and score them
 
-Input and output are JSON Lines, one game per line, as in
-shared/contracts/game-records.md. Exit status: 0 all lines valid, 1 some line
-gave an error, 2 usage error.
-"""
+Exit status: 0 all lines valid, 1 some line gave an error, 2 usage error."""
 
 COMMANDS: dict[str, Callable[[Record], Record]] = {
     "score": score_record,
     "replay": replay_record,
 }
+#: Lines per chunk handed to a worker process.
+CHUNK = 2000
 
 _decode = json.JSONDecoder().decode
 _encode = json.JSONEncoder(ensure_ascii=False).encode
@@ -43,6 +53,8 @@ def process_line(command: Callable[[Record], Record], line: str) -> tuple[str, b
         record = _decode(line)
     except ValueError as error:
         return _encode({"id": None, "error": f"line is not valid JSON: {error}"}), False
+    except RecursionError:
+        return _encode({"id": None, "error": "line is nested too deeply to be a game"}), False
     if type(record) is not dict:
         return _encode(
             {"id": None, "error": "line is not a JSON object (one game per line)"}
@@ -52,53 +64,85 @@ def process_line(command: Callable[[Record], Record], line: str) -> tuple[str, b
         return _encode(command(record)), True
     except DokoError as error:
         return _encode({"id": record_id, "error": str(error)}), False
-    except RecursionError:
-        return _encode({"id": record_id, "error": "line is nested too deeply to be a game"}), False
 
 
-def run(command: Callable[[Record], Record], lines: Iterable[str], out: TextIO) -> bool:
-    """Process every non-blank line; return whether all were valid."""
+def process_chunk(job: tuple[str, list[str]]) -> tuple[str, bool]:
+    """A chunk of lines to its output text (runs in a worker process)."""
+    command = COMMANDS[job[0]]
+    texts = []
     all_valid = True
-    batch: list[str] = []
-    for line in lines:
-        if not line.strip():
-            continue
+    for line in job[1]:
         text, valid = process_line(command, line)
-        all_valid &= valid
-        batch.append(text)
-        if len(batch) >= 1024:
-            out.write("\n".join(batch) + "\n")
-            batch.clear()
-    if batch:
-        out.write("\n".join(batch) + "\n")
+        texts.append(text)
+        all_valid = all_valid and valid
+    return "".join(t + "\n" for t in texts), all_valid
+
+
+def _chunks(lines: Iterable[str], size: int) -> Iterator[list[str]]:
+    nonblank = (line for line in lines if line.strip())
+    while chunk := list(itertools.islice(nonblank, size)):
+        yield chunk
+
+
+def run(command: str, lines: Iterable[str], out: TextIO, jobs: int = 1) -> bool:
+    """Process every non-blank line with ``jobs`` processes; return whether all were valid."""
+    chunks = _chunks(lines, CHUNK)
+    head = list(itertools.islice(chunks, 2))
+    work = ((command, chunk) for chunk in itertools.chain(head, chunks))
+    all_valid = True
+    if jobs > 1 and len(head) > 1 and "fork" in multiprocessing.get_all_start_methods():
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for text, valid in pool.imap(process_chunk, work):
+                out.write(text)
+                all_valid = all_valid and valid
+    else:
+        for job in work:
+            text, valid = process_chunk(job)
+            out.write(text)
+            all_valid = all_valid and valid
     return all_valid
 
 
 def _stdin_lines() -> Iterator[str]:
     """Standard input as text lines; bytes that are not UTF-8 become U+FFFD (then bad JSON)."""
-    stream = sys.stdin.buffer
-    for raw in stream:
+    for raw in sys.stdin.buffer:
         yield raw.decode("utf-8", errors="replace")
 
 
+def _default_jobs() -> int:
+    return max(1, min(len(os.sched_getaffinity(0)), 8))
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) == 1 and args[0] in ("-h", "--help"):
-        sys.stdout.write(USAGE)
-        return 0
-    if len(args) != 1 or args[0] not in COMMANDS:
-        sys.stderr.write(USAGE)
-        return 2
-    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    parser = argparse.ArgumentParser(
+        prog="python -m rules_engine",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("command", choices=sorted(COMMANDS))
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=_default_jobs(),
+        help="worker processes for large inputs (default: one per core)",
+    )
     try:
-        valid = run(COMMANDS[args[0]], _stdin_lines(), sys.stdout)
-        sys.stdout.flush()
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return 0 if exit_.code == 0 else 2
+    if args.jobs < 1:
+        parser.print_usage(sys.stderr)
+        sys.stderr.write("python -m rules_engine: error: --jobs must be at least 1\n")
+        return 2
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper):
+        out.reconfigure(encoding="utf-8")
+    try:
+        valid = run(args.command, _stdin_lines(), out, args.jobs)
+        out.flush()
     except BrokenPipeError:
         return 1
     except KeyboardInterrupt:
         return 130
     return 0 if valid else 1
-
-
-def entry() -> Any:
-    sys.exit(main())

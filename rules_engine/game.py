@@ -135,6 +135,8 @@ class Game:
         self.shift = 0
         self.game_type = spec.game_type
         self.parties: list[Party | None] = [None] * 4
+        #: Whether the parties are settled (False in a Hochzeit before the Klärungsstich).
+        self.clarified = spec.game_type is not GameType.HOCHZEIT
         self._setup_parties()
         self.to_move = spec.leader
 
@@ -179,10 +181,6 @@ class Game:
     def call_level(self, party: Party) -> int:
         """Highest announcement level of ``party``: -1 none, 0 Re/Kontra, 1..4 keine 90..schwarz."""
         return self._levels[party]
-
-    @property
-    def clarified(self) -> bool:
-        return all(p is not None for p in self.parties)
 
     # ----------------------------------------------------------------- playing cards
     def verify_play(self, player: int, card: Card) -> None:
@@ -250,13 +248,14 @@ class Game:
         for p in range(4):
             if p != hochzeiter:
                 self.parties[p] = Party.RE if p == partner else Party.KONTRA
+        self.clarified = True
         self.shift = number - 1
 
     # ----------------------------------------------------------------- announcements
     def verify_announce(self, player: int, call: Call) -> None:
         name = self.names[player]
         party = self.parties[player]
-        if party is None:
+        if party is None or not self.clarified:
             raise IllegalActionError(
                 f"{name} says {call.german} before the Klärungsstich of the Hochzeit; "
                 "announcements wait until the parties are settled (TSR 6.2.2, 4.4.3)"

@@ -19,6 +19,8 @@ from .cards import CARDS, Card, Rank, Suit
 class GameType(Enum):
     """The four kinds of game on a score list (values as in the game-record contract)."""
 
+    __hash__ = object.__hash__  # members are singletons; Enum's hash is slow Python
+
     NORMAL = "normal"
     HOCHZEIT = "hochzeit"
     STILLE_HOCHZEIT = "stille_hochzeit"
@@ -39,6 +41,8 @@ _GAME_TYPE_NAMES = {
 
 class SoloType(Enum):
     """The solos of TSR 2.3 (values as in the game-record contract)."""
+
+    __hash__ = object.__hash__  # members are singletons; Enum's hash is slow Python
 
     KREUZ = "kreuz"
     PIK = "pik"
@@ -77,6 +81,8 @@ _FARBSOLO_SUITS = {
 
 class SoloCategory(Enum):
     """Why a solo is played: it decides the score-list section and the next dealer."""
+
+    __hash__ = object.__hash__  # members are singletons; Enum's hash is slow Python
 
     LUSTSOLO = "lust"
     PFLICHTSOLO = "pflicht"

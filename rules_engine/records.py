@@ -13,7 +13,7 @@ from .cards import CARDS_BY_CODE, Card
 from .errors import DokoError, IllegalActionError, RecordError
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
-from .scoring import GameResult, GameSummary, Specials, score, verify_summary
+from .scoring import NO_SPECIALS, GameResult, GameSummary, Specials, score, verify_summary
 
 Record = dict[str, Any]
 
@@ -132,29 +132,32 @@ def _calls(record: Record) -> tuple[Call | None, Call | None]:
 
 def _specials(record: Record) -> tuple[Specials, Specials]:
     specials = record.get("specials")
-    if specials is None:
-        return Specials(), Specials()
+    if not specials:
+        if specials is None or type(specials) is dict:
+            return NO_SPECIALS, NO_SPECIALS
+        raise _bad("specials", "must be an object with the keys re and kontra")
     if type(specials) is not dict:
         raise _bad("specials", "must be an object with the keys re and kontra")
     for key in specials:
         if key not in ("re", "kontra"):
             raise _bad("specials", f'unknown key "{key}", only re and kontra')
-    result = []
-    for party in ("re", "kontra"):
-        counts = specials.get(party)
-        if counts is None:
-            result.append(Specials())
-            continue
-        if type(counts) is not dict:
-            raise _bad(f"specials.{party}", "must be an object of doppelkopf, fuchs, karlchen")
-        for key in counts:
-            if key not in _SPECIAL_KEYS:
-                raise _bad(f"specials.{party}", f'unknown Sonderpunkt "{key}"')
-        values = [
-            _int(counts.get(key, 0), f"specials.{party}.{key}", 0, 12) for key in _SPECIAL_KEYS
-        ]
-        result.append(Specials(*values))
-    return result[0], result[1]
+    return _party_specials(specials, "re"), _party_specials(specials, "kontra")
+
+
+def _party_specials(specials: Record, party: str) -> Specials:
+    counts = specials.get(party)
+    if counts is None:
+        return NO_SPECIALS
+    if type(counts) is not dict:
+        raise _bad(f"specials.{party}", "must be an object of doppelkopf, fuchs, karlchen")
+    values = {"doppelkopf": 0, "fuchs": 0, "karlchen": 0}
+    for key, count in counts.items():
+        if key not in values:
+            raise _bad(f"specials.{party}", f'unknown Sonderpunkt "{key}"')
+        values[key] = _int(count, f"specials.{party}.{key}", 0, 12)
+    if not any(values.values()):
+        return NO_SPECIALS
+    return Specials(**values)
 
 
 def summary_from_record(record: Record) -> GameSummary:
@@ -215,13 +218,17 @@ def summary_to_record(summary: GameSummary) -> Record:
     return record
 
 
+_PARTY_TOKENS = {party: party.value for party in Party}
+
+
 def result_to_record(record_id: Any, summary: GameSummary, result: GameResult) -> Record:
+    tokens = _PARTY_TOKENS
     return {
         "id": record_id,
-        "winner": result.winner.value if result.winner else None,
+        "winner": None if result.winner is None else tokens[result.winner],
         "value": result.value,
         "scores": dict(zip(summary.players, result.scores, strict=True)),
-        "items": [[i.label, i.party.value, i.points] for i in result.items],
+        "items": [[label, tokens[party], points] for label, party, points in result.items],
     }
 
 

@@ -9,6 +9,7 @@ list so that a person can check the sum.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .calls import ABSAGE_TARGET, AGAINST_TARGET, REACHED_AGAINST, Call, Party
 from .cards import TOTAL_EYES
@@ -73,8 +74,7 @@ class GameSummary:
         return self.re_specials if party is Party.RE else self.kontra_specials
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(NamedTuple):
     """One reason for points: ``points`` credited to ``party`` (TSR 7.2.2, 7.2.3)."""
 
     label: str
@@ -184,6 +184,8 @@ def _eyes_message(eyes: int, tricks: int) -> str:
 
 def _verify_specials(summary: GameSummary) -> None:
     re_sp, ko_sp = summary.re_specials, summary.kontra_specials
+    if re_sp is NO_SPECIALS and ko_sp is NO_SPECIALS:
+        return
     if summary.scored_as_solo and (re_sp or ko_sp):
         raise RecordError(
             "specials: Sonderpunkte exist only in a Normalspiel, this game is scored as a solo "
@@ -221,21 +223,38 @@ def _verify_specials(summary: GameSummary) -> None:
         )
 
 
-def _reached_target(summary: GameSummary, party: Party) -> bool:
-    """Whether ``party`` reached what it needs to win (TSR 7.1.1, 7.1.2)."""
-    own, opp = summary.call(party), summary.call(party.other)
-    eyes = summary.eyes(party)
-    if own is not None and own.level > 0:
-        target = ABSAGE_TARGET[own.level]
-        return summary.tricks(party) == TRICKS if target is None else eyes >= target
-    if opp is not None and opp.level > 0:
-        target = AGAINST_TARGET[opp.level]
-        return summary.tricks(party) >= 1 if target is None else eyes >= target
-    if own is not None and opp is None:
+def _reached(eyes: int, tricks: int, own: int, opp: int, default: int) -> bool:
+    """Whether a party reached its target (TSR 7.1.1, 7.1.2); levels -1 = no call."""
+    if own > 0:
+        target = ABSAGE_TARGET[own]
+        return tricks == TRICKS if target is None else eyes >= target
+    if opp > 0:
+        target = AGAINST_TARGET[opp]
+        return tricks >= 1 if target is None else eyes >= target
+    if own == 0 and opp < 0:
         return eyes >= 121
-    if own is None and opp is not None:
+    if own < 0 and opp == 0:
         return eyes >= 120
-    return eyes >= (121 if party is Party.RE else 120)
+    return eyes >= default
+
+
+def _winner(re_eyes: int, re_tricks: int, re_level: int, kontra_level: int) -> Party | None:
+    if _reached(re_eyes, re_tricks, re_level, kontra_level, 121):
+        return Party.RE
+    if _reached(TOTAL_EYES - re_eyes, TRICKS - re_tricks, kontra_level, re_level, 120):
+        return Party.KONTRA
+    return None
+
+
+def _level(call: Call | None) -> int:
+    return -1 if call is None else call.level
+
+
+def winner_of(summary: GameSummary) -> Party | None:
+    """The party that reached its target, or ``None`` (TSR 7.1.3)."""
+    return _winner(
+        summary.re_eyes, summary.re_tricks, _level(summary.re_call), _level(summary.kontra_call)
+    )
 
 
 _UNDER = ((90, "unter 90 gespielt"), (60, "unter 60 gespielt"), (30, "unter 30 gespielt"))
@@ -255,67 +274,67 @@ _ABSAGE_LABELS = (
 )
 
 
-def _under_items(summary: GameSummary, party: Party) -> list[Item]:
+def _under_items(items: list[Item], party: Party, other_eyes: int, other_tricks: int) -> None:
     """(a) ``party`` played the other party unter 90/60/30 or schwarz."""
-    other_eyes = summary.eyes(party.other)
-    items = [Item(label, party, 1) for limit, label in _UNDER if other_eyes < limit]
-    if summary.tricks(party.other) == 0:
+    for limit, label in _UNDER:
+        if other_eyes < limit:
+            items.append(Item(label, party, 1))
+    if other_tricks == 0:
         items.append(Item("schwarz gespielt", party, 1))
-    return items
-
-
-def winner_of(summary: GameSummary) -> Party | None:
-    """The party that reached its target, or ``None`` (TSR 7.1.3)."""
-    for party in (Party.RE, Party.KONTRA):
-        if _reached_target(summary, party):
-            return party
-    return None
 
 
 def score(summary: GameSummary) -> GameResult:
     """Score a verified summary (TSR 7.2); call :func:`verify_summary` first for raw input."""
-    winner = winner_of(summary)
+    re_eyes, re_tricks = summary.re_eyes, summary.re_tricks
+    eyes = {Party.RE: re_eyes, Party.KONTRA: TOTAL_EYES - re_eyes}
+    tricks = {Party.RE: re_tricks, Party.KONTRA: TRICKS - re_tricks}
+    levels = {Party.RE: _level(summary.re_call), Party.KONTRA: _level(summary.kontra_call)}
+    winner = _winner(re_eyes, re_tricks, levels[Party.RE], levels[Party.KONTRA])
     items: list[Item] = []
     if winner is not None:
+        # (a) only the winner scores "gewonnen" and the loser's unter 90 ... schwarz.
         items.append(Item("gewonnen", winner, 1))
-        items += _under_items(summary, winner)
+        _under_items(items, winner, eyes[winner.other], tricks[winner.other])
     else:
-        items += _under_items(summary, Party.RE) + _under_items(summary, Party.KONTRA)
-    for party in (Party.RE, Party.KONTRA):
-        opp = summary.call(party.other)
-        if opp is not None:
-            eyes = summary.eyes(party)
-            for level in range(1, opp.level + 1):
-                if eyes >= REACHED_AGAINST[level]:
-                    items.append(Item(_REACHED_LABELS[level], party, 1))
+        # TSR 7.1.3: nobody won, each party keeps what it played the other under.
+        _under_items(items, Party.RE, eyes[Party.KONTRA], tricks[Party.KONTRA])
+        _under_items(items, Party.KONTRA, eyes[Party.RE], tricks[Party.RE])
+    for party in _PARTIES:
+        # (e, f) Augen reached against the other party's Absagen, cumulative.
+        for level in range(1, levels[party.other] + 1):
+            if eyes[party] >= REACHED_AGAINST[level]:
+                items.append(Item(_REACHED_LABELS[level], party, 1))
     if winner is not None:
-        for party in (Party.RE, Party.KONTRA):
-            call = summary.call(party)
-            if call is not None:
-                items.append(Item(f"{party.german} angesagt", winner, 2))
-                for level in range(1, call.level + 1):
-                    items.append(Item(_ABSAGE_LABELS[level], winner, 1))
+        # (b, c, d) every Ansage and Absage level of either party counts for the winner.
+        for party in _PARTIES:
+            level = levels[party]
+            if level >= 0:
+                items.append(Item(_ANSAGE_LABELS[party], winner, 2))
+            for absage in range(1, level + 1):
+                items.append(Item(_ABSAGE_LABELS[absage], winner, 1))
     if not summary.scored_as_solo:
-        items += _special_items(summary, winner)
-    value = sum(i.points if i.party is Party.RE else -i.points for i in items)
+        _special_items(items, summary, winner)
+    value = 0
+    for item in items:
+        value += item.points if item.party is Party.RE else -item.points
     return GameResult(winner, value, _player_scores(summary, value), tuple(items))
 
 
-def _special_items(summary: GameSummary, winner: Party | None) -> list[Item]:
+_PARTIES = (Party.RE, Party.KONTRA)
+_ANSAGE_LABELS = {Party.RE: "Re angesagt", Party.KONTRA: "Kontra angesagt"}
+
+
+def _special_items(items: list[Item], summary: GameSummary, winner: Party | None) -> None:
     """Sonderpunkte of a Normalspiel (TSR 7.2.3), netted with the rest through the sum."""
-    items = []
     if winner is Party.KONTRA:
         items.append(Item("gegen die Kreuz-Damen gewonnen", Party.KONTRA, 1))
-    for party in (Party.RE, Party.KONTRA):
-        sp = summary.specials(party)
-        for label, count in (
-            ("Doppelkopf", sp.doppelkopf),
-            ("Fuchs gefangen", sp.fuchs),
-            ("Karlchen", sp.karlchen),
-        ):
-            if count:
-                items.append(Item(label, party, count))
-    return items
+    for party, sp in ((Party.RE, summary.re_specials), (Party.KONTRA, summary.kontra_specials)):
+        if sp.doppelkopf:
+            items.append(Item("Doppelkopf", party, sp.doppelkopf))
+        if sp.fuchs:
+            items.append(Item("Fuchs gefangen", party, sp.fuchs))
+        if sp.karlchen:
+            items.append(Item("Karlchen", party, sp.karlchen))
 
 
 def _player_scores(summary: GameSummary, value: int) -> tuple[int, ...]:
