@@ -17,11 +17,12 @@ import argparse
 import io
 import itertools
 import json
+import math
 import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from .errors import DokoError
 from .records import Record, replay_record, score_record
@@ -43,8 +44,32 @@ COMMANDS: dict[str, Callable[[Record], Record]] = {
 #: Lines per chunk handed to a worker process.
 CHUNK = 2000
 
-_decode = json.JSONDecoder().decode
-_encode = json.JSONEncoder(ensure_ascii=False).encode
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"the number {text} is too large")
+    return number
+
+
+_decode = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float).decode
+_encode_utf8 = json.JSONEncoder(ensure_ascii=False).encode
+_encode_ascii = json.JSONEncoder().encode
+
+
+def _encode(obj: Record) -> str:
+    """JSON text that is valid UTF-8: a lone surrogate from the input is kept as an escape."""
+    text = _encode_utf8(obj)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return _encode_ascii(obj)
+    return text
 
 
 def process_line(command: Callable[[Record], Record], line: str) -> tuple[str, bool]:
@@ -59,11 +84,19 @@ def process_line(command: Callable[[Record], Record], line: str) -> tuple[str, b
         return _encode(
             {"id": None, "error": "line is not a JSON object (one game per line)"}
         ), False
-    record_id = record.get("id")
     try:
         return _encode(command(record)), True
     except DokoError as error:
-        return _encode({"id": record_id, "error": str(error)}), False
+        return _error_line(record.get("id"), str(error)), False
+    except RecursionError:
+        return _error_line(None, "line is nested too deeply to be a game"), False
+
+
+def _error_line(record_id: Any, message: str) -> str:
+    try:
+        return _encode({"id": record_id, "error": message})
+    except RecursionError:
+        return _encode({"id": None, "error": message})
 
 
 def process_chunk(job: tuple[str, list[str]]) -> tuple[str, bool]:

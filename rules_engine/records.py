@@ -81,7 +81,7 @@ def _solo_fields(
 ) -> tuple[SoloType | None, SoloCategory | None]:
     solo_value = record.get("solo")
     if game_type is GameType.SOLO:
-        if solo_value not in _SOLOS:
+        if type(solo_value) is not str or solo_value not in _SOLOS:
             raise _bad(
                 prefix + "solo",
                 f"{json_repr(solo_value)} is not one of {', '.join(_SOLOS)}",

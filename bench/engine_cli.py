@@ -1,0 +1,302 @@
+"""Benchmark of the rules-engine command line, end to end (not a test).
+
+Generates game summaries and full replay records from random legal games
+(:func:`rules_engine.simulate.random_record`, their ``replay`` summaries), replicated with
+other player names, ids and calls to reach the wanted counts, writes them to temporary JSON
+Lines files and times
+
+    python -m rules_engine score  < summaries.jsonl > out
+    python -m rules_engine replay < games.jsonl     > out
+
+as subprocesses: JSON in and out, interpreter start included. Every output line is checked
+(valid JSON, no error, the id of its input line, the winner and value the library computes).
+The best of ``--runs`` runs is reported against the targets of the issue.
+
+    python bench/engine_cli.py [--score-n 100000] [--replay-n 20000] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules_engine.records import replay_record, score_record  # noqa: E402
+from rules_engine.simulate import random_record  # noqa: E402
+
+Record = dict[str, Any]
+
+SCORE_TARGET = 50_000
+REPLAY_TARGET = 3_000
+NAME_POOL = (
+    "Anna",
+    "Ben",
+    "Cem",
+    "Dora",
+    "Emil",
+    "Frieda",
+    "Gül",
+    "Hans",
+    "Ines",
+    "Jörg",
+    "Kai",
+    "Lena",
+    "Mehmet",
+    "Nora",
+    "Olaf",
+    "Paula",
+    "Quirin",
+    "Rosa",
+    "Sven",
+    "Tanja",
+    "Uwe",
+    "Vera",
+    "Willi",
+    "Xenia",
+    "Yusuf",
+    "Zoe",
+    "Ängelika",
+    "Øyvind",
+    "Ōta",
+    "Renée",
+)
+RE_CALLS = (None, "re", "keine90", "keine60", "keine30", "schwarz")
+KONTRA_CALLS = (None, "kontra", "keine90", "keine60", "keine30", "schwarz")
+PFLICHT = (True, False, "vorgefuehrt")
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    """One command's input lines and what each output line must say."""
+
+    command: str
+    target: int
+    lines: list[str]
+    expected: list[tuple[Any, str | None, int]]  # (id, winner, value) per line
+    kinds: list[str]  # game type per line, as scored (stille Hochzeit found by replay)
+
+
+# ----------------------------------------------------------------------------- generation
+def base_games(count: int, rng: random.Random) -> list[tuple[Record, Record]]:
+    """``count`` random legal games: (replay record, replay output with its summary)."""
+    games = []
+    for number in range(count):
+        call_rate = rng.choice((0.0, 0.04, 0.08, 0.08, 0.2))
+        record = random_record(random.Random(rng.getrandbits(64)), f"base{number}", call_rate)
+        games.append((record, replay_record(record)))
+    return games
+
+
+def renamed_game(record: Record, names: Sequence[str], record_id: str) -> Record:
+    """The same game with other player names (seats unchanged)."""
+    rename = dict(zip(record["players"], names, strict=True))
+    game = dict(record["game"])
+    if "player" in game:
+        game["player"] = rename[game["player"]]
+    actions = []
+    for action in record["actions"]:
+        name, _, what = action.rpartition(":")
+        actions.append(f"{rename[name]}:{what}")
+    return {
+        "id": record_id,
+        "players": list(names),
+        "hands": {rename[p]: cards for p, cards in record["hands"].items()},
+        "game": game,
+        "actions": actions,
+    }
+
+
+def varied_summary(
+    record: Record, output: Record, names: Sequence[str], record_id: str, rng: random.Random
+) -> Record:
+    """A ``score`` line from a replayed game: other names, sometimes other calls or pflicht."""
+    rename = dict(zip(record["players"], names, strict=True))
+    summary = dict(output["summary"])
+    summary["re"] = [rename[p] for p in summary["re"]]
+    if rng.random() < 0.4:  # the score command takes any calls; their timing is not its business
+        summary["calls"] = {"re": rng.choice(RE_CALLS), "kontra": rng.choice(KONTRA_CALLS)}
+    if "pflicht" in summary and rng.random() < 0.5:
+        summary["pflicht"] = rng.choice(PFLICHT)
+    return {"id": record_id, "players": list(names), **summary}
+
+
+def score_workload(games: list[tuple[Record, Record]], n: int, rng: random.Random) -> Workload:
+    lines, expected, kinds = [], [], []
+    for i in range(n):
+        record, output = games[i % len(games)]
+        summary = varied_summary(record, output, rng.sample(NAME_POOL, 4), f"s{i}", rng)
+        result = score_record(summary)
+        lines.append(json.dumps(summary, ensure_ascii=False))
+        expected.append((summary["id"], result["winner"], result["value"]))
+        kinds.append(summary["type"])
+    return Workload("score", SCORE_TARGET, lines, expected, kinds)
+
+
+def replay_workload(games: list[tuple[Record, Record]], n: int, rng: random.Random) -> Workload:
+    lines, expected, kinds = [], [], []
+    for i in range(n):
+        record, output = games[i % len(games)]
+        game = renamed_game(record, rng.sample(NAME_POOL, 4), f"r{i}")
+        lines.append(json.dumps(game, ensure_ascii=False))
+        expected.append((game["id"], output["winner"], output["value"]))
+        kinds.append(output["summary"]["type"])
+    return Workload("replay", REPLAY_TARGET, lines, expected, kinds)
+
+
+def describe(workload: Workload) -> str:
+    """The mix of game types, calls and Sonderpunkte in a workload."""
+    total = len(workload.lines)
+    with_calls = with_specials = 0
+    for line in workload.lines:
+        record = json.loads(line)
+        if workload.command == "replay":
+            with_calls += any(a.rpartition(":")[2].islower() for a in record["actions"])
+            continue
+        with_calls += any(record["calls"].values())
+        with_specials += any(any(v.values()) for v in record["specials"].values())
+    mix = ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in Counter(workload.kinds).most_common())
+    extra = (
+        f", Sonderpunkte {100 * with_specials / total:.0f}%" if workload.command == "score" else ""
+    )
+    return (
+        f"{workload.command} input: {total} lines ({mix}; calls {100 * with_calls / total:.0f}%"
+        f"{extra})"
+    )
+
+
+# ----------------------------------------------------------------------------- timing
+def run_once(workload: Workload, source: Path, target: Path, jobs: int | None) -> float:
+    """One end-to-end run of the command line; return the wall time in seconds."""
+    options = [] if jobs is None else ["--jobs", str(jobs)]
+    with source.open("rb") as stdin, target.open("wb") as stdout:
+        start = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "rules_engine", workload.command, *options],
+            stdin=stdin,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            check=False,
+        )
+        elapsed = time.perf_counter() - start
+    if done.returncode != 0 or done.stderr:
+        raise SystemExit(
+            f"{workload.command}: exit status {done.returncode}\n"
+            f"{done.stderr.decode('utf-8', 'replace')[-2000:]}"
+        )
+    return elapsed
+
+
+def check_output(workload: Workload, target: Path) -> None:
+    """Every output line: valid JSON, no error, the input's id, the expected winner and value."""
+    lines = target.read_text(encoding="utf-8").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) != len(workload.expected):
+        raise SystemExit(
+            f"{workload.command}: {len(lines)} output lines for {len(workload.expected)} games"
+        )
+    for number, (line, (record_id, winner, value)) in enumerate(
+        zip(lines, workload.expected, strict=True), start=1
+    ):
+        result = json.loads(line)
+        if "error" in result:
+            raise SystemExit(f"{workload.command}: line {number}: {result['error']}")
+        got = (result.get("id"), result.get("winner"), result.get("value"))
+        if got != (record_id, winner, value):
+            want = (record_id, winner, value)
+            raise SystemExit(f"{workload.command}: line {number}: got {got}, expected {want}")
+        if sum(result["scores"].values()) != 0:
+            raise SystemExit(f"{workload.command}: line {number}: scores do not sum to 0")
+
+
+def bench(workload: Workload, runs: int, directory: Path, jobs: int | None) -> float:
+    """Best wall time of ``runs`` runs; each run's output is checked."""
+    source = directory / f"{workload.command}-in.jsonl"
+    source.write_text("".join(line + "\n" for line in workload.lines), encoding="utf-8")
+    times = []
+    for run in range(1, runs + 1):
+        target = directory / f"{workload.command}-out-{run}.jsonl"
+        times.append(run_once(workload, source, target, jobs))
+        check_output(workload, target)
+        target.unlink()
+    runs_text = ", ".join(f"{t:.2f}" for t in times)
+    print(f"  {workload.command} runs: {runs_text} s", file=sys.stderr)
+    return min(times)
+
+
+def report(workload: Workload, seconds: float) -> tuple[str, bool]:
+    n = len(workload.lines)
+    rate = n / seconds
+    met = rate >= workload.target
+    line = (
+        f"{workload.command}: {n} games in {seconds:.2f} s = {rate:,.0f} games/s "
+        f"(target {workload.target:,}){'' if met else '  BELOW TARGET'}"
+    )
+    return line, met
+
+
+# ----------------------------------------------------------------------------- main
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--score-n", type=int, default=100_000, help="summaries (100,000)")
+    parser.add_argument("--replay-n", type=int, default=20_000, help="replay records (20,000)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per command, best counts (3)")
+    parser.add_argument(
+        "--distinct", type=int, default=2_000, help="distinct random games to vary (2,000)"
+    )
+    parser.add_argument("--seed", type=int, default=20260301, help="random seed")
+    parser.add_argument(
+        "--jobs", type=int, help="pass --jobs N to the command line (default: its own default)"
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="exit with status 1 when a target is missed"
+    )
+    args = parser.parse_args(argv)
+    for name in ("score_n", "replay_n", "runs", "distinct", "jobs"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    rng = random.Random(args.seed)
+    start = time.perf_counter()
+    games = base_games(min(args.distinct, max(args.score_n, args.replay_n)), rng)
+    workloads = [
+        score_workload(games, args.score_n, rng),
+        replay_workload(games, args.replay_n, rng),
+    ]
+    print(
+        f"Python {platform.python_version()}, {os.cpu_count()} CPUs; "
+        f"{len(games)} distinct games, input built in {time.perf_counter() - start:.1f} s",
+        file=sys.stderr,
+    )
+    for workload in workloads:
+        print(f"  {describe(workload)}", file=sys.stderr)
+    all_met = True
+    with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
+        for workload in workloads:
+            line, met = report(workload, bench(workload, args.runs, Path(tmp), args.jobs))
+            print(line, flush=True)
+            all_met = all_met and met
+    return 0 if all_met or not args.strict else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
