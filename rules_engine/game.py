@@ -386,7 +386,9 @@ class Game:
 
 
 def _verify_hands(hands: Sequence[Sequence[Card]], names: Sequence[str]) -> None:
-    if len(hands) != 4 or len(names) != 4:
+    if len(names) != 4 or len(set(names)) != 4 or not all(names):
+        raise DokoError("players: a game has four distinct, non-empty player names (TSR 3.1)")
+    if len(hands) != 4:
         raise DokoError("hands: a game has four players with twelve cards each (TSR 2.2)")
     for name, hand in zip(names, hands, strict=True):
         if len(hand) != HAND_SIZE:

@@ -36,6 +36,10 @@ _TYPES = {t.value: t for t in GameType}
 _SOLOS = {s.value: s for s in SoloType}
 _CALLS = {c.value: c for c in Call}
 _SPECIAL_KEYS = ("doppelkopf", "fuchs", "karlchen")
+_PARTY_KEYS = {"re", "kontra"}
+_NO_COUNTS = {"doppelkopf": 0, "fuchs": 0, "karlchen": 0}
+_RE_CALLS = {c.value: c for c in Call if c is not Call.KONTRA}
+_KONTRA_CALLS = {c.value: c for c in Call if c is not Call.RE}
 
 
 def _bad(field: str, what: str) -> RecordError:
@@ -64,15 +68,13 @@ def json_repr(value: Any) -> str:
 
 
 def parse_players(record: Record) -> tuple[str, ...]:
+    """The ``players`` list as a tuple of names; how many and whether distinct is checked later."""
     players = _get(record, "players")
-    if (
-        type(players) is not list
-        or len(players) != 4
-        or not all(type(p) is str and p.strip() for p in players)
-    ):
-        raise _bad("players", "a game has a list of four non-empty player names")
-    if len(set(players)) != 4:
-        raise _bad("players", "the four names must be distinct")
+    if type(players) is not list:
+        raise _bad("players", "must be a list of four player names")
+    for name in players:
+        if type(name) is not str or not name or name.isspace():
+            raise _bad("players", f"{json_repr(name)} is not a player name")
     return tuple(players)
 
 
@@ -109,6 +111,14 @@ def _calls(record: Record) -> tuple[Call | None, Call | None]:
     calls = record.get("calls")
     if calls is None:
         return None, None
+    if type(calls) is dict and calls.keys() <= _PARTY_KEYS:
+        re_value, kontra_value = calls.get("re"), calls.get("kontra")
+        re_call = _RE_CALLS.get(re_value) if type(re_value) is str else None
+        kontra_call = _KONTRA_CALLS.get(kontra_value) if type(kontra_value) is str else None
+        if (re_call is not None or re_value is None) and (
+            kontra_call is not None or kontra_value is None
+        ):
+            return re_call, kontra_call
     if type(calls) is not dict:
         raise _bad("calls", "must be an object with the keys re and kontra")
     for key in calls:
@@ -146,7 +156,7 @@ def _specials(record: Record) -> tuple[Specials, Specials]:
 
 def _party_specials(specials: Record, party: str) -> Specials:
     counts = specials.get(party)
-    if counts is None:
+    if counts is None or counts == _NO_COUNTS:
         return NO_SPECIALS
     if type(counts) is not dict:
         raise _bad(f"specials.{party}", "must be an object of doppelkopf, fuchs, karlchen")
@@ -163,31 +173,37 @@ def _party_specials(specials: Record, party: str) -> Specials:
 def summary_from_record(record: Record) -> GameSummary:
     """Parse and verify the ``score`` input of the contract."""
     players = parse_players(record)
-    type_value = _get(record, "type")
+    type_value = record.get("type")
     game_type = _TYPES.get(type_value) if type(type_value) is str else None
     if game_type is None:
         raise _bad("type", f"{json_repr(type_value)} is not one of {', '.join(_TYPES)}")
-    solo, category = _solo_fields(record, game_type)
-    re = _get(record, "re")
-    if type(re) is not list or not all(type(p) is str for p in re):
+    if game_type is GameType.SOLO or "solo" in record or "pflicht" in record:
+        solo, category = _solo_fields(record, game_type)
+    else:
+        solo, category = None, None
+    re = record.get("re")
+    if type(re) is not list:
         raise _bad("re", "must be a list of player names")
-    for name in re:
-        if name not in players:
-            raise _bad("re", f'"{name}" is not one of the players')
+    re_eyes = record.get("re_eyes")
+    if type(re_eyes) is not int:
+        raise _bad("re_eyes", f"{json_repr(re_eyes)} is not a whole number")
+    re_tricks = record.get("re_tricks")
+    if type(re_tricks) is not int:
+        raise _bad("re_tricks", f"{json_repr(re_tricks)} is not a whole number")
     re_call, kontra_call = _calls(record)
     re_specials, kontra_specials = _specials(record)
     summary = GameSummary(
-        players=players,
-        game_type=game_type,
-        re=tuple(re),
-        re_eyes=_int(_get(record, "re_eyes"), "re_eyes", 0, 240),
-        re_tricks=_int(_get(record, "re_tricks"), "re_tricks", 0, 12),
-        re_call=re_call,
-        kontra_call=kontra_call,
-        re_specials=re_specials,
-        kontra_specials=kontra_specials,
-        solo=solo,
-        category=category,
+        players,
+        game_type,
+        tuple(re),
+        re_eyes,
+        re_tricks,
+        re_call,
+        kontra_call,
+        re_specials,
+        kontra_specials,
+        solo,
+        category,
     )
     verify_summary(summary)
     return summary

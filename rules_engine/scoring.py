@@ -9,6 +9,7 @@ list so that a person can check the sum.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from .calls import ABSAGE_TARGET, AGAINST_TARGET, REACHED_AGAINST, Call, Party
@@ -82,6 +83,10 @@ class Item(NamedTuple):
     points: int
 
 
+#: Items are immutable and few, so every distinct one is made once and shared.
+_item = cache(Item)
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     winner: Party | None
@@ -108,12 +113,22 @@ class GameResult:
 
 
 def _eye_sums() -> tuple[frozenset[int], ...]:
-    """For k = 0..12 tricks, every Augen total that 4k cards of the deck can make."""
-    reachable: set[tuple[int, int]] = {(0, 0)}
+    """For k = 0..12 tricks, every Augen total that 4k cards of the deck can make.
+
+    Dynamic programming over the six card values (eight cards each), with one bit set per
+    reachable sum: ``masks[n]`` has bit ``s`` set when some n cards add up to s Augen.
+    """
+    masks = [1] + [0] * 48
     for eyes in (11, 10, 4, 3, 2, 0):
-        reachable = {(n + k, s + k * eyes) for n, s in reachable for k in range(9) if n + k <= 48}
+        new = [0] * 49
+        for n, mask in enumerate(masks):
+            if mask:
+                for k in range(min(8, 48 - n) + 1):
+                    new[n + k] |= mask << (k * eyes)
+        masks = new
     return tuple(
-        frozenset(s for n, s in reachable if n == 4 * tricks) for tricks in range(TRICKS + 1)
+        frozenset(s for s in range(TOTAL_EYES + 1) if masks[4 * tricks] >> s & 1)
+        for tricks in range(TRICKS + 1)
     )
 
 
@@ -125,33 +140,36 @@ def verify_summary(summary: GameSummary) -> None:
     """Raise :class:`DokoError` if the summary is impossible; messages name the field."""
     players = summary.players
     if len(players) != 4 or len(set(players)) != 4 or not all(players):
-        raise RecordError("players: a game has four distinct, non-empty player names (TSR 1.1)")
+        raise RecordError("players: a game has four distinct, non-empty player names (TSR 3.1)")
     re = summary.re
-    if len(set(re)) != len(re) or any(p not in players for p in re):
-        raise RecordError(f"re: {list(re)} must be distinct players of this game (TSR 4)")
+    for name in re:
+        if name not in players:
+            raise RecordError(f"re: {name!r} is not one of the players (TSR 4.4.1)")
+    if len(set(re)) != len(re):
+        raise RecordError(f"re: {list(re)} names a player twice (TSR 4.4.1)")
     _verify_re_size(summary)
-    if (summary.game_type is GameType.SOLO) != (summary.solo is not None):
+    game_type = summary.game_type
+    if (game_type is GameType.SOLO) != (summary.solo is not None):
         raise RecordError("solo: the solo kind is given exactly when the type is solo (TSR 2.3)")
-    if summary.category is not None and summary.game_type is not GameType.SOLO:
+    if summary.category is not None and game_type is not GameType.SOLO:
         raise RecordError("pflicht: only a solo can be a Pflicht- or Lustsolo (TSR 4.2, 4.3)")
     eyes, tricks = summary.re_eyes, summary.re_tricks
     if not 0 <= eyes <= TOTAL_EYES:
         raise RecordError(f"re_eyes: {eyes} is outside 0 to 240 Augen (TSR 2.2)")
     if not 0 <= tricks <= TRICKS:
-        raise RecordError(f"re_tricks: {tricks} is outside 0 to 12 tricks (TSR 5)")
+        raise RecordError(f"re_tricks: {tricks} is outside 0 to 12 tricks (TSR 7.1)")
     if eyes not in EYE_SUMS[tricks]:
         raise RecordError(_eyes_message(eyes, tricks))
-    if summary.game_type is GameType.HOCHZEIT and len(re) == 1 and tricks < 3:
+    if game_type is GameType.HOCHZEIT and len(re) == 1 and tricks < 3:
         raise RecordError(
             f"re_tricks: a Hochzeiter playing alone won the first three tricks, not {tricks} "
             "(TSR 4.4.3)"
         )
-    for party, call in ((Party.RE, summary.re_call), (Party.KONTRA, summary.kontra_call)):
-        if call is not None and call.party_call(party) is not call:
-            raise RecordError(
-                f"calls.{party.value}: {call.value!r} is not a call of the {party.german} party "
-                "(TSR 6.2)"
-            )
+    re_call, kontra_call = summary.re_call, summary.kontra_call
+    if re_call is Call.KONTRA:
+        raise RecordError('calls.re: "kontra" is not a call of the Re party (TSR 6.2)')
+    if kontra_call is Call.RE:
+        raise RecordError('calls.kontra: "re" is not a call of the Kontra party (TSR 6.2)')
     _verify_specials(summary)
 
 
@@ -278,66 +296,99 @@ def _under_items(items: list[Item], party: Party, other_eyes: int, other_tricks:
     """(a) ``party`` played the other party unter 90/60/30 or schwarz."""
     for limit, label in _UNDER:
         if other_eyes < limit:
-            items.append(Item(label, party, 1))
+            items.append(_item(label, party, 1))
     if other_tricks == 0:
-        items.append(Item("schwarz gespielt", party, 1))
+        items.append(_item("schwarz gespielt", party, 1))
 
 
 def score(summary: GameSummary) -> GameResult:
     """Score a verified summary (TSR 7.2); call :func:`verify_summary` first for raw input."""
-    re_eyes, re_tricks = summary.re_eyes, summary.re_tricks
-    eyes = {Party.RE: re_eyes, Party.KONTRA: TOTAL_EYES - re_eyes}
-    tricks = {Party.RE: re_tricks, Party.KONTRA: TRICKS - re_tricks}
-    levels = {Party.RE: _level(summary.re_call), Party.KONTRA: _level(summary.kontra_call)}
-    winner = _winner(re_eyes, re_tricks, levels[Party.RE], levels[Party.KONTRA])
+    winner, value, items = _score_numbers(
+        summary.scored_as_solo,
+        summary.re_eyes,
+        summary.re_tricks,
+        _level(summary.re_call),
+        _level(summary.kontra_call),
+        summary.re_specials,
+        summary.kontra_specials,
+    )
+    return GameResult(winner, value, _player_scores(summary, value), items)
+
+
+@lru_cache(maxsize=1 << 16)
+def _score_numbers(
+    scored_as_solo: bool,
+    re_eyes: int,
+    re_tricks: int,
+    re_level: int,
+    kontra_level: int,
+    re_specials: Specials,
+    kontra_specials: Specials,
+) -> tuple[Party | None, int, tuple[Item, ...]]:
+    """Winner, value and items: TSR 7.1 and 7.2 depend on nothing but these numbers.
+
+    That domain is small and a tournament repeats it often, so each combination is worked
+    out once and kept (a pure function; the cache only saves time).
+    """
+    kontra_eyes, kontra_tricks = TOTAL_EYES - re_eyes, TRICKS - re_tricks
+    winner = _winner(re_eyes, re_tricks, re_level, kontra_level)
     items: list[Item] = []
-    if winner is not None:
+    if winner is Party.RE:
         # (a) only the winner scores "gewonnen" and the loser's unter 90 ... schwarz.
-        items.append(Item("gewonnen", winner, 1))
-        _under_items(items, winner, eyes[winner.other], tricks[winner.other])
+        items.append(_item("gewonnen", winner, 1))
+        _under_items(items, winner, kontra_eyes, kontra_tricks)
+    elif winner is Party.KONTRA:
+        items.append(_item("gewonnen", winner, 1))
+        _under_items(items, winner, re_eyes, re_tricks)
     else:
         # TSR 7.1.3: nobody won, each party keeps what it played the other under.
-        _under_items(items, Party.RE, eyes[Party.KONTRA], tricks[Party.KONTRA])
-        _under_items(items, Party.KONTRA, eyes[Party.RE], tricks[Party.RE])
-    for party in _PARTIES:
-        # (e, f) Augen reached against the other party's Absagen, cumulative.
-        for level in range(1, levels[party.other] + 1):
-            if eyes[party] >= REACHED_AGAINST[level]:
-                items.append(Item(_REACHED_LABELS[level], party, 1))
+        _under_items(items, Party.RE, kontra_eyes, kontra_tricks)
+        _under_items(items, Party.KONTRA, re_eyes, re_tricks)
+    # (e, f) Augen reached against the other party's Absagen, cumulative.
+    _reached_items(items, Party.RE, re_eyes, kontra_level)
+    _reached_items(items, Party.KONTRA, kontra_eyes, re_level)
     if winner is not None:
         # (b, c, d) every Ansage and Absage level of either party counts for the winner.
-        for party in _PARTIES:
-            level = levels[party]
-            if level >= 0:
-                items.append(Item(_ANSAGE_LABELS[party], winner, 2))
-            for absage in range(1, level + 1):
-                items.append(Item(_ABSAGE_LABELS[absage], winner, 1))
-    if not summary.scored_as_solo:
-        _special_items(items, summary, winner)
+        _call_items(items, winner, "Re angesagt", re_level)
+        _call_items(items, winner, "Kontra angesagt", kontra_level)
+    if not scored_as_solo:
+        _special_items(items, winner, re_specials, kontra_specials)
     value = 0
-    for item in items:
-        value += item.points if item.party is Party.RE else -item.points
-    return GameResult(winner, value, _player_scores(summary, value), tuple(items))
+    for _, party, points in items:
+        value += points if party is Party.RE else -points
+    return winner, value, tuple(items)
 
 
-_PARTIES = (Party.RE, Party.KONTRA)
-_ANSAGE_LABELS = {Party.RE: "Re angesagt", Party.KONTRA: "Kontra angesagt"}
+def _reached_items(items: list[Item], party: Party, eyes: int, other_level: int) -> None:
+    for level in range(1, other_level + 1):
+        if eyes >= REACHED_AGAINST[level]:
+            items.append(_item(_REACHED_LABELS[level], party, 1))
 
 
-def _special_items(items: list[Item], summary: GameSummary, winner: Party | None) -> None:
+def _call_items(items: list[Item], winner: Party, ansage: str, level: int) -> None:
+    if level >= 0:
+        items.append(_item(ansage, winner, 2))
+        for absage in range(1, level + 1):
+            items.append(_item(_ABSAGE_LABELS[absage], winner, 1))
+
+
+def _special_items(
+    items: list[Item], winner: Party | None, re_specials: Specials, kontra_specials: Specials
+) -> None:
     """Sonderpunkte of a Normalspiel (TSR 7.2.3), netted with the rest through the sum."""
     if winner is Party.KONTRA:
-        items.append(Item("gegen die Kreuz-Damen gewonnen", Party.KONTRA, 1))
-    for party, sp in ((Party.RE, summary.re_specials), (Party.KONTRA, summary.kontra_specials)):
+        items.append(_item("gegen die Kreuz-Damen gewonnen", Party.KONTRA, 1))
+    for party, sp in ((Party.RE, re_specials), (Party.KONTRA, kontra_specials)):
         if sp.doppelkopf:
-            items.append(Item("Doppelkopf", party, sp.doppelkopf))
+            items.append(_item("Doppelkopf", party, sp.doppelkopf))
         if sp.fuchs:
-            items.append(Item("Fuchs gefangen", party, sp.fuchs))
+            items.append(_item("Fuchs gefangen", party, sp.fuchs))
         if sp.karlchen:
-            items.append(Item("Karlchen", party, sp.karlchen))
+            items.append(_item("Karlchen", party, sp.karlchen))
 
 
 def _player_scores(summary: GameSummary, value: int) -> tuple[int, ...]:
     """Plus-minus points per player; a soloist gets three times the value (TSR 7.2.4)."""
-    re_points = 3 * value if summary.scored_as_solo else value
-    return tuple(re_points if p in summary.re else -value for p in summary.players)
+    re = summary.re
+    re_points = 3 * value if len(re) == 1 else value
+    return tuple([re_points if p in re else -value for p in summary.players])
