@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .calls import MIN_CARDS, Call, Party
-from .cards import DECK, KARO_ASS, KREUZ_BUBE, KREUZ_DAME, Card, Suit
+from .cards import CARDS, KARO_ASS, KREUZ_BUBE, KREUZ_DAME, Card, Suit
 from .errors import DokoError, IllegalActionError
 from .gametypes import GameType, Ranking, SoloCategory, SoloType, ranking_for
 from .scoring import TRICKS, GameResult, GameSummary, Specials, score
@@ -397,7 +397,7 @@ def _verify_hands(hands: Sequence[Sequence[Card]], names: Sequence[str]) -> None
     for hand in hands:
         for card in hand:
             counts[card] = counts.get(card, 0) + 1
-    for card in DECK[: len(DECK) // 2]:
+    for card in CARDS:
         if counts.get(card, 0) != 2:
             raise DokoError(
                 f"hands: {card} appears {counts.get(card, 0)} times, the deck has every card "

@@ -341,8 +341,8 @@ def replay_record(record: Record) -> Record:
         played = sum(len(t.cards) for t in game.tricks) + len(game.current_trick)
         raise _bad(
             "actions",
-            f"only {played} of 48 cards are played; a game is played to its last card "
-            "(a game cut short, TSR 5.4, is not part of this format)",
+            f"only {played} of 48 cards are played; this format has no game cut short by the "
+            "soloist (TSR 5.4), so every card must be played",
         )
     summary = game.summary()
     output = result_to_record(record.get("id"), summary, score(summary))

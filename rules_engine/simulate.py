@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .calls import Call
 from .cards import DECK, KREUZ_DAME, Card
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
@@ -80,5 +79,3 @@ def random_record(
         "actions": actions,
     }
 
-
-__all__ = ["Call", "deal", "play_random", "random_record", "random_spec"]
