@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import itertools
 import json
 import math
@@ -26,20 +27,25 @@ from typing import Any, BinaryIO
 
 from .errors import DokoError
 from .records import Record, replay_record, score_record
+from .scorelist import check_list
 
 DESCRIPTION = """\
 Check and score Doppelkopf games under the DDV Turnier-Spielregeln.
 Input and output are JSON Lines, one game per line, as in
 shared/contracts/game-records.md.
 
-  score   score game summaries (TSR 7): winner, value, points per player, items
-  replay  replay whole games card by card (TSR 5, 6) and score them
+  score       score game summaries (TSR 7): winner, value, points per player, items
+  replay      replay whole games card by card (TSR 5, 6) and score them
+  check-list  verify whole score lists (docs/score-list-format.md): dealer order,
+              Pflichtsolo and Vorführung, time up, penalties, every game's points;
+              one list per line, or one list as a (pretty-printed) JSON document
 
 Exit status: 0 all lines valid, 1 some line gave an error, 2 usage error."""
 
 COMMANDS: dict[str, Callable[[Record], Record]] = {
     "score": score_record,
     "replay": replay_record,
+    "check-list": check_list,
 }
 #: Bytes read at once; each block of whole lines is one job for a worker process.
 BLOCK = 1 << 19
@@ -161,6 +167,20 @@ def run(command: str, stream: BinaryIO, out: BinaryIO, jobs: int = 1) -> bool:
     return all_valid
 
 
+def _single_document(data: bytes) -> str | None:
+    """The input as one JSON document when it is not JSON Lines: a list written over
+    several lines, whose first line alone is no JSON value."""
+    text = data.decode("utf-8", errors="replace")
+    first = next((line for line in text.split("\n") if line.strip()), None)
+    if first is None:
+        return None
+    try:
+        _decode(first)
+    except (ValueError, RecursionError):
+        return text.replace("\n", " ")
+    return None
+
+
 def _default_jobs() -> int:
     return max(1, min(len(os.sched_getaffinity(0)), 8))
 
@@ -189,8 +209,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     out = sys.stdout.buffer
     _tune_gc()
+    stream: BinaryIO = sys.stdin.buffer
     try:
-        valid = run(args.command, sys.stdin.buffer, out, args.jobs)
+        if args.command == "check-list":
+            data = stream.read()
+            document = _single_document(data)
+            if document is not None:
+                text, valid = process_line(check_list, document)
+                out.write((text + "\n").encode("utf-8"))
+                out.flush()
+                return 0 if valid else 1
+            stream = io.BytesIO(data)
+        valid = run(args.command, stream, out, args.jobs)
         out.flush()
     except BrokenPipeError:
         return 1

@@ -13,6 +13,9 @@ from typing import Any
 from .cards import DECK, KREUZ_DAME, Card
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
+from .records import summary_to_record
+from .round import Round
+from .scorelist import game_entry
 
 NAMES = ("Anna", "Ben", "Cem", "Dora")
 
@@ -79,3 +82,48 @@ def random_record(
         "actions": actions,
     }
 
+
+def random_list(
+    rng: random.Random, players: tuple[str, ...] = NAMES, list_id: Any = None
+) -> dict[str, Any]:
+    """A complete, legal score list of one table (``docs/score-list-format.md``): every
+    game played card by card, Pflichtsoli at random moments, Vorführungen when due."""
+    round_ = Round(players)
+    entries: list[dict[str, Any]] = []
+    while not round_.is_complete:
+        playing = round_.playing()
+        names = tuple(players[p] for p in playing)
+        hands = deal(rng)
+        spec = _round_spec(rng, round_, playing, hands)
+        game = Game(hands, spec, names)
+        play_random(game, rng)
+        entry: dict[str, Any] = {"kind": "game", "dealer": players[round_.next_dealer]}
+        entry.update(summary_to_record(game.summary()))
+        if spec.player is not None:
+            entry["player"] = names[spec.player]
+        round_.add_game(game_entry(entry, round_))
+        entry["points"] = dict(zip(players, round_.games[-1].points, strict=True))
+        entries.append(entry)
+    return {"id": list_id, "players": list(players), "entries": entries}
+
+
+def _round_spec(
+    rng: random.Random, round_: Round, playing: tuple[int, ...], hands: list[list[Card]]
+) -> GameSpec:
+    """The game the round allows next: a due Vorführung, sometimes a Pflicht- or Lustsolo."""
+    solo = rng.choice(list(SoloType))
+    due = round_.vorfuehrung
+    if due is not None:
+        return GameSpec(GameType.SOLO, playing.index(due), solo, SoloCategory.VORFUEHRUNG)
+    roll = rng.random()
+    missing = [p for p in round_.pflicht_missing if p in playing]
+    if missing and roll < 0.2:
+        seat = playing.index(rng.choice(missing))
+        return GameSpec(GameType.SOLO, seat, solo, SoloCategory.PFLICHTSOLO)
+    done = [p for p in playing if round_.has_played_pflicht(p)]
+    if done and roll > 0.95:
+        return GameSpec(GameType.SOLO, playing.index(rng.choice(done)), solo, SoloCategory.LUSTSOLO)
+    hochzeiter = next((s for s in range(4) if hands[s].count(KREUZ_DAME) == 2), None)
+    if hochzeiter is not None and rng.random() < 0.5:
+        return GameSpec(GameType.HOCHZEIT, hochzeiter)
+    return GameSpec()
