@@ -1,6 +1,6 @@
 """The `replay` command of shared/contracts/game-records.md, via replay_record and the CLI.
 
-The hand-made game below is the Normalspiel of tests/test_tsr5_play.py with announcements;
+The hand-made game below is the Normalspiel of tests/deals.py with announcements;
 its result is worked out by hand. Random legal games come from rules_engine.simulate and are
 mutated into illegal ones whose first bad action is known.
 """
@@ -19,31 +19,16 @@ import pytest
 
 from rules_engine import DokoError, replay_record, score_record
 from rules_engine.simulate import random_record
+from tests.deals import NAMES, NORMAL, NORMAL_TRICKS, card_plays
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ["Anna", "Ben", "Cem", "Dora"]
 Record = dict[str, Any]
 
 
-def words(text: str) -> list[str]:
-    return text.split()
-
-
-HANDS = {
-    "Anna": words("CA CK SA SK H9 DJ HT CQ HQ SJ DT CJ"),
-    "Ben": words("CT C9 S9 ST HA HK HT SQ HQ SJ DA DK"),
-    "Cem": words("CA CK ST S9 HK H9 D9 CQ DQ HJ DT CJ"),
-    "Dora": words("CT C9 SA SK HA DA D9 SQ DQ HJ DK DJ"),
-}
-# Trick winners: Anna Anna Anna Ben Ben Anna Anna Anna Anna Anna Ben Cem (see test_tsr5_play).
-CARD_PLAYS = words(
-    "Anna:CA Ben:CT Cem:CA Dora:CT  Anna:CK Ben:C9 Cem:CK Dora:C9 "
-    "Anna:SA Ben:S9 Cem:ST Dora:SA  Anna:SK Ben:ST Cem:S9 Dora:SK "
-    "Ben:HA Cem:HK Dora:HA Anna:H9  Ben:HK Cem:H9 Dora:DA Anna:DJ "
-    "Anna:HT Ben:HT Cem:D9 Dora:D9  Anna:CQ Ben:SQ Cem:CQ Dora:SQ "
-    "Anna:HQ Ben:HQ Cem:DQ Dora:DQ  Anna:SJ Ben:SJ Cem:HJ Dora:HJ "
-    "Anna:DT Ben:DA Cem:DT Dora:DK  Ben:DK Cem:CJ Dora:DJ Anna:CJ"
-)
+# The NORMAL deal of tests/deals.py as record hands: name -> card codes.
+HANDS = {name: [card.code for card in hand] for name, hand in zip(NAMES, NORMAL, strict=True)}
+# Trick winners: Anna Anna Anna Ben Ben Anna Anna Anna Anna Anna Ben Cem (see tests/deals.py).
+CARD_PLAYS = card_plays(NORMAL_TRICKS)
 # Anna: Re with 12 cards; Ben: Kontra with 12; Anna: keine 90 with 11.
 ACTIONS = [
     "Anna:re",
@@ -138,7 +123,7 @@ def test_replay_stille_hochzeit_is_found_from_the_hands() -> None:
 def test_replay_summary_scores_the_same() -> None:
     """The summary fed to `score` gives the same result as the replay (contract)."""
     out = replay_record(full_game())
-    again = score_record({"id": "g1", "players": NAMES, **out["summary"]})
+    again = score_record({"id": "g1", "players": list(NAMES), **out["summary"]})
     assert {k: again[k] for k in ("id", "winner", "value", "scores")} == {
         k: out[k] for k in ("id", "winner", "value", "scores")
     }

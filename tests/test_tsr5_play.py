@@ -1,7 +1,8 @@
 """TSR 5 (play), 4.4 (Hochzeit) and 7.2.3 (Sonderpunkte) on hand-made deals.
 
-Every deal below is written out card by card; trick winners, Augen and game values in the
-expectations are worked out by hand from shared/rules/ddv-tsr.md (noted next to each trick).
+Every deal is written out card by card (the shared ones in tests/deals.py); trick winners,
+Augen and game values in the expectations are worked out by hand from shared/rules/ddv-tsr.md
+(noted next to each trick).
 Seats: 0 Anna (Vorhand), 1 Ben, 2 Cem, 3 Dora.
 """
 
@@ -20,54 +21,23 @@ from rules_engine import (
     SoloType,
     Specials,
 )
+from tests.deals import (
+    BOTH_CQ,
+    HOCHZEIT_ANNA,
+    KLAERUNG,
+    NAMES,
+    NORMAL,
+    NORMAL_TRICKS,
+    hands,
+    play,
+)
 
-NAMES = ("Anna", "Ben", "Cem", "Dora")
 RE, KONTRA = Party.RE, Party.KONTRA
-
-
-def hands(anna: str, ben: str, cem: str, dora: str) -> list[list[Card]]:
-    """Four hands of twelve from explicit card lists; together exactly the 48-card deck."""
-    result = [[Card.parse(code) for code in text.split()] for text in (anna, ben, cem, dora)]
-    assert [len(h) for h in result] == [12, 12, 12, 12]
-    codes = sorted(c.code for h in result for c in h)
-    assert codes == sorted(s + r for s in "CSHD" for r in "ATKQJ9" for _ in range(2))
-    return result
-
-
-def play(game: Game, text: str) -> None:
-    """Play 'Name:CARD Name:CARD ...' in order."""
-    for action in text.split():
-        name, code = action.split(":")
-        game.play(NAMES.index(name), Card.parse(code))
 
 
 def codes(cards: list[Card] | tuple[Card, ...]) -> list[str]:
     return sorted(c.code for c in cards)
 
-
-# Normalspiel deal: Anna and Cem hold one Kreuz Dame each (Re), Ben and Dora are Kontra.
-NORMAL = hands(
-    "CA CK SA SK H9 DJ HT CQ HQ SJ DT CJ",
-    "CT C9 S9 ST HA HK HT SQ HQ SJ DA DK",
-    "CA CK ST S9 HK H9 D9 CQ DQ HJ DT CJ",
-    "CT C9 SA SK HA DA D9 SQ DQ HJ DK DJ",
-)
-
-# A legal Normalspiel on NORMAL, trick by trick: (plays, winner seat, Augen).
-NORMAL_TRICKS = [
-    ("Anna:CA Ben:CT Cem:CA Dora:CT", 0, 42),  # first of the two CA wins; Doppelkopf
-    ("Anna:CK Ben:C9 Cem:CK Dora:C9", 0, 8),
-    ("Anna:SA Ben:S9 Cem:ST Dora:SA", 0, 32),
-    ("Anna:SK Ben:ST Cem:S9 Dora:SK", 1, 18),  # Pik 10 beats the Pik Könige
-    ("Ben:HA Cem:HK Dora:HA Anna:H9", 1, 26),
-    ("Ben:HK Cem:H9 Dora:DA Anna:DJ", 0, 17),  # Dora (Kontra) has no Herz; her Fuchs is caught
-    ("Anna:HT Ben:HT Cem:D9 Dora:D9", 0, 20),  # first Herz 10 wins (TSR 5.3.3)
-    ("Anna:CQ Ben:SQ Cem:CQ Dora:SQ", 0, 12),
-    ("Anna:HQ Ben:HQ Cem:DQ Dora:DQ", 0, 12),
-    ("Anna:SJ Ben:SJ Cem:HJ Dora:HJ", 0, 8),
-    ("Anna:DT Ben:DA Cem:DT Dora:DK", 1, 35),  # Ben's own Fuchs stays with Kontra
-    ("Ben:DK Cem:CJ Dora:DJ Anna:CJ", 2, 10),  # Cem's Karlchen wins the last trick
-]
 
 # Same hands, tricks 10 and 12 exchanged: the Kreuz Buben fall in trick 10, not the last.
 NORMAL_TRICKS_NO_KARLCHEN = [
@@ -91,14 +61,6 @@ TEN_TRICK_TRICKS = [
     ("Anna:D9 Ben:DA Cem:D9 Dora:DK", 1, 15),
     NORMAL_TRICKS[11],
 ]
-
-# Anna holds both Kreuz-Damen (Cem has a Herz Dame instead): Hochzeit or stille Hochzeit.
-BOTH_CQ = hands(
-    "CA CK SA SK H9 DJ HT CQ CQ SJ DT CJ",
-    "CT C9 S9 ST HA HK HT SQ HQ SJ DA DK",
-    "CA CK ST S9 HK H9 D9 HQ DQ HJ DT CJ",
-    "CT C9 SA SK HA DA D9 SQ DQ HJ DK DJ",
-)
 
 # The NORMAL_TRICKS game, played on BOTH_CQ: Anna wins tricks 1-3.
 BOTH_CQ_TRICKS = [
@@ -375,23 +337,11 @@ def test_tsr7_2_4_no_sonderpunkte_in_a_solo(category: SoloCategory) -> None:
 
 # --------------------------------------------------------------------------- TSR 4.4 Hochzeit
 
-HOCHZEIT_ANNA = GameSpec(GameType.HOCHZEIT, 0)
-
-KLAERUNG = {
-    # trick number -> opening tricks on BOTH_CQ, partner seat
-    1: ("Anna:CK Ben:C9 Cem:CA Dora:CT", 2),
-    2: ("Anna:CA Ben:CT Cem:CK Dora:C9 Anna:SK Ben:S9 Cem:ST Dora:SA", 3),
-    3: (
-        "Anna:CA Ben:C9 Cem:CK Dora:CT Anna:SA Ben:S9 Cem:S9 Dora:SK Anna:H9 Ben:HA Cem:HK Dora:HA",
-        1,
-    ),
-}
-
 
 @pytest.mark.parametrize("number", [1, 2, 3])
 def test_tsr4_4_3_klaerungsstich(number: int) -> None:
     """Partner = the first other player to win a trick within tricks 1-3 (TSR 4.4.3)."""
-    plays, partner = KLAERUNG[number]
+    plays, partner, _ = KLAERUNG[number]
     game = new_game(BOTH_CQ, HOCHZEIT_ANNA)
     assert game.game_type is GameType.HOCHZEIT
     actions = plays.split()

@@ -13,82 +13,26 @@ import re
 
 import pytest
 
-from rules_engine import Call, Card, Game, GameSpec, GameType, IllegalActionError, Party, SoloType
+from rules_engine import Call, Game, GameSpec, GameType, IllegalActionError, Party, SoloType
 from rules_engine.gametypes import SoloCategory
+from tests.deals import (
+    BOTH_CQ,
+    HOCHZEIT_ANNA,
+    KLAERUNG,
+    NAMES,
+    NORMAL,
+    NORMAL_TRICKS,
+    card_plays,
+    play,
+)
 
-NAMES = ("Anna", "Ben", "Cem", "Dora")
 RE, KONTRA = Party.RE, Party.KONTRA
 ANSAGE = {RE: Call.RE, KONTRA: Call.KONTRA}
 ABSAGEN = [Call.KEINE_90, Call.KEINE_60, Call.KEINE_30, Call.SCHWARZ]
 
 
-def hands(anna: str, ben: str, cem: str, dora: str) -> list[list[Card]]:
-    """Four hands of twelve from explicit card lists; together exactly the 48-card deck."""
-    result = [[Card.parse(code) for code in text.split()] for text in (anna, ben, cem, dora)]
-    assert [len(h) for h in result] == [12, 12, 12, 12]
-    codes = sorted(c.code for h in result for c in h)
-    assert codes == sorted(s + r for s in "CSHD" for r in "ATKQJ9" for _ in range(2))
-    return result
-
-
-def words(text: str) -> list[str]:
-    return text.split()
-
-
-# Anna and Cem hold one Kreuz Dame each: Re. Ben and Dora: Kontra.
-NORMAL = hands(
-    "CA CK SA SK H9 DJ HT CQ HQ SJ DT CJ",
-    "CT C9 S9 ST HA HK HT SQ HQ SJ DA DK",
-    "CA CK ST S9 HK H9 D9 CQ DQ HJ DT CJ",
-    "CT C9 SA SK HA DA D9 SQ DQ HJ DK DJ",
-)
-# A legal card sequence for NORMAL (winners of tricks 1-12: A A A B B A A A A A B C).
-NORMAL_PLAYS = words(
-    "Anna:CA Ben:CT Cem:CA Dora:CT  Anna:CK Ben:C9 Cem:CK Dora:C9 "
-    "Anna:SA Ben:S9 Cem:ST Dora:SA  Anna:SK Ben:ST Cem:S9 Dora:SK "
-    "Ben:HA Cem:HK Dora:HA Anna:H9  Ben:HK Cem:H9 Dora:DA Anna:DJ "
-    "Anna:HT Ben:HT Cem:D9 Dora:D9  Anna:CQ Ben:SQ Cem:CQ Dora:SQ "
-    "Anna:HQ Ben:HQ Cem:DQ Dora:DQ  Anna:SJ Ben:SJ Cem:HJ Dora:HJ "
-    "Anna:DT Ben:DA Cem:DT Dora:DK  Ben:DK Cem:CJ Dora:DJ Anna:CJ"
-)
-
-# Anna holds both Kreuz-Damen: Hochzeit (or stille Hochzeit when all are gesund).
-BOTH_CQ = hands(
-    "CA CK SA SK H9 DJ HT CQ CQ SJ DT CJ",
-    "CT C9 S9 ST HA HK HT SQ HQ SJ DA DK",
-    "CA CK ST S9 HK H9 D9 HQ DQ HJ DT CJ",
-    "CT C9 SA SK HA DA D9 SQ DQ HJ DK DJ",
-)
-HOCHZEIT_ANNA = GameSpec(GameType.HOCHZEIT, 0)
-# Klärungsstich number -> (plays up to and including it, partner seat or None if alone,
-# plays after it: the trick winner leads the next trick first)
-KLAERUNG = {
-    1: ("Anna:CK Ben:C9 Cem:CA Dora:CT", 2, "Cem:CK Dora:C9 Anna:CA Ben:CT"),
-    2: (
-        "Anna:CA Ben:CT Cem:CK Dora:C9  Anna:SK Ben:S9 Cem:ST Dora:SA",
-        3,
-        "Dora:HA Anna:H9 Ben:HK Cem:HK",
-    ),
-    3: (
-        "Anna:CA Ben:C9 Cem:CK Dora:CT  Anna:SA Ben:S9 Cem:S9 Dora:SK "
-        "Anna:H9 Ben:HA Cem:HK Dora:HA",
-        1,
-        "Ben:CT Cem:CA Dora:C9 Anna:CK  Cem:ST Dora:SA Anna:SK Ben:ST "
-        "Dora:D9 Anna:DT Ben:DK Cem:D9",
-    ),
-    0: (  # Anna wins tricks 1-3 and plays alone; trick 3 is the Klärungsstich
-        "Anna:CA Ben:C9 Cem:CK Dora:CT  Anna:SA Ben:S9 Cem:S9 Dora:SK "
-        "Anna:HT Ben:SQ Cem:D9 Dora:D9",
-        None,
-        "Anna:CK Ben:CT Cem:CA Dora:C9",
-    ),
-}
-
-
-def play(game: Game, actions: str | list[str]) -> None:
-    for action in actions.split() if isinstance(actions, str) else actions:
-        name, code = action.split(":")
-        game.play(NAMES.index(name), Card.parse(code))
+# The Normalspiel of tests/deals.py card by card (trick winners: A A A B B A A A A A B C).
+NORMAL_PLAYS = card_plays(NORMAL_TRICKS)
 
 
 def normal_game() -> Game:
