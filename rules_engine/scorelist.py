@@ -221,10 +221,21 @@ def _check_entry(
                         f"gives {round_.row(result.points)}",
                     )
                 )
+        signed_by = entry.get("signed_by")
+        if type(signed_by) is not str or not signed_by.strip():
+            findings.append(
+                Finding(
+                    result.before_game,
+                    "TSR 8.2.2",
+                    f"entry {number}: the penalty is not signed off by the Schiedsrichter",
+                    "warning",
+                )
+            )
         rows.append(
             {
                 "entry": number,
                 "penalty": penalty.category.value,
+                "signed_by": signed_by if type(signed_by) is str else None,
                 "before_game": result.before_game,
                 "points": dict(zip(names, result.points, strict=True)),
                 "totals": dict(zip(names, round_.totals, strict=True)),
