@@ -25,6 +25,7 @@ pytest: $(BIN)/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_cli.py
+	$(BIN)/python bench/check_lists.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
