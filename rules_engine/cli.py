@@ -94,7 +94,8 @@ def process_line(command: Callable[[Record], Record], line: str) -> tuple[str, b
             {"id": None, "error": "line is not a JSON object (one game per line)"}
         ), False
     try:
-        return _encode(command(record)), True
+        output = command(record)
+        return _encode(output), output.get("valid") is not False
     except DokoError as error:
         return _error_line(record.get("id"), str(error)), False
     except RecursionError:

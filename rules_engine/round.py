@@ -173,7 +173,8 @@ class _State:
     time_up: bool = False
     #: Games still to finish after time up: the one being dealt (0 or 1).
     dealt_at_time_up: int = 0
-    struck: int = 0
+    #: Games written after the list was complete: reported, never counted.
+    beyond_end: int = 0
 
 
 class Round:
@@ -211,8 +212,10 @@ class Round:
 
     @property
     def struck(self) -> int:
-        """Normalspiele struck at time up (TSR 8.5.3)."""
-        return self._state.struck
+        """Games struck at time up (TSR 8.5.3): planned, but neither played nor still due."""
+        if not self._state.time_up:
+            return 0
+        return self.planned_games - self._state.played - self.games_left
 
     @property
     def games_left(self) -> int:
@@ -303,7 +306,7 @@ class Round:
     def game_findings(self, entry: GameEntry) -> tuple[list[Finding], tuple[int, ...]]:
         """Every problem of ``entry`` at this point of the list, and its points per table
         position (the engine's where details are given, else the entered ones)."""
-        number = self._state.played + 1
+        number = self._state.played + self._state.beyond_end + 1
         findings: list[Finding] = []
 
         def error(rule: str, message: str, level: str = "error") -> None:
@@ -312,6 +315,7 @@ class Round:
         if self.is_complete:
             what = "time is up and no Pflichtsolo is missing" if self.time_up else "all games"
             error("TSR 8.5", f"the list is complete ({what} played); no further game")
+            return findings, (0,) * self.size
         expected = self.next_dealer
         if entry.dealer != expected:
             error(
@@ -483,11 +487,15 @@ class Round:
         _raise_first(findings)
         return self._apply_game(entry, points)
 
-    def enter_game(self, entry: GameEntry) -> tuple[PlayedGame, list[Finding]]:
+    def enter_game(self, entry: GameEntry) -> tuple[PlayedGame | None, list[Finding]]:
         """Put a game on the list as written, with every problem found: for checking a
         paper list, where one mistake must not hide the rest. A wrong dealer is taken as a
-        slip of the pen: the deal goes on from the dealer the rules name."""
+        slip of the pen: the deal goes on from the dealer the rules name. A game after the
+        list is complete is only reported, never counted (``None``)."""
         findings, points = self.game_findings(entry)
+        if self.is_complete:
+            self._state.beyond_end += 1
+            return None, findings
         return self._apply_game(entry, points), findings
 
     def _apply_game(self, entry: GameEntry, points: tuple[int, ...]) -> PlayedGame:
@@ -542,6 +550,10 @@ class Round:
         return entry
 
     def _check_solo_counted(self, kind: EntryKind, soloist: int) -> None:
+        if self.is_complete:
+            raise RoundError(
+                "penalty: the list is complete, no solo can count as played any more (TSR 8.5)"
+            )
         problems: list[Finding] = []
         self._check_kind(
             GameEntry(self.next_dealer, kind, soloist=soloist),
@@ -577,12 +589,11 @@ class Round:
         if state.time_up:
             raise RoundError("time_up: time is already up for this table (TSR 8.5)")
         left = self.planned_games - state.played
-        dealt = 1 if being_dealt and left > 0 else 0
-        missing = len(self.pflicht_missing)
+        # A Vorführung being dealt is one of the missing Pflichtsoli, not an extra game.
+        dealt = 1 if being_dealt and left > 0 and self.vorfuehrung is None else 0
         state.time_up = True
         state.dealt_at_time_up = dealt
-        state.struck = max(0, left - dealt - missing)
-        return state.struck
+        return self.struck
 
 
 def _check_winners(winners: frozenset[int], sides: list[set[int]], error: _Report) -> None:

@@ -2,13 +2,14 @@
 
 :func:`check_list` reads one table's list, replays it through a :class:`~.round.Round`
 and reports *every* finding with its game number and TSR section, not just the first, plus
-the running and final totals. An entry with a problem is still put on the list as written
-(the dealer it names, the kind it says), so one mistake does not drown the rest of the list
-in follow-up findings.
+the running and final totals. A game with a problem is still counted with the kind and
+soloist it is written with, and a wrong dealer is reported once while the deal goes on from
+the dealer the rules name, so one slip does not drown the rest of the list in follow-ups.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, TypeVar
 
 from .errors import DokoError
@@ -22,6 +23,7 @@ from .round import EntryKind, Finding, GameEntry, QuickScore, Round, RoundError
 from .scoring import GameSummary
 
 _T = TypeVar("_T")
+_RULE = re.compile(r"\(TSR (\d+(?:\.\d+)*)[^)]*\)\s*$")
 _CATEGORIES = {c.value: c for c in PenaltyCategory}
 _PHASES = {p.value: p for p in PenaltyPhase}
 _KINDS = {k.value: k for k in EntryKind}
@@ -169,8 +171,9 @@ def check_list(record: Record) -> Record:
         try:
             _check_entry(round_, entry, number, findings, rows)
         except DokoError as problem:
+            message = str(problem)
             findings.append(
-                Finding(round_.games_played + 1, "TSR 7.3", f"entry {number}: {problem}")
+                Finding(round_.games_played + 1, _rule_of(message), f"entry {number}: {message}")
             )
     if not round_.is_complete:
         findings.append(
@@ -195,6 +198,8 @@ def _check_entry(
         game = game_entry(entry, round_)
         played, problems = round_.enter_game(game)
         findings.extend(_numbered(problems, number))
+        if played is None:
+            return
         rows.append(
             {
                 "entry": number,
@@ -255,6 +260,12 @@ def _check_entry(
         round_.declare_time_up(being_dealt)
     else:
         raise ListError(f"kind: {json_repr(kind)} is not game, penalty, nachspielzeit or time_up")
+
+
+def _rule_of(message: str) -> str:
+    """The TSR section an engine message ends with, e.g. ``... (TSR 4.3.1)``."""
+    found = _RULE.search(message)
+    return f"TSR {found.group(1)}" if found else "TSR 7.3"
 
 
 def _numbered(findings: list[Finding], entry: int) -> list[Finding]:
