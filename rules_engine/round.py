@@ -33,7 +33,7 @@ from typing import Protocol
 
 from .errors import DokoError
 from .gametypes import GameType, SoloCategory
-from .penalties import GameEffect, Penalty, PenaltyResult, penalty_points
+from .penalties import GameEffect, Penalty, PenaltyPhase, PenaltyResult, penalty_points
 from .scoring import GameResult, GameSummary, score, verify_summary
 
 GAMES = {4: 24, 5: 30}
@@ -92,6 +92,13 @@ _TYPE_KINDS = {
     GameType.NORMAL: EntryKind.NORMALSPIEL,
     GameType.HOCHZEIT: EntryKind.HOCHZEIT,
     GameType.STILLE_HOCHZEIT: EntryKind.STILLE_HOCHZEIT,
+}
+
+
+#: Games played alone that count as themselves when a penalty stops them (TSR 9.4, 9.6).
+_COUNTED_AS = {
+    PenaltyPhase.HOCHZEIT_ALLEIN: EntryKind.HOCHZEIT,
+    PenaltyPhase.STILLE_HOCHZEIT_OFFEN: EntryKind.STILLE_HOCHZEIT,
 }
 
 
@@ -156,7 +163,8 @@ class PenaltyEntry:
     players: tuple[int, ...]
     points: tuple[int, ...]
     result: PenaltyResult
-    solo_kind: EntryKind | None = None
+    #: The game this penalty counts as, when it stops a solo that counts as played (TSR 9.4).
+    counted_as: EntryKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +208,7 @@ class Round:
         self.penalties: list[PenaltyEntry] = []
         self.extensions: list[Extension] = []
         self._state = _State(pflicht_done=[False] * self.size)
+        self._totals = [0] * self.size
 
     # ------------------------------------------------------------------ questions
     @property
@@ -269,14 +278,12 @@ class Round:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        totals = [0] * self.size
-        for game in self.games:
-            for p, points in enumerate(game.points):
-                totals[p] += points
-        for entry in self.penalties:
-            for p, points in enumerate(entry.points):
-                totals[p] += points
-        return tuple(totals)
+        """Points per position so far: games and penalties."""
+        return tuple(self._totals)
+
+    def _add_points(self, points: Sequence[int]) -> None:
+        for position, value in enumerate(points):
+            self._totals[position] += value
 
     @property
     def time_limit(self) -> int:
@@ -306,6 +313,10 @@ class Round:
     def game_findings(self, entry: GameEntry) -> tuple[list[Finding], tuple[int, ...]]:
         """Every problem of ``entry`` at this point of the list, and its points per table
         position (the engine's where details are given, else the entered ones)."""
+        findings, points, _ = self._check(entry)
+        return findings, points
+
+    def _check(self, entry: GameEntry) -> tuple[list[Finding], tuple[int, ...], GameResult | None]:
         number = self._state.played + self._state.beyond_end + 1
         findings: list[Finding] = []
 
@@ -315,7 +326,7 @@ class Round:
         if self.is_complete:
             what = "time is up and no Pflichtsolo is missing" if self.time_up else "all games"
             error("TSR 8.5", f"the list is complete ({what} played); no further game")
-            return findings, (0,) * self.size
+            return findings, (0,) * self.size, None
         expected = self.next_dealer
         if entry.dealer != expected:
             error(
@@ -325,8 +336,9 @@ class Round:
             )
         playing = self.playing(entry.dealer)
         self._check_kind(entry, playing, error)
+        result = None
         if entry.summary is not None:
-            points = self._detailed_points(entry, playing, error)
+            points, result = self._detailed_points(entry, playing, error)
         elif entry.quick is not None:
             points = self._quick_points(entry, playing, error)
         else:
@@ -337,7 +349,7 @@ class Round:
                 "TSR 7.2",
                 f"the list says {self.row(entry.points)}, but the game is worth {self.row(points)}",
             )
-        return findings, points
+        return findings, points, result
 
     def _check_kind(self, entry: GameEntry, playing: tuple[int, ...], error: _Report) -> None:
         kind, soloist, state = entry.kind, entry.soloist, self._state
@@ -382,7 +394,7 @@ class Round:
 
     def _detailed_points(
         self, entry: GameEntry, playing: tuple[int, ...], error: _Report
-    ) -> tuple[int, ...]:
+    ) -> tuple[tuple[int, ...], GameResult | None]:
         summary = entry.summary
         assert summary is not None
         points = [0] * self.size
@@ -395,18 +407,18 @@ class Round:
                 if self.size == 5
                 else "the game's players must be the table's players",
             )
-            return tuple(points)
+            return tuple(points), None
         try:
             verify_summary(summary)
         except DokoError as problem:
             error("TSR 7", str(problem))
-            return tuple(points)
+            return tuple(points), None
         if EntryKind.of(summary.game_type, summary.category) is not entry.kind:
             error("TSR 4.2.4", f"the details describe no {entry.kind.german}")
         result = score(summary)
         for name, value in zip(summary.players, result.scores, strict=True):
             points[self.names.index(name)] = value
-        return tuple(points)
+        return tuple(points), result
 
     def _quick_points(
         self, entry: GameEntry, playing: tuple[int, ...], error: _Report
@@ -483,26 +495,28 @@ class Round:
         return True
 
     def add_game(self, entry: GameEntry) -> PlayedGame:
-        findings, points = self.game_findings(entry)
+        findings, points, result = self._check(entry)
         _raise_first(findings)
-        return self._apply_game(entry, points)
+        return self._apply_game(entry, points, result)
 
     def enter_game(self, entry: GameEntry) -> tuple[PlayedGame | None, list[Finding]]:
         """Put a game on the list as written, with every problem found: for checking a
         paper list, where one mistake must not hide the rest. A wrong dealer is taken as a
         slip of the pen: the deal goes on from the dealer the rules name. A game after the
         list is complete is only reported, never counted (``None``)."""
-        findings, points = self.game_findings(entry)
+        findings, points, result = self._check(entry)
         if self.is_complete:
             self._state.beyond_end += 1
             return None, findings
-        return self._apply_game(entry, points), findings
+        return self._apply_game(entry, points, result), findings
 
-    def _apply_game(self, entry: GameEntry, points: tuple[int, ...]) -> PlayedGame:
+    def _apply_game(
+        self, entry: GameEntry, points: tuple[int, ...], result: GameResult | None
+    ) -> PlayedGame:
         """Put a game on the list and move the deal on (TSR 3.3.1, 4.2.5)."""
         state = self._state
         dealer = self.next_dealer
-        result = score(entry.summary) if entry.summary is not None else None
+        self._add_points(points)
         game = PlayedGame(state.played + 1, dealer, entry.kind, entry.soloist, points, result)
         self.games.append(game)
         self._count_game(dealer, entry.kind, entry.soloist)
@@ -522,30 +536,33 @@ class Round:
     def penalty_entry(self, penalty: Penalty, solo_kind: EntryKind | None = None) -> PenaltyEntry:
         """The penalty placed in the game now being played, with points per table position.
 
-        ``solo_kind`` says which solo it was when a schwerwiegend fault of an opponent makes
-        the solo count as played (TSR 9.4)."""
+        When a schwerwiegend fault of an opponent makes the solo count as played (TSR 9.4),
+        ``solo_kind`` says which solo it was (Pflichtsolo, vorgeführt or Lustsolo); a Hochzeit
+        played alone or a stille Hochzeit counts as itself and needs none (TSR 4.4.3, 4.4.5).
+        """
         result = penalty_points(penalty)
         players = self.playing()
         points = [0] * self.size
         for index, value in enumerate(result.points):
             points[players[index]] = value
-        if result.game_effect is GameEffect.SOLO_PLAYED and (
-            solo_kind is None or not solo_kind.is_solo
-        ):
-            raise RoundError(
-                "penalty: the solo counts as played, so say whether it was a Pflichtsolo, "
-                "vorgeführt or a Lustsolo (TSR 9.4)"
-            )
+        counted = None
+        if result.game_effect is GameEffect.SOLO_PLAYED:
+            counted = _COUNTED_AS.get(penalty.phase, solo_kind)
+            if counted is None or not (counted.is_solo or counted in _COUNTED_AS.values()):
+                raise RoundError(
+                    "penalty: the solo counts as played, so say whether it was a Pflichtsolo, "
+                    "vorgeführt or a Lustsolo (TSR 9.4)"
+                )
         return PenaltyEntry(
-            self._state.played + 1, penalty, players, tuple(points), result, solo_kind
+            self._state.played + 1, penalty, players, tuple(points), result, counted
         )
 
     def add_penalty(self, penalty: Penalty, solo_kind: EntryKind | None = None) -> PenaltyEntry:
         entry = self.penalty_entry(penalty, solo_kind)
-        if entry.result.game_effect is GameEffect.SOLO_PLAYED:
-            assert solo_kind is not None and penalty.soloist is not None
-            self._check_solo_counted(solo_kind, entry.players[penalty.soloist])
+        if entry.counted_as is not None and penalty.soloist is not None:
+            self._check_solo_counted(entry.counted_as, entry.players[penalty.soloist])
         self.penalties.append(entry)
+        self._add_points(entry.points)
         self._apply_penalty_effect(entry)
         return entry
 
@@ -567,9 +584,9 @@ class Round:
     def _apply_penalty_effect(self, entry: PenaltyEntry) -> None:
         effect, state = entry.result.game_effect, self._state
         if effect is GameEffect.SOLO_PLAYED:
-            assert entry.solo_kind is not None and entry.penalty.soloist is not None
+            assert entry.counted_as is not None and entry.penalty.soloist is not None
             soloist = entry.players[entry.penalty.soloist]
-            self._count_game(self.next_dealer, entry.solo_kind, soloist)
+            self._count_game(self.next_dealer, entry.counted_as, soloist)
         elif effect is GameEffect.NOT_PLAYED and state.time_up and state.dealt_at_time_up:
             # After time nothing is repeated except a vorgeführtes Pflichtsolo (TSR 8.6).
             state.dealt_at_time_up -= 1
