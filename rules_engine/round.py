@@ -247,7 +247,7 @@ class Round:
 
     def may_play_lustsolo(self, position: int) -> bool:
         """Only after the player's own Pflichtsolo (TSR 4.3.1)."""
-        return self._state.pflicht_done[position]
+        return self.has_played_pflicht(position)
 
     @property
     def vorfuehrung(self) -> int | None:
