@@ -197,7 +197,7 @@ class Game:
             follow = self.ranking.follow
             led = follow[self._trick[0].code]
             if follow[card.code] != led and self._follow_counts[player].get(led):
-                what = "Trumpf" if led is None else led.german
+                what = self.ranking.follow_name(self._trick[0])
                 raise IllegalActionError(f"{name} must follow {what} (TSR 5.2.2)")
 
     def can_play(self, player: int, card: Card) -> bool:

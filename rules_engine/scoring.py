@@ -68,12 +68,6 @@ class GameSummary:
     def tricks(self, party: Party) -> int:
         return self.re_tricks if party is Party.RE else TRICKS - self.re_tricks
 
-    def call(self, party: Party) -> Call | None:
-        return self.re_call if party is Party.RE else self.kontra_call
-
-    def specials(self, party: Party) -> Specials:
-        return self.re_specials if party is Party.RE else self.kontra_specials
-
 
 class Item(NamedTuple):
     """One reason for points: ``points`` credited to ``party`` (TSR 7.2.2, 7.2.3)."""
