@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: test lint typecheck pytest bench clean
+.PHONY: test lint typecheck pytest bench run clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ test: $(BIN)/.installed lint typecheck pytest
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check rules_engine tests bench
+	$(BIN)/ruff format --check rules_engine tests bench tournament scripts migrations
 
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine
@@ -26,6 +26,10 @@ pytest: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_cli.py
 	$(BIN)/python bench/check_lists.py
+
+# The web app for the tournament day: migrates the database, serves http://127.0.0.1:5000/.
+run: $(BIN)/.installed
+	$(BIN)/python scripts/run.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

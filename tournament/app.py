@@ -1,0 +1,155 @@
+"""The application factory: ``create_app`` builds a configured Flask app.
+
+``flask --app tournament.app ...`` finds ``create_app`` by itself; ``scripts/run.py``
+migrates the database and serves the app with waitress.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import Engine, event, make_url
+from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.wrappers import Response
+
+from tournament import config as settings
+from tournament.extensions import csrf, db, login_manager, migrate
+from tournament.models import User
+from tournament.schema import MIGRATIONS_DIR, schema_problem
+from tournament.services import users
+from tournament.views import auth, public
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ERROR_MESSAGES = {
+    400: "Die Anfrage war fehlerhaft und wurde nicht ausgeführt.",
+    403: "Dafür fehlt Ihnen die Berechtigung.",
+    404: "Diese Seite gibt es nicht.",
+    405: "Diese Aktion ist auf dieser Seite nicht möglich.",
+    413: "Die gesendeten Daten sind zu groß.",
+    500: "Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es noch einmal.",
+}
+CSRF_MESSAGE = (
+    "Das Formular ist abgelaufen oder unvollständig und wurde nicht gespeichert "
+    "(Sicherheitsprüfung). Bitte laden Sie die Seite neu und senden Sie es noch einmal."
+)
+SCHEMA_OK = "doko_schema_ok"
+
+
+def create_app(config: dict[str, Any] | None = None, *, instance_path: str | None = None) -> Flask:
+    """Build the app: defaults < ``instance/config.py`` < environment < ``config``.
+
+    ``instance_path`` (default: ``instance/`` beside the package) holds the SQLite file, the
+    optional ``config.py`` and the generated secret key; tests pass a temporary folder.
+    """
+    app = Flask(
+        __name__,
+        instance_path=str(Path(instance_path).resolve()) if instance_path else None,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(settings.DEFAULTS)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_mapping(settings.from_environment(os.environ))
+    app.config.from_mapping(config or {})
+    app.config.setdefault(
+        "SQLALCHEMY_DATABASE_URI", settings.default_database_uri(app.instance_path)
+    )
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = settings.load_or_create_secret_key(app.instance_path)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
+    csrf.init_app(app)
+    _init_login(app)
+    if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
+        with app.app_context():
+            _tune_sqlite(db.engine, app.config["SQLITE_BUSY_TIMEOUT"])
+
+    # Registered before the blueprints so that it runs before their request hooks.
+    app.before_request(_refuse_unmigrated_database)
+    app.register_blueprint(public.bp)
+    app.register_blueprint(auth.bp)
+    _init_error_pages(app)
+    app.after_request(_security_headers)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    return app
+
+
+def _init_login(app: Flask) -> None:
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = "Bitte melden Sie sich an, um diese Seite zu sehen."
+    login_manager.login_message_category = "info"
+    login_manager.user_loader(_load_user)
+
+
+def _load_user(user_id: str) -> User | None:
+    """Flask-Login's loader: the session holds the id as text, and may be tampered with."""
+    return users.active_user(int(user_id)) if user_id.isdigit() else None
+
+
+def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
+    """WAL lets the public pages read while a list is being saved; the busy timeout makes a
+    second writer wait instead of failing at once; SQLite enforces foreign keys only if asked.
+    """
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(connection: Any, _record: Any) -> None:
+        if isinstance(connection, sqlite3.Connection):
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+
+def _refuse_unmigrated_database() -> ResponseReturnValue | None:
+    """Serve nothing until the database is at the newest migration (checked until it is)."""
+    if request.endpoint == "static" or current_app.extensions.get(SCHEMA_OK):
+        return None
+    problem = schema_problem(db.engine)
+    if problem is None:
+        current_app.extensions[SCHEMA_OK] = True
+        return None
+    current_app.logger.error("%s", problem)
+    return render_template("errors/schema.html", problem=problem), 503
+
+
+def _init_error_pages(app: Flask) -> None:
+    """German error pages for every HTTP error, so no user ever sees a bare stack trace."""
+
+    @app.errorhandler(CSRFError)
+    def _csrf_error(error: CSRFError) -> ResponseReturnValue:
+        return render_template("errors/error.html", code=400, message=CSRF_MESSAGE), 400
+
+    @app.errorhandler(HTTPException)
+    def _http_error(error: HTTPException) -> ResponseReturnValue:
+        code = error.code or 500
+        message = ERROR_MESSAGES.get(code, error.description or "")
+        return render_template("errors/error.html", code=code, message=message), code
+
+    @app.errorhandler(InternalServerError)
+    def _internal_error(error: InternalServerError) -> ResponseReturnValue:
+        db.session.rollback()
+        return render_template("errors/error.html", code=500, message=ERROR_MESSAGES[500]), 500
+
+
+def _security_headers(response: Response) -> Response:
+    """Cheap defence in depth: no framing, no sniffing, scripts and styles only from here."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault(
+        "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
+    )
+    return response

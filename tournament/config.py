@@ -1,0 +1,78 @@
+"""Configuration: defaults, then ``instance/config.py``, then environment variables.
+
+A Turnierleiter should never have to edit anything: the database defaults to a SQLite file
+in the instance folder and the secret key is generated there on first start.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Any
+
+SECRET_KEY_FILE = "secret_key"
+DEFAULT_DATABASE_FILE = "doko-turnier.sqlite3"
+
+DEFAULTS: dict[str, Any] = {
+    "SQLALCHEMY_TRACK_MODIFICATIONS": False,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+    # The CSRF token lives as long as the session: a form left open during a long round
+    # must still submit.
+    "WTF_CSRF_TIME_LIMIT": None,
+    # Built-in WTForms messages come from its own German catalogue (no Flask-Babel needed).
+    "WTF_I18N_ENABLED": False,
+    # Bigger requests are refused with 413 before they are read (room for an Excel upload).
+    "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
+    # Seconds SQLite waits for another writer before giving up.
+    "SQLITE_BUSY_TIMEOUT": 10,
+}
+
+ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY")
+
+
+def from_environment(environ: os._Environ[str] | dict[str, str]) -> dict[str, Any]:
+    """The settings given as environment variables (only those that are set and not empty)."""
+    settings: dict[str, Any] = {}
+    url = environ.get("DATABASE_URL", "")
+    if url:
+        # Some hosts still hand out the old scheme, which SQLAlchemy no longer accepts.
+        if url.startswith("postgres://"):
+            url = "postgresql://" + url.removeprefix("postgres://")
+        settings["SQLALCHEMY_DATABASE_URI"] = url
+    if environ.get("SECRET_KEY"):
+        settings["SECRET_KEY"] = environ["SECRET_KEY"]
+    return settings
+
+
+def default_database_uri(instance_path: str) -> str:
+    return "sqlite:///" + str(Path(instance_path) / DEFAULT_DATABASE_FILE)
+
+
+def load_or_create_secret_key(instance_path: str) -> str:
+    """Read the key stored in the instance folder, creating it on first start.
+
+    The key must survive restarts, or every restart would sign everyone out. It is written to
+    a private temporary file and then linked into place, so a second process starting at the
+    same moment never reads a half-written key: it finds the link taken and reads the first
+    process's key.
+    """
+    path = Path(instance_path) / SECRET_KEY_FILE
+    if not path.exists():
+        descriptor, temporary = tempfile.mkstemp(dir=instance_path, prefix=".secret_key.")
+        try:
+            with os.fdopen(descriptor, "w", encoding="ascii") as file:
+                file.write(secrets.token_hex(32) + "\n")
+            with contextlib.suppress(FileExistsError):
+                os.link(temporary, path)
+        finally:
+            os.unlink(temporary)
+    key = path.read_text(encoding="ascii").strip()
+    if not key:
+        raise RuntimeError(
+            f"{path} ist leer: Datei löschen, dann wird ein neuer Schlüssel erzeugt."
+        )
+    return key

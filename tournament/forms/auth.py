@@ -1,0 +1,69 @@
+"""Forms of the set-up page and the login."""
+
+from __future__ import annotations
+
+from wtforms import PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+
+from tournament.forms import Form, strip
+from tournament.models import USERNAME_LENGTH
+
+PASSWORD_MIN = 8
+PASSWORD_MAX = 128
+
+
+class SetupForm(Form):
+    username = StringField(
+        "Benutzername",
+        filters=[strip],
+        validators=[
+            DataRequired("Bitte einen Benutzernamen eingeben."),
+            Length(
+                min=3,
+                max=USERNAME_LENGTH,
+                message=f"Der Benutzername muss 3 bis {USERNAME_LENGTH} Zeichen lang sein.",
+            ),
+            Regexp(
+                r"^[\w.-]+$",
+                message="Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich sind erlaubt.",
+            ),
+        ],
+    )
+    password = PasswordField(
+        "Passwort",
+        validators=[
+            DataRequired("Bitte ein Passwort eingeben."),
+            Length(
+                min=PASSWORD_MIN,
+                max=PASSWORD_MAX,
+                message=f"Das Passwort muss {PASSWORD_MIN} bis {PASSWORD_MAX} Zeichen lang sein.",
+            ),
+        ],
+    )
+    password_repeated = PasswordField(
+        "Passwort wiederholen",
+        validators=[
+            DataRequired("Bitte das Passwort wiederholen."),
+            EqualTo("password", message="Die beiden Passwörter stimmen nicht überein."),
+        ],
+    )
+    submit = SubmitField("Konto anlegen")
+
+
+class LoginForm(Form):
+    username = StringField(
+        "Benutzername",
+        filters=[strip],
+        validators=[
+            DataRequired("Bitte den Benutzernamen eingeben."),
+            Length(max=USERNAME_LENGTH, message="Benutzername oder Passwort ist falsch."),
+        ],
+    )
+    password = PasswordField(
+        "Passwort",
+        validators=[
+            DataRequired("Bitte das Passwort eingeben."),
+            Length(max=PASSWORD_MAX, message="Benutzername oder Passwort ist falsch."),
+        ],
+    )
+    submit = SubmitField("Anmelden")

@@ -1,0 +1,179 @@
+"""The database tables (SQLAlchemy 2.0 typed models).
+
+Only the service layer writes these; views read them through services. Every schema change
+needs a migration (``flask --app tournament.app db migrate``), never ``create_all``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+
+from sqlalchemy import (
+    CheckConstraint,
+    DateTime,
+    Enum,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    true,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from tournament.extensions import Model
+
+NAME_LENGTH = 80
+USERNAME_LENGTH = 40
+TEXT_LENGTH = 120
+
+
+class Role(enum.StrEnum):
+    """What a signed-in user may do; the public (players) needs no account."""
+
+    TURNIERLEITUNG = "turnierleitung"
+    SCHIEDSRICHTER = "schiedsrichter"
+
+    @property
+    def label(self) -> str:
+        return {"turnierleitung": "Turnierleitung", "schiedsrichter": "Schiedsrichter"}[self.value]
+
+
+class TournamentStatus(enum.StrEnum):
+    PLANNED = "planned"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+    @property
+    def label(self) -> str:
+        return {"planned": "geplant", "running": "läuft", "finished": "beendet"}[self.value]
+
+
+def _enum_column(enum_class: type[enum.StrEnum], name: str) -> Enum:
+    """A portable enum: VARCHAR plus CHECK constraint (no PostgreSQL ENUM type to migrate)."""
+    return Enum(
+        enum_class,
+        name=name,
+        native_enum=False,
+        create_constraint=True,
+        length=20,
+        values_callable=lambda members: [member.value for member in members],
+        validate_strings=True,
+    )
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class User(Model):
+    """An account of the Turnierleitung or a Schiedsrichter.
+
+    Implements the four members Flask-Login needs itself instead of inheriting ``UserMixin``,
+    which is untyped.
+    """
+
+    __tablename__ = "user_account"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(USERNAME_LENGTH), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[Role] = mapped_column(_enum_column(Role, "role"))
+    active: Mapped[bool] = mapped_column(default=True, server_default=true())
+
+    @property
+    def is_active(self) -> bool:
+        return self.active
+
+    @property
+    def is_authenticated(self) -> bool:
+        return True
+
+    @property
+    def is_anonymous(self) -> bool:
+        return False
+
+    def get_id(self) -> str:
+        return str(self.id)
+
+
+class Tournament(Model):
+    __tablename__ = "tournament"
+    __table_args__ = (CheckConstraint("rounds_planned >= 1", name="rounds_planned_positive"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(TEXT_LENGTH))
+    date: Mapped[dt.date]
+    venue: Mapped[str] = mapped_column(String(TEXT_LENGTH), default="", server_default="")
+    organiser: Mapped[str] = mapped_column(String(TEXT_LENGTH), default="", server_default="")
+    rule_set: Mapped[str] = mapped_column(String(40), default="TSR 2026", server_default="TSR 2026")
+    rounds_planned: Mapped[int]
+    status: Mapped[TournamentStatus] = mapped_column(
+        _enum_column(TournamentStatus, "status"),
+        default=TournamentStatus.PLANNED,
+        server_default=TournamentStatus.PLANNED.value,
+    )
+
+    registrations: Mapped[list[Registration]] = relationship(back_populates="tournament")
+
+
+class Player(Model):
+    """A person who plays; the same player can register for many tournaments."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    club: Mapped[str] = mapped_column(String(TEXT_LENGTH), default="", server_default="")
+    # Unique where given; many players have none (NULLs never collide).
+    ddv_number: Mapped[str | None] = mapped_column(String(20), unique=True)
+
+    registrations: Mapped[list[Registration]] = relationship(back_populates="player")
+
+
+class Registration(Model):
+    """A player's entry in one tournament, with the start number the draw and lists use."""
+
+    __tablename__ = "registration"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "start_number"),
+        UniqueConstraint("tournament_id", "player_id"),
+        CheckConstraint("start_number >= 1", name="start_number_positive"),
+        CheckConstraint(
+            "withdrawn_after_round IS NULL OR withdrawn_after_round >= 0",
+            name="withdrawn_after_round_not_negative",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    start_number: Mapped[int]
+    # The player took part in rounds 1..n and no later round; NULL while still playing.
+    withdrawn_after_round: Mapped[int | None]
+
+    tournament: Mapped[Tournament] = relationship(back_populates="registrations")
+    player: Mapped[Player] = relationship(back_populates="registrations")
+
+
+class AuditEvent(Model):
+    """One change made by a user: who, when, on what, and the values before and after.
+
+    Values are JSON text so that any object's fields fit; rows are only ever added.
+    """
+
+    __tablename__ = "audit_event"
+    __table_args__ = (Index("ix_audit_event_object", "object_type", "object_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # NULL only for changes no user made (none yet; e.g. a future command-line import).
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    object_type: Mapped[str] = mapped_column(String(40))
+    object_id: Mapped[int | None]
+    action: Mapped[str] = mapped_column(String(40))
+    old_value: Mapped[str | None] = mapped_column(Text)
+    new_value: Mapped[str | None] = mapped_column(Text)
+
+    user: Mapped[User | None] = relationship()
