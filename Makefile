@@ -18,7 +18,7 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff format --check rules_engine tests bench tournament scripts migrations
 
 typecheck: $(BIN)/.installed
-	$(BIN)/mypy --strict rules_engine
+	$(BIN)/mypy --strict rules_engine tournament scripts
 
 pytest: $(BIN)/.installed
 	$(BIN)/python -m pytest
@@ -26,6 +26,7 @@ pytest: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_cli.py
 	$(BIN)/python bench/check_lists.py
+	$(BIN)/python bench/draw.py
 
 # The web app for the tournament day: migrates the database, serves http://127.0.0.1:5000/.
 run: $(BIN)/.installed

@@ -1,0 +1,576 @@
+"""The table draw of shared/contracts/draw.md: the command line, its errors and its promises.
+
+Contract tests run ``python -m tournament.draw`` as a subprocess; the property tests call
+:func:`tournament.draw.run` (the command line without its streams) to stay fast, with a smaller
+search budget where only the shape of the draw is checked.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tournament.draw as draw_module
+from tournament.draw import (
+    affine_plane_16,
+    run,
+    spread_32,
+    stored_schedule,
+    table_sizes,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+Request = dict[str, Any]
+
+
+def cli(request: Request | str, **env: str) -> tuple[bytes, int]:
+    """Run the command line on a request (object or raw text): (stdout bytes, exit code)."""
+    text = request if isinstance(request, str) else json.dumps(request)
+    done = subprocess.run(
+        [sys.executable, "-m", "tournament.draw"],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        timeout=60,
+    )
+    assert done.stderr == b"", done.stderr.decode()
+    return done.stdout, done.returncode
+
+
+def ask(request: Request) -> dict[str, Any]:
+    """The response of ``run`` to a valid request."""
+    output, code = run(json.dumps(request))
+    assert code == 0, output
+    response: dict[str, Any] = json.loads(output)
+    return response
+
+
+def players(count: int, clubs: int = 0) -> list[dict[str, str]]:
+    entries = [{"id": f"p{number}"} for number in range(1, count + 1)]
+    if clubs:
+        for number, entry in enumerate(entries):
+            entry["club"] = f"Club {number % clubs}"
+    return entries
+
+
+def met_pairs(history: list[list[list[str]]]) -> set[frozenset[str]]:
+    return {
+        frozenset(pair) for past in history for table in past for pair in combinations(table, 2)
+    }
+
+
+def repeats_of(tables: list[list[str]], history: list[list[list[str]]]) -> int:
+    """Independent count: pairs of this round who shared a table before, once each."""
+    met = met_pairs(history)
+    return sum(1 for table in tables for pair in combinations(table, 2) if frozenset(pair) in met)
+
+
+def check_shape(response: dict[str, Any], ids: list[str]) -> None:
+    assert list(response) == ["tables", "seed", "repeats", "five_tables"]
+    tables = response["tables"]
+    seated = [player for table in tables for player in table]
+    assert sorted(seated) == sorted(ids)
+    assert all(isinstance(player, str) for player in seated)
+    sizes = Counter(len(table) for table in tables)
+    assert set(sizes) <= {4, 5}
+    assert sizes[5] == len(ids) % 4 == response["five_tables"]
+    assert sizes[4] == len(ids) // 4 - len(ids) % 4
+
+
+# --------------------------------------------------------------------------------------------
+# The command line: a valid request
+
+
+def test_cli_valid_request_gives_the_contract_response() -> None:
+    request = {
+        "players": [{"id": str(number), "club": "DK Kiel"} for number in range(1, 18)],
+        "history": [],
+        "method": "random",
+        "seed": 20261121,
+        "rounds_planned": 8,
+        "options": {"separate_clubs": False, "fixed": {"4": 1}},
+    }
+    output, code = cli(request)
+    assert code == 0
+    assert output.endswith(b"\n") and output.count(b"\n") == 1
+    response = json.loads(output)
+    check_shape(response, [str(number) for number in range(1, 18)])
+    assert response["seed"] == 20261121
+    assert response["repeats"] == 0
+    assert "4" in response["tables"][0]
+
+
+def test_cli_same_request_same_bytes_whatever_the_hash_seed() -> None:
+    history = [[["p1", "p2", "p3", "p4"], ["p5", "p6", "p7", "p8", "p9"], ["x", "p10", "p11"]]]
+    request = {
+        "players": players(21, clubs=3),
+        "history": history,
+        "seed": 7,
+        "rounds_planned": 4,
+        "options": {"separate_clubs": True},
+    }
+    first, code = cli(request, PYTHONHASHSEED="1")
+    second, _ = cli(request, PYTHONHASHSEED="2")
+    assert code == 0
+    assert first == second
+    assert run(json.dumps(request))[0].encode("utf-8") == first
+
+
+def test_cli_different_seeds_usually_differ() -> None:
+    outputs = {cli({"players": players(24), "seed": seed})[0] for seed in range(1, 6)}
+    assert len(outputs) >= 4
+
+
+def test_cli_reports_repeats_honestly() -> None:
+    # 8 players after a round: 2 tables of 4 can keep at most 2 + 2 old partners apart.
+    history = [[["a", "b", "c", "d"], ["e", "f", "g", "h"]]]
+    request = {"players": [{"id": x} for x in "abcdefgh"], "history": history, "seed": 3}
+    output, code = cli(request)
+    response = json.loads(output)
+    assert code == 0
+    assert response["repeats"] == repeats_of(response["tables"], history) == 4
+
+
+def test_cli_reads_utf8_names() -> None:
+    request = {"players": [{"id": name} for name in ("Jörg", "Gül", "Frieda", "Ömer")], "seed": 1}
+    output, code = cli(request)
+    assert code == 0
+    assert sorted(json.loads(output)["tables"][0]) == sorted(["Jörg", "Gül", "Frieda", "Ömer"])
+
+
+# --------------------------------------------------------------------------------------------
+# The command line: errors
+
+
+def valid(**changes: Any) -> Request:
+    request: Request = {"players": players(17), "history": [], "seed": 1}
+    request.update(changes)
+    return request
+
+
+ERRORS: list[tuple[str, Request | str]] = [
+    ("bad JSON", '{"players": [}'),
+    ("empty input", ""),
+    ("not an object", "[1, 2, 3]"),
+    ("players missing", {"seed": 1}),
+    ("players not a list", valid(players={"id": "1"})),
+    ("player not an object", valid(players=["p1", "p2", "p3", "p4"])),
+    ("id missing", valid(players=[{"club": "x"}, *players(4)])),
+    ("empty id", valid(players=[{"id": ""}, *players(4)])),
+    ("number id", valid(players=[{"id": 17}, *players(4)])),
+    ("duplicate id", valid(players=[*players(4), {"id": "p1"}])),
+    ("club not a text", valid(players=[{"id": "a", "club": 3}, *players(4)])),
+    ("no players", valid(players=[])),
+    ("3 players", valid(players=players(3))),
+    ("6 players", valid(players=players(6))),
+    ("7 players", valid(players=players(7))),
+    ("11 players", valid(players=players(11))),
+    ("seed missing", {"players": players(8)}),
+    ("seed a float", valid(seed=1.5)),
+    ("seed a text", valid(seed="1")),
+    ("seed a bool", valid(seed=True)),
+    ("unknown method", valid(method="swiss")),
+    ("method not a text", valid(method=1)),
+    ("history not a list", valid(history={"1": []})),
+    ("history round not a list", valid(history=["p1"])),
+    ("history table not a list", valid(history=[["p1", "p2"]])),
+    ("history empty table", valid(history=[[[]]])),
+    ("history number id", valid(history=[[["p1", 2, "p3", "p4"]]])),
+    ("history seats a player twice", valid(history=[[["p1", "p2"], ["p1", "p3"]]])),
+    ("rounds_planned zero", valid(rounds_planned=0)),
+    ("rounds_planned a text", valid(rounds_planned="8")),
+    ("options not an object", valid(options=[])),
+    ("separate_clubs not a bool", valid(options={"separate_clubs": "yes"})),
+    ("fixed not an object", valid(options={"fixed": [["p1", 1]]})),
+    ("fixed unknown player", valid(options={"fixed": {"nobody": 1}})),
+    ("fixed table zero", valid(options={"fixed": {"p1": 0}})),
+    ("fixed table out of range", valid(options={"fixed": {"p1": 5}})),
+    ("fixed table a text", valid(options={"fixed": {"p1": "1"}})),
+    ("fixed table a bool", valid(options={"fixed": {"p1": True}})),
+    (
+        "six fixed at one table",
+        valid(options={"fixed": {f"p{number}": 2 for number in range(1, 7)}}),
+    ),
+    (
+        "five fixed at a table without tables of five",
+        valid(players=players(16), options={"fixed": {f"p{n}": 1 for n in range(1, 6)}}),
+    ),
+    (
+        "five fixed at two tables but one table of five",
+        valid(
+            players=players(21),
+            options={"fixed": {f"p{n}": 1 + (n > 5) for n in range(1, 11)}},
+        ),
+    ),
+    ("standings missing", valid(method="standings")),
+    ("standings not a list", valid(method="standings", standings="p1")),
+    (
+        "standings miss a player",
+        valid(method="standings", standings=[f"p{n}" for n in range(1, 17)]),
+    ),
+    (
+        "standings twice the same player",
+        valid(method="standings", standings=[f"p{n}" for n in range(1, 18)] + ["p1"]),
+    ),
+    (
+        "standings with a number",
+        valid(method="standings", standings=[f"p{n}" for n in range(1, 18)] + [5]),
+    ),
+    (
+        "five fixed at a table of four by standings",
+        valid(
+            method="standings",
+            standings=[f"p{n}" for n in range(1, 18)],
+            options={"fixed": {f"p{n}": 1 for n in range(1, 6)}},
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("request_", [case for _, case in ERRORS], ids=[n for n, _ in ERRORS])
+def test_cli_errors_are_one_json_object_and_exit_1(request_: Request | str) -> None:
+    output, code = cli(request_)
+    assert code == 1
+    response = json.loads(output)
+    assert list(response) == ["error"]
+    assert isinstance(response["error"], str) and len(response["error"]) > 20
+
+
+def test_error_messages_say_why_and_what_to_do() -> None:
+    for count in (6, 7, 11):
+        output, code = run(json.dumps(valid(players=players(count))))
+        message = json.loads(output)["error"]
+        assert code == 1
+        assert str(count) in message and "add or withdraw" in message
+        assert "Spieler" in message
+    message = json.loads(run(json.dumps(valid(players=[*players(4), {"id": "p2"}])))[0])["error"]
+    assert '"p2"' in message and "twice" in message
+    message = json.loads(run(json.dumps(valid(options={"fixed": {"p1": 9}})))[0])["error"]
+    assert "1 to 4" in message
+
+
+def test_not_utf8_is_an_error() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tournament.draw"],
+        input=b'{"players": "\xff"}',
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert list(json.loads(done.stdout)) == ["error"]
+
+
+@pytest.mark.parametrize(
+    ("count", "sizes"),
+    [
+        (4, (4,)),
+        (5, (5,)),
+        (8, (4, 4)),
+        (9, (4, 5)),
+        (10, (5, 5)),
+        (12, (4, 4, 4)),
+        (15, (5, 5, 5)),
+        (19, (4, 5, 5, 5)),
+        (43, (4,) * 7 + (5,) * 3),
+    ],
+)
+def test_table_sizes(count: int, sizes: tuple[int, ...]) -> None:
+    assert table_sizes(count) == sizes
+
+
+# --------------------------------------------------------------------------------------------
+# Properties of single draws
+
+
+@st.composite
+def requests(draw: st.DrawFn) -> Request:
+    count = draw(st.integers(4, 44).filter(lambda n: n % 4 <= n // 4))
+    ids = [f"s{number}" for number in draw(st.permutations(range(count)))]
+    entries: list[dict[str, str]] = []
+    for player_id in ids:
+        club = draw(st.sampled_from(["", "DK Kiel", "Herz Dame"]))
+        entries.append({"id": player_id, "club": club} if club else {"id": player_id})
+    gone = [f"gone{number}" for number in range(draw(st.integers(0, 3)))]
+    history = []
+    for _ in range(draw(st.integers(0, 3))):
+        pool = draw(st.permutations(ids + gone))
+        tables = [pool[start : start + 4] for start in range(0, len(pool), 4)]
+        history.append([table for table in tables if table])
+    tables = len(table_sizes(count))
+    fixed_players = draw(st.lists(st.sampled_from(ids), unique=True, max_size=3))
+    fixed = {player: draw(st.integers(1, tables)) for player in fixed_players}
+    request: Request = {
+        "players": entries,
+        "history": history,
+        "seed": draw(st.integers(-(2**40), 2**40)),
+        "options": {"separate_clubs": draw(st.booleans()), "fixed": fixed},
+    }
+    if draw(st.booleans()):
+        request["rounds_planned"] = draw(st.integers(1, 6))
+    return request
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests())
+def test_every_player_seated_once_tables_right_fixed_kept(request: Request) -> None:
+    with_budget = draw_module.SEARCH_STEPS
+    draw_module.SEARCH_STEPS = 2000
+    try:
+        response = ask(request)
+    finally:
+        draw_module.SEARCH_STEPS = with_budget
+    ids = [entry["id"] for entry in request["players"]]
+    check_shape(response, ids)
+    for player, table in request["options"]["fixed"].items():
+        assert player in response["tables"][table - 1]
+    assert response["repeats"] == repeats_of(response["tables"], request["history"])
+    assert response["seed"] == request["seed"]
+
+
+def test_positions_go_to_who_had_them_least() -> None:
+    history: list[list[list[str]]] = []
+    ids = [entry["id"] for entry in players(21)]
+    deals: Counter[str] = Counter()
+    lists: Counter[str] = Counter()
+    for _ in range(6):
+        response = ask({"players": players(21), "history": history, "seed": 11})
+        for table in response["tables"]:
+            assert deals[table[0]] == min(deals[player] for player in table)
+            assert lists[table[-1]] == min(lists[player] for player in table[1:])
+            deals[table[0]] += 1
+            lists[table[-1]] += 1
+        history.append(response["tables"])
+    # 6 rounds of 5 tables: 30 first deals and 30 lists for 21 players.
+    assert max(deals[player] for player in ids) <= 3
+    assert max(lists[player] for player in ids) <= 3
+
+
+def test_standings_fill_tables_in_order() -> None:
+    order = [f"p{number}" for number in (7, 3, 12, 1, 9, 2, 8, 4, 6, 5, 11, 10, 13)]
+    request = {
+        "players": players(13),
+        "method": "standings",
+        "standings": ["withdrawn", *order],
+        "seed": 5,
+        "history": [[["p7", "p3", "p12", "p1"]]],
+    }
+    response = ask(request)
+    check_shape(response, order)
+    assert [sorted(table) for table in response["tables"]] == [
+        sorted(order[0:4]),
+        sorted(order[4:8]),
+        sorted(order[8:13]),
+    ]
+    assert response["repeats"] == 6
+    fixed = ask({**request, "options": {"fixed": {"p7": 3}}})
+    assert "p7" in fixed["tables"][2]
+    assert sorted(fixed["tables"][0]) == sorted(order[1:5])
+
+
+def test_clubs_kept_apart_when_asked() -> None:
+    request = {"players": players(40, clubs=10), "seed": 2, "options": {"separate_clubs": True}}
+    response = ask(request)
+    club = {entry["id"]: entry["club"] for entry in request["players"]}
+    for table in response["tables"]:
+        assert len({club[player] for player in table}) == len(table)
+
+
+# --------------------------------------------------------------------------------------------
+# Whole tournaments
+
+
+def play(
+    count: int, rounds: int, seed: int, planned: int | None, withdraw: dict[int, int] | None = None
+) -> list[dict[str, Any]]:
+    """Draw round after round, feeding each back as history; ``withdraw``: round -> players."""
+    roster = players(count)
+    history: list[list[list[str]]] = []
+    responses = []
+    for number in range(rounds):
+        if withdraw and number in withdraw:
+            roster = roster[: len(roster) - withdraw[number]]
+        request: Request = {"players": roster, "history": history, "seed": seed}
+        if planned is not None:
+            request["rounds_planned"] = planned
+        response = ask(request)
+        check_shape(response, [entry["id"] for entry in roster])
+        assert response["repeats"] == repeats_of(response["tables"], history)
+        responses.append(response)
+        history.append(response["tables"])
+    return responses
+
+
+def fives_fair(responses: list[dict[str, Any]]) -> bool:
+    """Nobody at a table of five who had more of them than someone present not at one."""
+    fives: Counter[str] = Counter()
+    for response in responses:
+        at_five = {p for table in response["tables"] if len(table) == 5 for p in table}
+        others = {p for table in response["tables"] if len(table) == 4 for p in table}
+        if at_five and others and max(fives[p] for p in at_five) > min(fives[p] for p in others):
+            return False
+        fives.update(at_five)
+    return True
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    count=st.integers(37, 63).filter(lambda n: n % 4 != 0),
+    rounds=st.integers(2, 6),
+    seed=st.integers(0, 10**6),
+)
+def test_tables_of_five_are_spread(count: int, rounds: int, seed: int) -> None:
+    # A planned tournament with enough players: no repeats and an exact spread, both due.
+    responses = play(count, rounds, seed, planned=rounds)
+    assert all(response["repeats"] == 0 for response in responses)
+    assert fives_fair(responses)
+
+
+def partitions(people: list[str], sizes: list[int]) -> Iterator[list[list[str]]]:
+    """Every split of ``people`` into tables of the given sizes (tables unordered)."""
+    if not sizes:
+        yield []
+        return
+    first, rest = people[0], people[1:]
+    for size in sorted(set(sizes)):
+        remaining = list(sizes)
+        remaining.remove(size)
+        for others in combinations(rest, size - 1):
+            left = [p for p in rest if p not in others]
+            for tail in partitions(left, remaining):
+                yield [[first, *others], *tail]
+
+
+@pytest.mark.parametrize(("count", "seed"), [(9, 1), (9, 2), (10, 3), (10, 4), (13, 5)])
+def test_spread_gives_way_only_to_fewer_repeats(count: int, seed: int) -> None:
+    """After 2 rounds the draw has the fewest repeats possible, and is fair unless that costs."""
+    history = [response["tables"] for response in play(count, 2, seed, planned=None)]
+    ids = [entry["id"] for entry in players(count)]
+    response = ask({"players": players(count), "history": history, "seed": seed})
+    fives: Counter[str] = Counter(p for past in history for t in past if len(t) == 5 for p in t)
+    sizes = sorted(len(table) for table in response["tables"])
+    best_any = best_fair = 10**6
+    for tables in partitions(ids, sizes):
+        repeats = repeats_of(tables, history)
+        best_any = min(best_any, repeats)
+        at_five = {p for table in tables if len(table) == 5 for p in table}
+        rest = [fives[p] for p in ids if p not in at_five]
+        if max(fives[p] for p in at_five) <= min(rest, default=10**6):
+            best_fair = min(best_fair, repeats)
+    assert response["repeats"] == best_any
+    at_five = {p for table in response["tables"] if len(table) == 5 for p in table}
+    rest = [fives[p] for p in ids if p not in at_five]
+    fair = max(fives[p] for p in at_five) <= min(rest, default=10**6)
+    assert fair or best_fair > best_any
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_16_players_meet_everybody_once_in_5_rounds(seed: int) -> None:
+    responses = play(16, 5, seed, planned=5)
+    assert [response["repeats"] for response in responses] == [0] * 5
+    partners: dict[str, set[str]] = {}
+    for response in responses:
+        for table in response["tables"]:
+            for player in table:
+                partners.setdefault(player, set()).update(set(table) - {player})
+    assert all(len(met) == 15 for met in partners.values())
+
+
+@pytest.mark.parametrize(("count", "seed"), [(32, 1), (38, 2), (41, 3), (43, 4), (101, 5)])
+def test_planned_tournament_of_8_rounds_has_no_repeats(count: int, seed: int) -> None:
+    responses = play(count, 8, seed, planned=8)
+    assert [response["repeats"] for response in responses] == [0] * 8
+    assert fives_fair(responses)
+
+
+@pytest.mark.parametrize(("count", "seed", "planned"), [(45, 9, 6), (38, 4, None), (55, 0, None)])
+def test_withdrawals_replan_from_the_real_history(
+    count: int, seed: int, planned: int | None
+) -> None:
+    responses = play(count, 5, seed, planned, withdraw={2: 1, 4: 2})
+    assert [response["repeats"] for response in responses] == [0] * 5
+
+
+def test_plan_is_followed_and_depends_only_on_the_request() -> None:
+    ordered = play(36, 3, seed=4, planned=8)
+    # The same tournament with the players listed in another order draws the same tables.
+    roster = list(reversed(players(36)))
+    history: list[list[list[str]]] = []
+    for response in ordered:
+        again = ask({"players": roster, "history": history, "seed": 4, "rounds_planned": 8})
+        assert again == response
+        history.append(response["tables"])
+
+
+# --------------------------------------------------------------------------------------------
+# The fixed designs and stored schedules
+
+
+def check_schedule(count: int, rounds: list[list[list[int]]]) -> None:
+    met: set[frozenset[int]] = set()
+    fives = [0] * count
+    for groups in rounds:
+        assert sorted(p for group in groups for p in group) == list(range(count))
+        assert sorted(len(group) for group in groups) == sorted(table_sizes(count))
+        for group in groups:
+            for pair in combinations(group, 2):
+                assert frozenset(pair) not in met
+                met.add(frozenset(pair))
+            if len(group) == 5:
+                for p in group:
+                    fives[p] += 1
+        assert max(fives) - min(fives) <= 1
+
+
+def test_affine_plane_and_spread() -> None:
+    plane = affine_plane_16()
+    check_schedule(16, plane)
+    assert len(plane) == 5
+    spread = spread_32()
+    check_schedule(32, spread)
+    assert len(spread) == 9
+
+
+@pytest.mark.parametrize("count", sorted(draw_module.STORED_SCHEDULES))
+def test_stored_schedules_have_no_repeats_and_fair_fives(count: int) -> None:
+    schedule = stored_schedule(count)
+    assert schedule is not None
+    check_schedule(count, schedule)
+
+
+def test_draw_module_uses_the_standard_library_only() -> None:
+    tree = ast.parse((ROOT / "tournament" / "draw.py").read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, tournament.draw; print(sorted(sys.modules))"],
+        capture_output=True,
+        cwd=ROOT,
+        text=True,
+        check=True,
+    )
+    assert "flask" not in done.stdout and "sqlalchemy" not in done.stdout
+
+
+def test_33_players_have_7_rounds_without_repeats_of_8_planned() -> None:
+    responses = play(33, 7, seed=6, planned=8)
+    assert [response["repeats"] for response in responses] == [0] * 7
+    assert fives_fair(responses)
