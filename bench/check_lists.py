@@ -28,7 +28,6 @@ import json
 import os
 import platform
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,6 +39,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from cli_timing import time_cli  # noqa: E402
 
 from rules_engine.round import GAMES  # noqa: E402
 from rules_engine.scorelist import check_list  # noqa: E402
@@ -167,24 +168,7 @@ def run_api(lists: list[Record]) -> tuple[float, list[Record]]:
 
 def run_cli(source: Path, target: Path, jobs: int | None) -> float:
     """One end-to-end run of the command line; return the wall time in seconds."""
-    options = [] if jobs is None else ["--jobs", str(jobs)]
-    with source.open("rb") as stdin, target.open("wb") as stdout:
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "rules_engine", "check-list", *options],
-            stdin=stdin,
-            stdout=stdout,
-            stderr=subprocess.PIPE,
-            cwd=ROOT,
-            check=False,
-        )
-        elapsed = time.perf_counter() - start
-    if done.returncode != 0 or done.stderr:
-        raise SystemExit(
-            f"check-list: exit status {done.returncode}\n"
-            f"{done.stderr.decode('utf-8', 'replace')[-2000:]}"
-        )
-    return elapsed
+    return time_cli("check-list", source, target, jobs)
 
 
 def bench_api(lists: list[Record], expected: list[Expected], runs: int) -> tuple[float, list[Any]]:

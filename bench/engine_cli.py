@@ -22,7 +22,6 @@ import json
 import os
 import platform
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +33,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from cli_timing import time_cli  # noqa: E402
 
 from rules_engine.records import replay_record, score_record  # noqa: E402
 from rules_engine.simulate import random_record  # noqa: E402
@@ -181,24 +182,7 @@ def describe(workload: Workload) -> str:
 # ----------------------------------------------------------------------------- timing
 def run_once(workload: Workload, source: Path, target: Path, jobs: int | None) -> float:
     """One end-to-end run of the command line; return the wall time in seconds."""
-    options = [] if jobs is None else ["--jobs", str(jobs)]
-    with source.open("rb") as stdin, target.open("wb") as stdout:
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "rules_engine", workload.command, *options],
-            stdin=stdin,
-            stdout=stdout,
-            stderr=subprocess.PIPE,
-            cwd=ROOT,
-            check=False,
-        )
-        elapsed = time.perf_counter() - start
-    if done.returncode != 0 or done.stderr:
-        raise SystemExit(
-            f"{workload.command}: exit status {done.returncode}\n"
-            f"{done.stderr.decode('utf-8', 'replace')[-2000:]}"
-        )
-    return elapsed
+    return time_cli(workload.command, source, target, jobs)
 
 
 def check_output(workload: Workload, target: Path) -> None:
