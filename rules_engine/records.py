@@ -23,6 +23,7 @@ _FIELD_RULE = {
     "type": "TSR 4.1",
     "solo": "TSR 2.3",
     "pflicht": "TSR 4.2",
+    "solo_pflicht": "TSR 9.4",
     "re": "TSR 4.4.1",
     "re_eyes": "TSR 7.1",
     "re_tricks": "TSR 7.1",
@@ -95,16 +96,23 @@ def _solo_fields(
         )
     else:
         solo = None
-    pflicht = record.get("pflicht")
-    if pflicht is None or pflicht is False:
-        category = SoloCategory.LUSTSOLO if solo is not None else None
-    elif pflicht is True or pflicht == "vorgefuehrt":
-        if solo is None:
+    category: SoloCategory | None = parse_pflicht(record.get("pflicht"), prefix + "pflicht")
+    if solo is None:
+        if category is not SoloCategory.LUSTSOLO:
             raise _bad(prefix + "pflicht", f"only a solo is a Pflichtsolo, not a {game_type.value}")
-        category = SoloCategory.PFLICHTSOLO if pflicht is True else SoloCategory.VORFUEHRUNG
-    else:
-        raise _bad(prefix + "pflicht", f'{json_repr(pflicht)} is not true, false or "vorgefuehrt"')
+        category = None
     return solo, category
+
+
+def parse_pflicht(value: Any, field: str = "pflicht") -> SoloCategory:
+    """A solo's ``pflicht``: ``true``, ``"vorgefuehrt"``, or ``false``/absent for a Lustsolo."""
+    if value is None or value is False:
+        return SoloCategory.LUSTSOLO
+    if value is True:
+        return SoloCategory.PFLICHTSOLO
+    if value == "vorgefuehrt":
+        return SoloCategory.VORFUEHRUNG
+    raise _bad(field, f'{json_repr(value)} is not true, false or "vorgefuehrt"')
 
 
 def _calls(record: Record) -> tuple[Call | None, Call | None]:

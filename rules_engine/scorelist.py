@@ -13,12 +13,9 @@ import re
 from typing import Any, TypeVar
 
 from .errors import DokoError
+from .gametypes import GameType
 from .penalties import Penalty, PenaltyCategory, PenaltyPhase
-from .records import (
-    Record,
-    json_repr,
-    summary_from_record,
-)
+from .records import Record, json_repr, parse_pflicht, summary_from_record
 from .round import EntryKind, Finding, GameEntry, QuickScore, Round, RoundError
 from .scoring import GameSummary
 
@@ -64,14 +61,7 @@ def _entry_kind(record: Record) -> EntryKind:
         )
     if game_type != "solo":
         return _KINDS[game_type]
-    pflicht = record.get("pflicht")
-    if pflicht is True:
-        return EntryKind.PFLICHTSOLO
-    if pflicht == "vorgefuehrt":
-        return EntryKind.VORFUEHRUNG
-    if pflicht is None or pflicht is False:
-        return EntryKind.LUSTSOLO
-    raise ListError(f'pflicht: {json_repr(pflicht)} is not true, false or "vorgefuehrt"')
+    return EntryKind.of(GameType.SOLO, parse_pflicht(record.get("pflicht")))
 
 
 def game_entry(record: Record, round_: Round) -> GameEntry:
@@ -140,7 +130,9 @@ def penalty_entry(record: Record, round_: Round) -> tuple[Penalty, EntryKind | N
         raise ListError(f"harms_soloist: {json_repr(harms)} is not true or false (TSR 9.3)")
     solo_kind = None
     if record.get("solo_pflicht") is not None or phase.as_solo:
-        solo_kind = _entry_kind({"type": "solo", "pflicht": record.get("solo_pflicht")})
+        solo_kind = EntryKind.of(
+            GameType.SOLO, parse_pflicht(record.get("solo_pflicht"), "solo_pflicht")
+        )
     penalty = Penalty(
         category,
         playing.index(offender),
