@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from rules_engine import (
-    Card,
     DokoError,
     GameSpec,
     GameType,
@@ -19,6 +18,7 @@ from rules_engine import (
     find_game,
 )
 from rules_engine.finding import vorfuehrung
+from tests.deals import hands
 
 G = Vorbehalt()
 PFLICHT_DAMEN = Vorbehalt(VorbehaltKind.PFLICHTSOLO, SoloType.DAMEN)
@@ -29,15 +29,6 @@ HOCHZEIT = Vorbehalt(VorbehaltKind.HOCHZEIT)
 
 ALL_PLAYED = (True, True, True, True)
 NONE_PLAYED = (False, False, False, False)
-
-
-def hands(*texts: str) -> list[list[Card]]:
-    """Four hands of twelve from explicit card lists; together exactly the deck."""
-    result = [[Card.parse(code) for code in text.split()] for text in texts]
-    assert [len(h) for h in result] == [12, 12, 12, 12]
-    codes = sorted(c.code for h in result for c in h)
-    assert codes == sorted(s + r for s in "CSHD" for r in "ATKQJ9" for _ in range(2))
-    return result
 
 
 # Ben (seat 1) holds both Kreuz-Damen; Anna, Cem and Dora hold none.
