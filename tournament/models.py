@@ -11,6 +11,7 @@ import enum
 
 from sqlalchemy import (
     CheckConstraint,
+    BigInteger,
     DateTime,
     Enum,
     ForeignKey,
@@ -18,6 +19,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -98,7 +100,35 @@ class User(Model):
         return str(self.id)
 
 
+class RoundStatus(enum.StrEnum):
+    DRAWN = "drawn"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+    @property
+    def label(self) -> str:
+        return {"drawn": "ausgelost", "running": "läuft", "finished": "abgeschlossen"}[self.value]
+
+
+class DrawMethod(enum.StrEnum):
+    RANDOM = "random"
+    STANDINGS = "standings"
+
+    @property
+    def label(self) -> str:
+        return {"random": "Zufall (wenig Wiederholungen)", "standings": "nach Tabellenstand"}[
+            self.value
+        ]
+
+
 class Tournament(Model):
+    """A tournament day.
+
+    ``version`` grows with every change to the tournament or its registrations and rounds;
+    a form carries the version it was rendered with, so a second tab or a double click cannot
+    do the same thing twice (see ``services.tournaments.claim``).
+    """
+
     __tablename__ = "tournament"
     __table_args__ = (CheckConstraint("rounds_planned >= 1", name="rounds_planned_positive"),)
 
@@ -114,8 +144,14 @@ class Tournament(Model):
         default=TournamentStatus.PLANNED,
         server_default=TournamentStatus.PLANNED.value,
     )
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
-    registrations: Mapped[list[Registration]] = relationship(back_populates="tournament")
+    registrations: Mapped[list[Registration]] = relationship(
+        back_populates="tournament", order_by="Registration.start_number"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="tournament", order_by="Round.number"
+    )
 
 
 class Player(Model):
@@ -150,11 +186,123 @@ class Registration(Model):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     start_number: Mapped[int]
+    # Late registration: the first round this player is drawn for.
+    first_round: Mapped[int] = mapped_column(default=1, server_default="1")
     # The player took part in rounds 1..n and no later round; NULL while still playing.
     withdrawn_after_round: Mapped[int | None]
+    # A table this player must always get (e.g. a wheelchair place); NULL: any table.
+    fixed_table: Mapped[int | None]
 
     tournament: Mapped[Tournament] = relationship(back_populates="registrations")
     player: Mapped[Player] = relationship(back_populates="registrations")
+
+
+class Round(Model):
+    """One round of a tournament: drawn, then started for all tables at once, then closed."""
+
+    __tablename__ = "round"
+    __table_args__ = (
+        # Two tabs creating "the next round" at once cannot both succeed.
+        UniqueConstraint("tournament_id", "number"),
+        CheckConstraint("number >= 1", name="number_positive"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    number: Mapped[int]
+    status: Mapped[RoundStatus] = mapped_column(
+        _enum_column(RoundStatus, "status"),
+        default=RoundStatus.DRAWN,
+        server_default=RoundStatus.DRAWN.value,
+    )
+    method: Mapped[DrawMethod] = mapped_column(_enum_column(DrawMethod, "method"))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    separate_clubs: Mapped[bool] = mapped_column(default=False, server_default=false())
+    repeats: Mapped[int]
+    five_tables: Mapped[int]
+    drawn_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+    tournament: Mapped[Tournament] = relationship(back_populates="rounds")
+    tables: Mapped[list[RoundTable]] = relationship(
+        back_populates="round", order_by="RoundTable.number", cascade="all, delete-orphan"
+    )
+
+
+class RoundTable(Model):
+    """A table of a round: 4 or 5 seats, position 1 deals first, the last keeps the list."""
+
+    __tablename__ = "round_table"
+    __table_args__ = (
+        UniqueConstraint("round_id", "number"),
+        CheckConstraint("size IN (4, 5)", name="size_four_or_five"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id"), index=True)
+    number: Mapped[int]
+    size: Mapped[int]
+
+    round: Mapped[Round] = relationship(back_populates="tables")
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    entries: Mapped[list[ListEntry]] = relationship(
+        back_populates="table", order_by="ListEntry.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def list_keeper_position(self) -> int:
+        """TSR 3.1.1, 8.4.1: the last position keeps the list."""
+        return self.size
+
+
+class Seat(Model):
+    """A registered player's place in a round.
+
+    ``points`` is the player's total on the table's score list, kept up to date by the
+    score-list service whenever the list changes, so standings read one row per player.
+    """
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("round_id", "registration_id"),
+        UniqueConstraint("table_id", "position"),
+        CheckConstraint("position >= 1 AND position <= 5", name="position_range"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id"), index=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("round_table.id"), index=True)
+    registration_id: Mapped[int] = mapped_column(ForeignKey("registration.id"), index=True)
+    position: Mapped[int]
+    points: Mapped[int] = mapped_column(default=0, server_default="0")
+
+    table: Mapped[RoundTable] = relationship(back_populates="seats")
+    registration: Mapped[Registration] = relationship()
+
+
+class ListEntry(Model):
+    """One line of a table's score list (Spielliste), in the order it was written.
+
+    ``record`` is the entry as JSON in the format of ``docs/score-list-format.md`` (a game,
+    a penalty, Nachspielzeit or time up); the rules engine checks the whole list from these.
+    """
+
+    __tablename__ = "list_entry"
+    __table_args__ = (
+        UniqueConstraint("table_id", "number"),
+        CheckConstraint("number >= 1", name="number_positive"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("round_table.id"), index=True)
+    number: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(20))
+    record: Mapped[str] = mapped_column(Text)
+
+    table: Mapped[RoundTable] = relationship(back_populates="entries")
 
 
 class AuditEvent(Model):
