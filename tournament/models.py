@@ -10,8 +10,8 @@ import datetime as dt
 import enum
 
 from sqlalchemy import (
-    CheckConstraint,
     BigInteger,
+    CheckConstraint,
     DateTime,
     Enum,
     ForeignKey,
@@ -149,9 +149,7 @@ class Tournament(Model):
     registrations: Mapped[list[Registration]] = relationship(
         back_populates="tournament", order_by="Registration.start_number"
     )
-    rounds: Mapped[list[Round]] = relationship(
-        back_populates="tournament", order_by="Round.number"
-    )
+    rounds: Mapped[list[Round]] = relationship(back_populates="tournament", order_by="Round.number")
 
 
 class Player(Model):
