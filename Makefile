@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: test lint typecheck pytest bench run clean
+.PHONY: test lint typecheck pytest bench run demo clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ bench: $(BIN)/.installed
 # The web app for the tournament day: migrates the database, serves http://127.0.0.1:5000/.
 run: $(BIN)/.installed
 	$(BIN)/python scripts/run.py
+
+# A demo tournament (41 players, 3 rounds, lists complete and half-way) in the app's database.
+demo: $(BIN)/.installed
+	$(BIN)/python scripts/demo.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

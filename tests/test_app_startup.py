@@ -10,7 +10,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from flask import Flask
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, make_url, text
 
 from tournament import schema
 from tournament.app import create_app
@@ -90,6 +90,7 @@ def test_migrations_downgrade_and_upgrade_again(app: Flask) -> None:
         assert schema.schema_problem(db.engine) is None
 
 
+@pytest.mark.sqlite_only
 def test_default_database_is_a_sqlite_file_in_the_instance_folder(
     app: Flask, instance_dir: Path
 ) -> None:
@@ -98,6 +99,7 @@ def test_default_database_is_a_sqlite_file_in_the_instance_folder(
     assert (instance_dir / DEFAULT_DATABASE_FILE).is_file()
 
 
+@pytest.mark.sqlite_only
 def test_sqlite_runs_in_wal_mode_with_busy_timeout_and_foreign_keys(app: Flask) -> None:
     with app.app_context(), db.engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
@@ -105,6 +107,7 @@ def test_sqlite_runs_in_wal_mode_with_busy_timeout_and_foreign_keys(app: Flask) 
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
 
 
+@pytest.mark.sqlite_only
 def test_secret_key_is_generated_once_and_kept(
     instance_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -121,6 +124,7 @@ def test_secret_key_is_generated_once_and_kept(
     assert [p.name for p in instance_dir.iterdir() if "secret" in p.name] == [SECRET_KEY_FILE]
 
 
+@pytest.mark.sqlite_only
 def test_secret_key_from_environment_is_used_and_not_stored(
     instance_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -131,6 +135,7 @@ def test_secret_key_from_environment_is_used_and_not_stored(
     assert not (instance_dir / SECRET_KEY_FILE).exists()
 
 
+@pytest.mark.sqlite_only
 def test_instance_config_file_then_environment_then_argument(
     instance_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -152,4 +157,20 @@ def test_instance_config_file_then_environment_then_argument(
 
 def test_old_postgres_scheme_in_database_url_is_accepted() -> None:
     settings = from_environment({"DATABASE_URL": "postgres://u:p@host/doko"})
-    assert settings["SQLALCHEMY_DATABASE_URI"] == "postgresql://u:p@host/doko"
+    assert settings["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@host/doko"
+    assert make_url(settings["SQLALCHEMY_DATABASE_URI"]).get_dialect().driver == "psycopg"
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgresql://u:p@host/doko", "postgresql+psycopg://u:p@host/doko"),
+        ("postgresql+psycopg://u@host/doko", "postgresql+psycopg://u@host/doko"),
+        ("postgresql+psycopg2://u@host/doko", "postgresql+psycopg2://u@host/doko"),
+        ("sqlite:///doko.sqlite3", "sqlite:///doko.sqlite3"),
+    ],
+)
+def test_postgresql_database_url_uses_the_installed_driver(url: str, expected: str) -> None:
+    """A bare PostgreSQL URL gets psycopg 3, the driver the app depends on."""
+    settings = from_environment({"DATABASE_URL": url})
+    assert settings["SQLALCHEMY_DATABASE_URI"] == expected

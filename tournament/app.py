@@ -11,10 +11,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, current_app, has_request_context, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from sqlalchemy import Engine, event, make_url
+from sqlalchemy import Connection, Engine, event, make_url
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response
 
@@ -23,7 +23,7 @@ from tournament.extensions import csrf, db, login_manager, migrate
 from tournament.models import User
 from tournament.schema import MIGRATIONS_DIR, schema_problem
 from tournament.services import users
-from tournament.views import auth, public
+from tournament.views import admin, auth, players, public, rounds, standings, tournaments
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,10 +74,16 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
         with app.app_context():
             _tune_sqlite(db.engine, app.config["SQLITE_BUSY_TIMEOUT"])
 
-    # Registered before the blueprints so that it runs before their request hooks.
+    # Registered before the blueprints so that they run before their request hooks.
+    app.before_request(_refuse_nul_characters)
     app.before_request(_refuse_unmigrated_database)
     app.register_blueprint(public.bp)
     app.register_blueprint(auth.bp)
+    app.register_blueprint(tournaments.bp)
+    app.register_blueprint(players.bp)
+    app.register_blueprint(rounds.bp)
+    app.register_blueprint(standings.bp)
+    app.register_blueprint(admin.bp)
     _init_error_pages(app)
     app.after_request(_security_headers)
     app.jinja_env.trim_blocks = True
@@ -101,16 +107,40 @@ def _load_user(user_id: str) -> User | None:
 def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
     """WAL lets the public pages read while a list is being saved; the busy timeout makes a
     second writer wait instead of failing at once; SQLite enforces foreign keys only if asked.
+
+    A request that may write (anything but GET and HEAD) begins its transaction with
+    ``BEGIN IMMEDIATE``: it takes the write lock before it reads, so two writers queue up
+    (within the busy timeout) instead of the second failing with "database is locked" when
+    it turns from reading to writing after the first committed. pysqlite's own implicit
+    BEGIN is switched off for that (SQLAlchemy's documented recipe).
     """
 
     @event.listens_for(engine, "connect")
     def _on_connect(connection: Any, _record: Any) -> None:
         if isinstance(connection, sqlite3.Connection):
+            connection.isolation_level = None
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        writing = has_request_context() and request.method not in ("GET", "HEAD")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+
+def _refuse_nul_characters() -> ResponseReturnValue | None:
+    """A NUL character is never typed, only sent by tools; PostgreSQL cannot store it.
+
+    Forms report it next to the field (see ``tournament.forms.Form``); this catches the rest.
+    """
+    values = [*request.args.values(), request.path]
+    if any("\x00" in value for value in values):
+        message = "Die Eingabe enthält ein unzulässiges Steuerzeichen und wurde nicht verarbeitet."
+        return render_template("errors/error.html", code=400, message=message), 400
+    return None
 
 
 def _refuse_unmigrated_database() -> ResponseReturnValue | None:

@@ -32,6 +32,8 @@ DEFAULTS: dict[str, Any] = {
 }
 
 ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY")
+POSTGRESQL_SCHEMES = ("postgres://", "postgresql://")
+POSTGRESQL_DRIVER_SCHEME = "postgresql+psycopg://"
 
 
 def from_environment(environ: os._Environ[str] | dict[str, str]) -> dict[str, Any]:
@@ -39,13 +41,23 @@ def from_environment(environ: os._Environ[str] | dict[str, str]) -> dict[str, An
     settings: dict[str, Any] = {}
     url = environ.get("DATABASE_URL", "")
     if url:
-        # Some hosts still hand out the old scheme, which SQLAlchemy no longer accepts.
-        if url.startswith("postgres://"):
-            url = "postgresql://" + url.removeprefix("postgres://")
-        settings["SQLALCHEMY_DATABASE_URI"] = url
+        settings["SQLALCHEMY_DATABASE_URI"] = database_uri(url)
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
     return settings
+
+
+def database_uri(url: str) -> str:
+    """The SQLAlchemy URL for a database URL as hosts hand it out.
+
+    A bare PostgreSQL URL gets the driver this app installs, psycopg (version 3); the old
+    scheme ``postgres://``, which some hosts still use, is no longer accepted by SQLAlchemy.
+    A URL naming its driver (``postgresql+...://``) and any other database are kept as given.
+    """
+    for scheme in POSTGRESQL_SCHEMES:
+        if url.startswith(scheme):
+            return POSTGRESQL_DRIVER_SCHEME + url.removeprefix(scheme)
+    return url
 
 
 def default_database_uri(instance_path: str) -> str:

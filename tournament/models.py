@@ -218,6 +218,9 @@ class Round(Model):
     separate_clubs: Mapped[bool] = mapped_column(default=False, server_default=false())
     repeats: Mapped[int]
     five_tables: Mapped[int]
+    # The request given to the draw (JSON, ``shared/contracts/draw.md``): anyone can repeat
+    # the draw with ``python -m tournament.draw`` and get exactly these tables.
+    draw_request: Mapped[str] = mapped_column(Text)
     drawn_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
@@ -277,6 +280,7 @@ class Seat(Model):
     position: Mapped[int]
     points: Mapped[int] = mapped_column(default=0, server_default="0")
 
+    round: Mapped[Round] = relationship()
     table: Mapped[RoundTable] = relationship(back_populates="seats")
     registration: Mapped[Registration] = relationship()
 

@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("separate_clubs", sa.Boolean(), server_default=sa.false(), nullable=False),
         sa.Column("repeats", sa.Integer(), nullable=False),
         sa.Column("five_tables", sa.Integer(), nullable=False),
+        sa.Column("draw_request", sa.Text(), nullable=False),
         sa.Column("drawn_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),

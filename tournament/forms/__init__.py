@@ -6,12 +6,28 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 
+NUL_MESSAGE = "Enthält ein unzulässiges Steuerzeichen."
+
 
 class Form(FlaskForm):
-    """A CSRF-protected form whose built-in validation messages are German."""
+    """A CSRF-protected form whose built-in validation messages are German.
+
+    A NUL character is refused in every text field: nobody types it, and PostgreSQL cannot
+    store it.
+    """
 
     class Meta:
         locales = ("de_DE", "de")
+
+    nul_message = NUL_MESSAGE
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        valid: bool = super().validate(extra_validators)
+        for field in self:
+            if isinstance(field.data, str) and "\x00" in field.data:
+                field.errors = [*field.errors, self.nul_message]
+                valid = False
+        return valid
 
 
 def strip(value: Any) -> Any:

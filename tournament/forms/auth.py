@@ -51,6 +51,9 @@ class SetupForm(Form):
 
 
 class LoginForm(Form):
+    # Says no more than a wrong password does.
+    nul_message = "Benutzername oder Passwort ist falsch."
+
     username = StringField(
         "Benutzername",
         filters=[strip],

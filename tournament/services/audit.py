@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from tournament.extensions import db
 from tournament.models import AuditEvent, User
@@ -49,3 +50,25 @@ def _to_json(value: Mapping[str, Any] | None) -> str | None:
     if value is None:
         return None
     return json.dumps(dict(value), ensure_ascii=False, sort_keys=True, default=str)
+
+
+AUDIT_PAGE_SIZE = 100
+
+
+def page_of_events(page: int, object_type: str | None = None) -> tuple[list[AuditEvent], bool]:
+    """One page of the log, newest first, and whether an older page exists."""
+    query = select(AuditEvent).options(joinedload(AuditEvent.user))
+    if object_type:
+        query = query.where(AuditEvent.object_type == object_type)
+    query = (
+        query.order_by(AuditEvent.at.desc(), AuditEvent.id.desc())
+        .offset((page - 1) * AUDIT_PAGE_SIZE)
+        .limit(AUDIT_PAGE_SIZE + 1)
+    )
+    events = list(db.session.execute(query).scalars())
+    return events[:AUDIT_PAGE_SIZE], len(events) > AUDIT_PAGE_SIZE
+
+
+def object_types() -> list[str]:
+    query = select(AuditEvent.object_type).distinct().order_by(AuditEvent.object_type)
+    return list(db.session.execute(query).scalars())

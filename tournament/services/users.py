@@ -63,3 +63,50 @@ def active_user(user_id: int) -> User | None:
 @functools.cache
 def _dummy_hash() -> str:
     return generate_password_hash("not a password of anyone")
+
+
+class AccountError(ValueError):
+    """An account change the rules refuse; the message is German."""
+
+
+def list_users() -> list[User]:
+    return list(db.session.execute(select(User).order_by(User.role, User.username)).scalars())
+
+
+def create_account(actor: User, username: str, password: str, role: Role) -> User:
+    """A further account, e.g. for a Schiedsrichter; usernames are unique."""
+    taken = db.session.execute(select(User.id).where(User.username == username)).first()
+    if taken is not None:
+        raise AccountError(f"Den Benutzernamen „{username}“ gibt es schon.")
+    user = User(username=username, password_hash=generate_password_hash(password), role=role)
+    db.session.add(user)
+    db.session.flush()
+    audit.record(
+        actor, "create", "user", user.id, new={"username": user.username, "role": user.role.value}
+    )
+    return user
+
+
+def set_active(actor: User, user: User, active: bool) -> None:
+    """Lock or unlock an account; nobody can lock themselves out, or the last Turnierleitung."""
+    if user.active == active:
+        return
+    if not active and user.id == actor.id:
+        raise AccountError("Das eigene Konto kann man nicht sperren.")
+    if not active and user.role is Role.TURNIERLEITUNG and _active_leitung_count() <= 1:
+        raise AccountError("Das letzte Konto der Turnierleitung kann nicht gesperrt werden.")
+    user.active = active
+    audit.record(
+        actor, "update", "user", user.id, old={"active": not active}, new={"active": active}
+    )
+
+
+def set_password(actor: User, user: User, password: str) -> None:
+    user.password_hash = generate_password_hash(password)
+    # The audit log says that it changed, never what it is.
+    audit.record(actor, "password", "user", user.id)
+
+
+def _active_leitung_count() -> int:
+    query = select(User.id).where(User.role == Role.TURNIERLEITUNG, User.active.is_(True))
+    return len(db.session.execute(query).all())

@@ -1,0 +1,108 @@
+"""Benchmark of the public pages (issue 5): standings and table plan of a big tournament.
+
+Builds a tournament of 400 players over 8 rounds in a fresh SQLite database (every round
+drawn by the real draw, every table's list played card by card by the engine's simulator and
+stored through the score-list service, as ``scripts/demo.py`` does), serves the app with
+waitress (the real WSGI server) on a free port, and times each page over HTTP from this
+process: median and 95th percentile of ``--requests`` requests after a few to warm up.
+
+    python bench/web_pages.py [--players 400] [--rounds 8] [--requests 60]
+
+Target: standings page and table plan under 100 ms (median).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import flask_migrate  # noqa: E402
+from demo import load_demo  # noqa: E402
+from waitress.server import create_server  # noqa: E402
+
+from tournament.app import create_app  # noqa: E402
+from tournament.extensions import db  # noqa: E402
+from tournament.services import users  # noqa: E402
+
+WARM_UP = 5
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--requests", type=int, default=60)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({}, instance_path=folder)
+        started = time.perf_counter()
+        with app.app_context():
+            flask_migrate.upgrade()
+            # An account exists, or every page would lead to the first set-up.
+            users.create_first_account("bench", "bench-password")
+            tournament = load_demo(args.players, 1, args.rounds, last_round_open=False)
+            db.session.commit()
+            tournament_id = tournament.id
+        print(
+            f"built {args.players} players x {args.rounds} rounds with complete lists "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
+        server = create_server(app, host="127.0.0.1", port=0, threads=4)
+        port = server.effective_port  # type: ignore[union-attr]
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        pages = {
+            "overall standings": f"/turniere/{tournament_id}/stand",
+            f"round {args.rounds} standings": (
+                f"/turniere/{tournament_id}/runden/{args.rounds}/stand"
+            ),
+            f"table plan round {args.rounds}": f"/turniere/{tournament_id}/runden/{args.rounds}",
+            "where do I sit": f"/turniere/{tournament_id}/runden/{args.rounds}/sitzplaetze",
+            "table cards": f"/turniere/{tournament_id}/runden/{args.rounds}/tischkarten",
+        }
+        for name, path in pages.items():
+            times, size = _time_page(port, path, args.requests)
+            median = statistics.median(times) * 1000
+            p95 = statistics.quantiles(times, n=20)[-1] * 1000
+            print(
+                f"{name:<26} {path:<32} median {median:6.1f} ms  p95 {p95:6.1f} ms  "
+                f"({size // 1024} KiB)"
+            )
+        server.close()
+        with app.app_context():
+            db.engine.dispose()
+    return 0
+
+
+def _time_page(port: int, path: str, requests: int) -> tuple[list[float], int]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    times = []
+    size = 0
+    for index in range(WARM_UP + requests):
+        started = time.perf_counter()
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        elapsed = time.perf_counter() - started
+        if response.status != 200:
+            raise SystemExit(f"{path}: HTTP {response.status}")
+        if index >= WARM_UP:
+            times.append(elapsed)
+        size = len(body)
+    connection.close()
+    return times, size
+
+
+if __name__ == "__main__":
+    sys.exit(main())

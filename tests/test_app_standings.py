@@ -1,0 +1,305 @@
+"""Standings: overall and per round, from the seats' list totals; public pages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tournament.extensions import db
+from tournament.models import Registration, Round, Tournament
+from tournament.services import scorelists, standings
+
+
+def _set_points(round_: Round, points: dict[int, int]) -> None:
+    """Seat totals by start number, for rankings a random list would not produce reliably."""
+    for table in round_.tables:
+        for seat in table.seats:
+            seat.points = points.get(seat.registration.start_number, 0)
+
+
+def _tournament_with_two_rounds() -> tuple[Tournament, list[Registration]]:
+    """Eight players; 7 enters late (round 2), 4 withdraws after round 1, 8 only round 2."""
+    tournament, regs = make_tournament(
+        [
+            ("Anna", "Kreuz Köln"),
+            ("Ben", "Pik Bonn"),
+            ("Cem", "Kreuz Köln"),
+            ("Dora", "Herz Hürth"),
+            ("Emil", "Pik Bonn"),
+            ("Frida", "Karo Kerpen"),
+            ("Gero", "Herz Hürth"),
+            ("Hanna", "Karo Kerpen"),
+        ]
+    )
+    regs[6].first_round = 2
+    regs[7].first_round = 2
+    regs[3].withdrawn_after_round = 1
+    first = make_round(tournament, 1, [regs[0:4]])
+    second = make_round(tournament, 2, [[regs[0], regs[1], regs[6], regs[7]]])
+    _set_points(first, {1: 10, 2: 5, 3: -20, 4: 5})
+    _set_points(second, {1: -3, 2: 2, 7: 9, 8: -8})
+    return tournament, regs
+
+
+@pytest.fixture
+def two_rounds(app: Flask) -> Iterator[int]:
+    """An app context with the tournament of ``_tournament_with_two_rounds``; yields its id."""
+    with app.app_context():
+        make_user()
+        tournament, _ = _tournament_with_two_rounds()
+        db.session.commit()
+        yield tournament.id
+
+
+def _rows(tournament_id: int) -> dict[int, standings.StandingsRow]:
+    tournament = db.session.get(Tournament, tournament_id)
+    assert tournament is not None
+    return {row.start_number: row for row in standings.overall(tournament).rows}
+
+
+def test_overall_ranks_by_total_and_ties_share_a_rank(two_rounds: int) -> None:
+    tournament = db.session.get(Tournament, two_rounds)
+    assert tournament is not None
+    table = standings.overall(tournament)
+    assert table.rounds == (1, 2)
+    # Totals: 1: 7, 2: 7, 7: 9, 4: 5, 5: 0, 6: 0, 8: -8, 3: -20.
+    ranked = [(row.rank, row.start_number, row.total) for row in table.rows]
+    assert ranked == [
+        (1, 7, 9),
+        (2, 1, 7),
+        (2, 2, 7),
+        (4, 4, 5),
+        (5, 5, 0),
+        (5, 6, 0),
+        (7, 8, -8),
+        (8, 3, -20),
+    ]
+
+
+def test_ranks_are_competition_ranks() -> None:
+    assert standings.ranks([9, 7, 7, 5]) == [1, 2, 2, 4]
+    assert standings.ranks([0, 0, 0]) == [1, 1, 1]
+    assert standings.ranks([]) == []
+
+
+def test_rundenschnitt_is_total_per_round_played(two_rounds: int) -> None:
+    rows = _rows(two_rounds)
+    assert (rows[1].points, rows[1].rounds_played, rows[1].average) == ((10, -3), 2, Decimal(7) / 2)
+    assert (rows[3].total, rows[3].rounds_played, rows[3].average) == (-20, 1, Decimal(-20))
+    assert (rows[5].rounds_played, rows[5].average) == (0, None)
+
+
+def test_late_entrant_has_no_points_for_rounds_before_the_first(two_rounds: int) -> None:
+    late = _rows(two_rounds)[7]
+    assert late.first_round == 2
+    assert late.points == (None, 9)
+    assert (late.total, late.rounds_played, late.average) == (9, 1, Decimal(9))
+
+
+def test_withdrawn_player_keeps_the_points_of_the_rounds_played(two_rounds: int) -> None:
+    gone = _rows(two_rounds)[4]
+    assert gone.withdrawn and gone.withdrawn_after_round == 1
+    assert gone.points == (5, None)
+    assert (gone.total, gone.rounds_played, gone.rank) == (5, 1, 4)
+
+
+def test_without_games_everybody_has_zero_and_shares_first_place(app: Flask) -> None:
+    with app.app_context():
+        tournament, regs = make_tournament([("Anna", ""), ("Ben", ""), ("Cem", ""), ("Dora", "")])
+        make_round(tournament, 1, [regs])
+        db.session.commit()
+        table = standings.overall(tournament)
+        assert table.rounds == (1,)
+        assert [(r.rank, r.start_number, r.points, r.total) for r in table.rows] == [
+            (1, n, (0,), 0) for n in (1, 2, 3, 4)
+        ]
+
+
+def test_registrations_before_the_first_draw_are_listed_without_rounds(app: Flask) -> None:
+    with app.app_context():
+        tournament, _ = make_tournament([("Anna", ""), ("Ben", "")])
+        db.session.commit()
+        table = standings.overall(tournament)
+        assert table.rounds == ()
+        assert [(r.rank, r.points, r.total, r.average) for r in table.rows] == [
+            (1, (), 0, None),
+            (1, (), 0, None),
+        ]
+
+
+def test_overall_totals_are_the_engine_totals_of_stored_lists(app: Flask) -> None:
+    with app.app_context():
+        user = make_user()
+        tournament, regs = make_tournament([(f"Spieler {n}", "") for n in range(1, 10)])
+        rounds = [
+            make_round(tournament, 1, [regs[0:4], regs[4:9]]),
+            make_round(tournament, 2, [regs[5:9], [regs[4], *regs[0:4]]]),
+        ]
+        db.session.commit()
+        expected: dict[str, list[int]] = {str(r.start_number): [] for r in regs}
+        for round_ in rounds:
+            for table in round_.tables:
+                seed = 10 * round_.number + table.number
+                report = scorelists.replace_entries(table, complete_entries(table, seed), user)
+                for key, points in report["totals"].items():
+                    expected[key].append(points)
+        db.session.commit()
+        rows = standings.overall(tournament).rows
+        assert {str(row.start_number): list(row.points) for row in rows} == expected
+        assert sum(row.total for row in rows) == 0
+        totals = [row.total for row in rows]
+        assert totals == sorted(totals, reverse=True)
+
+
+def test_overall_standings_are_one_query(two_rounds: int) -> None:
+    tournament = db.session.get(Tournament, two_rounds)
+    assert tournament is not None
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        standings.overall(tournament)
+        round_ = tournament.rounds[1]
+        statements.clear()
+        standings.overall(tournament)
+        assert len(statements) == 1
+        standings.for_round(round_)
+        assert len(statements) == 2
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+
+
+def test_round_standings_rank_by_the_rounds_points_with_table_and_position(
+    two_rounds: int,
+) -> None:
+    tournament = db.session.get(Tournament, two_rounds)
+    assert tournament is not None
+    result = standings.for_round(tournament.rounds[1])
+    assert result.number == 2
+    assert [(r.rank, r.start_number, r.table, r.position, r.points) for r in result.rows] == [
+        (1, 7, 1, 3, 9),
+        (2, 2, 1, 2, 2),
+        (3, 1, 1, 1, -3),
+        (4, 8, 1, 4, -8),
+    ]
+
+
+# ------------------------------------------------------------------ pages
+
+
+def test_overall_page_shows_columns_ranks_and_german_average(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    response = client.get(f"/turniere/{two_rounds}/stand")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for header in ("Platz", "Nr.", "Name", "Verein", "R1", "R2", "Summe", "Schnitt", "Runden"):
+        assert f">{header}<" in page
+    assert '<th scope="col"' in page and '<th scope="row"' in page
+    assert "<caption>" in page
+    # Anna: 10 and -3 in two rounds, Schnitt 3,5; Cem: -20 in his one round, -20,0.
+    assert "3,5" in page
+    assert "-20,0" in page
+    assert page.index("Gero") < page.index("Anna") < page.index("Ben") < page.index("Dora")
+    assert f'href="/turniere/{two_rounds}/runden/2/stand"' in page
+
+
+def test_overall_page_marks_withdrawn_and_late_players(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    page = client.get(f"/turniere/{two_rounds}/stand").get_data(as_text=True)
+    dora = page[page.index("Dora") : page.index("</tr>", page.index("Dora"))]
+    assert "zurückgezogen nach R1" in dora
+    gero = page[page.index("Gero") : page.index("</tr>", page.index("Gero"))]
+    assert "ab R2" in gero
+    assert "nicht gespielt" in gero
+    assert page.count("zurückgezogen") == 1
+
+
+def test_schnitt_is_rounded_half_up_with_a_decimal_comma(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        make_user()
+        tournament, regs = make_tournament([("Anna", ""), ("Ben", ""), ("Cem", ""), ("Dora", "")])
+        for number in range(1, 5):
+            _set_points(make_round(tournament, number, [regs]), {1: 3, 2: -3, 3: 2, 4: -2})
+        _set_points(tournament.rounds[0], {1: 0, 2: 0, 3: 3, 4: -3})
+        db.session.commit()
+        tournament_id = tournament.id
+    page = client.get(f"/turniere/{tournament_id}/stand").get_data(as_text=True)
+    # Anna 9 / 4 = 2,25 -> 2,3; Ben -2,3; Cem 9 / 4 -> 2,3; Dora -2,3.
+    assert page.count(">2,3<") == 2
+    assert page.count(">-2,3<") == 2
+
+
+def test_hostile_player_name_is_escaped(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        make_user()
+        tournament, regs = make_tournament(
+            [
+                ("<script>alert('x')</script>", '"><img src=x onerror=alert(1)>'),
+                ("Ben", ""),
+                ("Cem", ""),
+                ("Dora", ""),
+            ]
+        )
+        make_round(tournament, 1, [regs])
+        db.session.commit()
+        tournament_id = tournament.id
+    for path in (f"/turniere/{tournament_id}/stand", f"/turniere/{tournament_id}/runden/1/stand"):
+        page = client.get(path).get_data(as_text=True)
+        assert "<script>" not in page
+        assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page
+        assert "<img" not in page
+        assert "&#34;&gt;&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+def test_round_page_lists_table_and_position_and_links_back(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    response = client.get(f"/turniere/{two_rounds}/runden/2/stand")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Stand Runde 2" in page
+    for header in ("Platz", "Tisch", "Punkte"):
+        assert f">{header}<" in page
+    assert page.index("Gero") < page.index("Ben") < page.index("Anna") < page.index("Hanna")
+    assert "Dora" not in page  # withdrawn after round 1, no seat in round 2
+    assert f'href="/turniere/{two_rounds}/stand"' in page
+    assert f'href="/turniere/{two_rounds}/runden/1/stand"' in page
+
+
+def test_standings_pages_are_public(two_rounds: int, client: FlaskClient) -> None:
+    assert client.get(f"/turniere/{two_rounds}/stand").status_code == 200
+    assert client.get(f"/turniere/{two_rounds}/runden/1/stand").status_code == 200
+
+
+def test_unknown_tournament_or_round_is_404_in_german(two_rounds: int, client: FlaskClient) -> None:
+    with_other = make_tournament([("Zoe", "")], name="Anderes Turnier")[0]
+    db.session.commit()
+    for path in (
+        "/turniere/9999/stand",
+        "/turniere/9999/runden/1/stand",
+        f"/turniere/{two_rounds}/runden/3/stand",
+        f"/turniere/{with_other.id}/runden/1/stand",
+    ):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert "Diese Seite gibt es nicht." in response.get_data(as_text=True)
+
+
+def test_print_stylesheet_hides_navigation_for_a4() -> None:
+    css = (Path(__file__).resolve().parent.parent / "static" / "style.css").read_text()
+    printed = css[css.index("@media print") :]
+    assert "size: A4" in printed
+    assert ".site-header" in printed and "display: none" in printed

@@ -1,0 +1,107 @@
+"""Table plans of a round: by table, and alphabetically ("where do I sit")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload, selectinload
+
+from tournament.extensions import db
+from tournament.models import Registration, Round, RoundTable, Seat
+
+
+@dataclass(frozen=True)
+class PlanSeat:
+    position: int
+    start_number: int
+    name: str
+    club: str
+    deals_first: bool
+    keeps_list: bool
+
+
+@dataclass(frozen=True)
+class PlanTable:
+    number: int
+    size: int
+    seats: tuple[PlanSeat, ...]
+
+    @property
+    def dealer(self) -> PlanSeat:
+        return self.seats[0]
+
+    @property
+    def list_keeper(self) -> PlanSeat:
+        return self.seats[-1]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    name: str
+    start_number: int
+    club: str
+    table: int
+    position: int
+    size: int
+
+
+def table_plan(round_: Round) -> list[PlanTable]:
+    """Tables in number order, players by position; position 1 deals first, the last keeps
+    the list (TSR 3.1.1, 8.4.1). One query for the whole round."""
+    query = (
+        select(RoundTable)
+        .where(RoundTable.round_id == round_.id)
+        .order_by(RoundTable.number)
+        .options(
+            selectinload(RoundTable.seats)
+            .joinedload(Seat.registration)
+            .joinedload(Registration.player)
+        )
+    )
+    plan = []
+    for table in db.session.execute(query).scalars():
+        seats = tuple(
+            PlanSeat(
+                position=seat.position,
+                start_number=seat.registration.start_number,
+                name=seat.registration.player.name,
+                club=seat.registration.player.club,
+                deals_first=seat.position == 1,
+                keeps_list=seat.position == table.size,
+            )
+            for seat in table.seats
+        )
+        plan.append(PlanTable(table.number, table.size, seats))
+    return plan
+
+
+def seat_list(round_: Round) -> list[SeatRow]:
+    """Every seated player, alphabetically by name (German-friendly, case-insensitive)."""
+    query = (
+        select(Seat)
+        .where(Seat.round_id == round_.id)
+        .options(
+            joinedload(Seat.registration).joinedload(Registration.player),
+            joinedload(Seat.table),
+        )
+    )
+    rows = [
+        SeatRow(
+            name=seat.registration.player.name,
+            start_number=seat.registration.start_number,
+            club=seat.registration.player.club,
+            table=seat.table.number,
+            position=seat.position,
+            size=seat.table.size,
+        )
+        for seat in db.session.execute(query).scalars()
+    ]
+    return sorted(rows, key=lambda row: (_sort_key(row.name), row.start_number))
+
+
+def _sort_key(name: str) -> str:
+    return name.casefold().translate(_UMLAUTS)
+
+
+_UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"})

@@ -1,0 +1,54 @@
+"""Standings: overall and per round, public (players read them on their phones and on paper)."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from flask import Blueprint, abort, render_template
+
+from tournament.models import Tournament
+from tournament.services import standings, tournaments
+
+bp = Blueprint("standings", __name__)
+
+TENTH = Decimal("0.1")
+
+
+@bp.get("/turniere/<int:tournament_id>/stand")
+def overall(tournament_id: int) -> str:
+    tournament = _tournament_or_404(tournament_id)
+    return render_template(
+        "standings/overall.html", tournament=tournament, table=standings.overall(tournament)
+    )
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand")
+def one_round(tournament_id: int, number: int) -> str:
+    tournament = _tournament_or_404(tournament_id)
+    found = tournaments.round_by_number(tournament, number)
+    if found is None:
+        abort(404)
+    numbers = [r.number for r in tournament.rounds]
+    return render_template(
+        "standings/round.html",
+        tournament=tournament,
+        round=found,
+        rounds=numbers,
+        table=standings.for_round(found),
+    )
+
+
+@bp.app_template_filter("one_decimal")
+def one_decimal(value: Decimal | None) -> str:
+    """German display of a Rundenschnitt: one decimal, comma, rounded half up (2,25 → 2,3)."""
+    if value is None:
+        return ""
+    rounded = value.quantize(TENTH, rounding=ROUND_HALF_UP)
+    return f"{abs(rounded) if rounded == 0 else rounded}".replace(".", ",")
+
+
+def _tournament_or_404(tournament_id: int) -> Tournament:
+    tournament = tournaments.get(tournament_id)
+    if tournament is None:
+        abort(404)
+    return tournament

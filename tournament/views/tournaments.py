@@ -1,0 +1,79 @@
+"""Tournaments: the overview page (public) and the tournament data (Turnierleitung)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+
+from tournament.extensions import db
+from tournament.forms.tournaments import DrawForm, TournamentForm
+from tournament.services import registrations, tournaments
+from tournament.services.errors import ServiceError
+from tournament.views.access import acting_user, is_leitung, leitung_required
+from tournament.views.helpers import refuse, tournament_or_404
+
+bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
+
+
+@bp.get("/<int:tournament_id>")
+def show(tournament_id: int) -> ResponseReturnValue:
+    tournament = tournament_or_404(tournament_id)
+    draw_form = None
+    if is_leitung():
+        draw_form = DrawForm(version=tournament.version)
+    active = sum(1 for r in tournament.registrations if r.withdrawn_after_round is None)
+    return render_template(
+        "tournaments/show.html",
+        tournament=tournament,
+        draw_form=draw_form,
+        active_players=active,
+        next_round=registrations.next_round_number(tournament),
+    )
+
+
+@bp.route("/neu", methods=["GET", "POST"])
+@leitung_required
+def create() -> ResponseReturnValue:
+    form = TournamentForm()
+    if form.validate_on_submit():
+        tournament = tournaments.create(
+            acting_user(),
+            name=form.name.data,
+            date=form.date.data,
+            venue=form.venue.data or "",
+            organiser=form.organiser.data or "",
+            rounds_planned=form.rounds_planned.data,
+        )
+        db.session.commit()
+        flash(f"Das Turnier „{tournament.name}“ ist angelegt.", "success")
+        return redirect(url_for("players.index", tournament_id=tournament.id))
+    return render_template("tournaments/form.html", form=form, tournament=None)
+
+
+@bp.route("/<int:tournament_id>/bearbeiten", methods=["GET", "POST"])
+@leitung_required
+def edit(tournament_id: int) -> ResponseReturnValue:
+    tournament = tournament_or_404(tournament_id)
+    form = TournamentForm(obj=tournament)
+    if form.validate_on_submit():
+        version = form.version.data or ""
+        try:
+            tournaments.update_details(
+                acting_user(),
+                tournament,
+                int(version) if version.isdigit() else -1,
+                name=form.name.data,
+                date=form.date.data,
+                venue=form.venue.data or "",
+                organiser=form.organiser.data or "",
+                rounds_planned=form.rounds_planned.data,
+            )
+        except ServiceError as error:
+            refuse(error, form)
+            tournament = tournament_or_404(tournament_id)
+        else:
+            db.session.commit()
+            flash("Die Turnierdaten sind gespeichert.", "success")
+            return redirect(url_for("tournaments.show", tournament_id=tournament.id))
+    form.version.data = str(tournament.version)
+    return render_template("tournaments/form.html", form=form, tournament=tournament)
