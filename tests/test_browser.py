@@ -209,6 +209,12 @@ def test_public_pages_on_a_phone_without_account(phone: Page) -> None:
     expect(phone.locator("table.standings tbody tr")).to_have_count(41)
     # Nobody has played a game yet: everybody shares rank 1 with 0 points.
     expect(phone.locator("table.standings tbody tr").first).to_contain_text("0")
+    phone.goto("/turniere/1/runden/2")
+    # The names are what a player looks for: never hidden on a small screen.
+    expect(phone.locator("table.plan-table tbody td:nth-child(3)").first).to_be_visible()
+    expect(phone.locator("table.plan-table tbody td:nth-child(3)").first).to_contain_text(
+        "Nachname"
+    )
     phone.goto("/turniere/1/runden/2/sitzplaetze")
     expect(phone.locator("table.seats tbody tr")).to_have_count(41)
     # The page fits the phone: nothing wider than the screen but the scrolling tables.
