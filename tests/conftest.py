@@ -18,8 +18,10 @@ on SQLite alone.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import flask_migrate
@@ -61,11 +63,19 @@ def postgres_cluster() -> Iterator[postgres.Cluster]:
     if problem:
         pytest.fail(problem, pytrace=False)
     cluster = postgres.Cluster()
+    # Killed by SIGTERM (a CI time limit), pytest would exit without stopping the server:
+    # as an interrupt, the session ends through its finalizers.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         cluster.start()
         yield cluster
     finally:
         cluster.stop()
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 @pytest.fixture(scope="session")

@@ -30,6 +30,17 @@ class Form(FlaskForm):
         return valid
 
 
+def whole_number(value: Any, limit: int = 10**9) -> int | None:
+    """A plain decimal number below ``limit`` from a form or query value, else None.
+
+    ``str.isdigit`` alone is not enough: it accepts "²" and 5,000-digit numbers."""
+    text = str(value) if value is not None else ""
+    if text.isascii() and text.isdigit() and len(text) <= len(str(limit)):
+        number = int(text)
+        return number if number < limit else None
+    return None
+
+
 def strip(value: Any) -> Any:
     """Filter: surrounding spaces are typos, never meant."""
     return value.strip() if isinstance(value, str) else value

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wtforms import PasswordField, SelectField, SubmitField
+from wtforms import HiddenField, PasswordField, SelectField, SubmitField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length
 
@@ -39,4 +39,5 @@ class PasswordForm(Form):
 
 
 class ToggleForm(Form):
+    active = HiddenField()
     submit = SubmitField("Ändern")

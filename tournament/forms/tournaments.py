@@ -15,7 +15,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from tournament.forms import Form, strip
+from tournament.forms import Form, strip, whole_number
 from tournament.models import NAME_LENGTH, TEXT_LENGTH, DrawMethod
 from tournament.services.registrations import DDV_LENGTH, MAX_PASTE_LINES
 
@@ -29,8 +29,9 @@ class VersionedForm(Form):
     version = HiddenField(validators=[InputRequired()])
 
     def version_number(self) -> int:
-        value = self.version.data or ""
-        return int(value) if value.isdigit() else -1
+        """The version the page showed; -1 (never current) if it cannot be read."""
+        number = whole_number(self.version.data)
+        return -1 if number is None else number
 
 
 class TournamentForm(Form):
@@ -63,6 +64,10 @@ class TournamentForm(Form):
     )
     version = HiddenField()
     submit = SubmitField("Speichern")
+
+    def version_number(self) -> int:
+        number = whole_number(self.version.data)
+        return -1 if number is None else number
 
 
 class PasteForm(VersionedForm):

@@ -78,6 +78,7 @@ def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
     }
     known = _KnownPlayers()
     seen: dict[str, int] = {}
+    seen_ddv: dict[str, int] = {}
     result: list[PastedLine] = []
     for number, raw in enumerate(raw_lines, start=1):
         parts = [clean(part) for part in raw.split(";")]
@@ -99,7 +100,11 @@ def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
                 r.player_id == holder.id for r in tournament.registrations
             ):
                 problem = f"DDV-Nr. {ddv} ist schon angemeldet ({holder.name})"
+        if problem is None and ddv is not None and ddv in seen_ddv:
+            problem = f"hat dieselbe DDV-Nr. {ddv} wie Zeile {seen_ddv[ddv]}"
         seen.setdefault(key, number)
+        if ddv is not None:
+            seen_ddv.setdefault(ddv, number)
         matches = () if problem else known.matches(name, ddv)
         result.append(PastedLine(number, name, club, ddv, matches, problem))
     return result
@@ -129,6 +134,7 @@ def register_pasted(
     if problems:
         raise ServiceError("Nichts angemeldet. " + "; ".join(problems) + ".")
     players: list[Player] = []
+    chosen_in: dict[int, int] = {}
     for line in lines:
         if line.matches:
             decision = decisions.get(line.key, "")
@@ -139,6 +145,13 @@ def register_pasted(
                     "Datenbank; bitte auswählen, ob es derselbe Spieler ist oder ein neuer."
                 )
             if chosen is not None:
+                if chosen.id in chosen_in:
+                    raise ServiceError(
+                        f"Nichts angemeldet. Zeile {line.line} und Zeile {chosen_in[chosen.id]} "
+                        f"meinen beide {chosen.name}; ein Spieler kann nur einmal angemeldet "
+                        "werden."
+                    )
+                chosen_in[chosen.id] = line.line
                 players.append(chosen)
                 continue
             if line.ddv_number is not None and _player_with_ddv(line.ddv_number) is not None:
@@ -169,17 +182,24 @@ def update_registration(
     tournaments.claim(tournament, version)
     name, club = clean(name), clean(club)
     ddv_number = clean(ddv_number or "") or None
+    if not name:
+        raise ServiceError("Bitte einen Namen eingeben.", field="name")
     problem = _line_problem(name, club, ddv_number, 3)
     if problem:
-        raise ServiceError(f"{name or 'Der Name'} {problem}.")
+        raise ServiceError(f"{name} {problem}.", field="name")
     for other in tournament.registrations:
         if other.id == registration.id:
             continue
         if other.start_number == start_number:
-            raise ServiceError(f"Die Startnummer {start_number} hat schon {other.player.name}.")
+            raise ServiceError(
+                f"Die Startnummer {start_number} hat schon {other.player.name}.",
+                field="start_number",
+            )
         if normalise(other.player.name) == normalise(name):
             raise ServiceError(
-                f"{name} ist in diesem Turnier schon angemeldet (Startnummer {other.start_number})."
+                f"{name} ist in diesem Turnier schon angemeldet (Startnummer "
+                f"{other.start_number}).",
+                field="name",
             )
     if start_number != registration.start_number and _has_seats(registration):
         raise ServiceError(
@@ -259,16 +279,15 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
         raise ServiceError(f"{registration.player.name} ist nicht zurückgezogen.")
     old = registration.withdrawn_after_round
     registration.withdrawn_after_round = None
-    registration.first_round = max(registration.first_round, next_round_number(tournament))
     audit.record(
         user,
         "reinstate",
         "registration",
         registration.id,
         old={"withdrawn_after_round": old},
-        new={"withdrawn_after_round": None, "first_round": registration.first_round},
+        new={"withdrawn_after_round": None},
     )
-    return f"{registration.player.name} spielt ab Runde {registration.first_round} wieder mit."
+    return f"{registration.player.name} spielt ab Runde {next_round_number(tournament)} wieder mit."
 
 
 def next_round_number(tournament: Tournament) -> int:

@@ -60,7 +60,7 @@ def draw_next_round(
         )
     if number > tournament.rounds_planned:
         raise ServiceError(
-            f"Das Turnier hat {tournament.rounds_planned} Runden; alle sind ausgelost. "
+            f"Das Turnier hat {_rounds(tournament.rounds_planned)}; alle sind ausgelost. "
             "Für eine weitere Runde bitte zuerst die Rundenzahl in den Turnierdaten erhöhen."
         )
     if (
@@ -170,7 +170,13 @@ def open_lists(round_: Round) -> list[str]:
 
 
 def seating_problems(round_: Round) -> list[str]:
-    """Players seated who no longer play, and players who play but have no seat."""
+    """Players seated who no longer play, and players who play but have no seat.
+
+    Only a round not yet started can be wrong this way: a round that was played stands as
+    it was played, whatever happened to the registrations later.
+    """
+    if round_.status is not RoundStatus.DRAWN:
+        return []
     expected = {r.id: r for r in registrations.players_of_round(round_.tournament, round_.number)}
     seated = {seat.registration_id: seat for table in round_.tables for seat in table.seats}
     problems = []
@@ -230,6 +236,10 @@ def _draw_into(round_: Round) -> None:
             table.seats.append(
                 Seat(round=round_, registration=by_number[player_id], position=position)
             )
+
+
+def _rounds(count: int) -> str:
+    return "1 Runde" if count == 1 else f"{count} Runden"
 
 
 def _german(message: str) -> str:

@@ -12,6 +12,8 @@ from tournament.services import audit
 from tournament.services.errors import ServiceError, StaleError
 
 FIELDS = ("name", "date", "venue", "organiser", "rounds_planned")
+# Versions are 32-bit integers in the database; anything beyond is no version a page showed.
+MAX_VERSION = 2**31 - 1
 
 
 def list_tournaments() -> list[Tournament]:
@@ -31,6 +33,8 @@ def claim(tournament: Tournament, version: int) -> None:
     click, retried request) exactly one matches; on PostgreSQL the second waits for the first
     to commit and then matches no row, on SQLite the write lock serialises them the same way.
     """
+    if not 0 < version < MAX_VERSION:
+        raise StaleError
     result = db.session.execute(
         update(Tournament)
         .where(Tournament.id == tournament.id, Tournament.version == version)
@@ -84,6 +88,7 @@ def update_details(
     tournament.venue = venue
     tournament.organiser = organiser
     tournament.rounds_planned = rounds_planned
+    refresh_status(tournament)
     new = _fields(tournament)
     changed = {key for key in FIELDS if old[key] != new[key]}
     if changed:

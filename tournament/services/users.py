@@ -70,7 +70,10 @@ class AccountError(ValueError):
 
 
 def list_users() -> list[User]:
-    return list(db.session.execute(select(User).order_by(User.role, User.username)).scalars())
+    accounts = db.session.execute(select(User).order_by(User.username)).scalars()
+    # The Turnierleitung first, as Role lists it.
+    order = list(Role)
+    return sorted(accounts, key=lambda user: order.index(user.role))
 
 
 def create_account(actor: User, username: str, password: str, role: Role) -> User:

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
+from tournament.forms import whole_number
 from tournament.forms.accounts import AccountForm, PasswordForm, ToggleForm
 from tournament.models import Role, User
 from tournament.services import audit, users
@@ -39,9 +40,12 @@ def accounts() -> ResponseReturnValue:
 @leitung_required
 def toggle(user_id: int) -> ResponseReturnValue:
     user = _user_or_404(user_id)
-    if ToggleForm().validate_on_submit():
+    form = ToggleForm()
+    if form.validate_on_submit():
+        # The button says what it wants ("1" unlock, "0" lock), so a double click or a
+        # second tab cannot flip the account back.
         try:
-            users.set_active(acting_user(), user, not user.active)
+            users.set_active(acting_user(), user, form.active.data == "1")
         except users.AccountError as error:
             db.session.rollback()
             flash(str(error), "error")
@@ -68,8 +72,7 @@ def password(user_id: int) -> ResponseReturnValue:
 @bp.get("/protokoll")
 @leitung_required
 def log() -> ResponseReturnValue:
-    page = request.args.get("seite", "1")
-    page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
+    page_number = whole_number(request.args.get("seite"), 100_000) or 1
     object_type = request.args.get("art") or None
     events, more = audit.page_of_events(page_number, object_type)
     return render_template(

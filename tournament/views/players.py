@@ -63,6 +63,8 @@ def paste(tournament_id: int) -> ResponseReturnValue:
     except ServiceError as error:
         form.text.errors = [str(error)]
         lines = []
+    # The preview shows the tournament as it is now, so its confirmation carries that version.
+    form.version.data = str(tournament.version)
     return render_template(
         "players/preview.html",
         tournament=tournament,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
@@ -54,14 +54,13 @@ def create() -> ResponseReturnValue:
 @leitung_required
 def edit(tournament_id: int) -> ResponseReturnValue:
     tournament = tournament_or_404(tournament_id)
-    form = TournamentForm(obj=tournament)
+    form = TournamentForm(obj=tournament) if request.method == "GET" else TournamentForm()
     if form.validate_on_submit():
-        version = form.version.data or ""
         try:
             tournaments.update_details(
                 acting_user(),
                 tournament,
-                int(version) if version.isdigit() else -1,
+                form.version_number(),
                 name=form.name.data,
                 date=form.date.data,
                 venue=form.venue.data or "",
