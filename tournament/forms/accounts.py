@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from wtforms import HiddenField, PasswordField, SelectField, SubmitField
+from typing import Any
+
+from wtforms import HiddenField, SelectField, SubmitField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, EqualTo, Length
 
 from tournament.forms import Form
-from tournament.forms.auth import PASSWORD_MAX, PASSWORD_MIN, SetupForm
+from tournament.forms.auth import NewPasswordForm, SetupForm
 from tournament.models import Role
 
 
@@ -16,26 +17,12 @@ class AccountForm(SetupForm):
     submit = SubmitField("Konto anlegen")
 
 
-class PasswordForm(Form):
-    password = PasswordField(
-        "Neues Passwort",
-        validators=[
-            DataRequired("Bitte ein Passwort eingeben."),
-            Length(
-                min=PASSWORD_MIN,
-                max=PASSWORD_MAX,
-                message=f"Das Passwort muss {PASSWORD_MIN} bis {PASSWORD_MAX} Zeichen lang sein.",
-            ),
-        ],
-    )
-    password_repeated = PasswordField(
-        "Passwort wiederholen",
-        validators=[
-            DataRequired("Bitte das Passwort wiederholen."),
-            EqualTo("password", message="Die beiden Passwörter stimmen nicht überein."),
-        ],
-    )
+class PasswordForm(NewPasswordForm):
     submit = SubmitField("Passwort setzen")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.password.label.text = "Neues Passwort"
 
 
 class ToggleForm(Form):

@@ -12,23 +12,9 @@ PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 
 
-class SetupForm(Form):
-    username = StringField(
-        "Benutzername",
-        filters=[strip],
-        validators=[
-            DataRequired("Bitte einen Benutzernamen eingeben."),
-            Length(
-                min=3,
-                max=USERNAME_LENGTH,
-                message=f"Der Benutzername muss 3 bis {USERNAME_LENGTH} Zeichen lang sein.",
-            ),
-            Regexp(
-                r"^[\w.-]+$",
-                message="Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich sind erlaubt.",
-            ),
-        ],
-    )
+class NewPasswordForm(Form):
+    """A password typed twice: the set-up, a new account, a password reset."""
+
     password = PasswordField(
         "Passwort",
         validators=[
@@ -45,6 +31,25 @@ class SetupForm(Form):
         validators=[
             DataRequired("Bitte das Passwort wiederholen."),
             EqualTo("password", message="Die beiden Passwörter stimmen nicht überein."),
+        ],
+    )
+
+
+class SetupForm(NewPasswordForm):
+    username = StringField(
+        "Benutzername",
+        filters=[strip],
+        validators=[
+            DataRequired("Bitte einen Benutzernamen eingeben."),
+            Length(
+                min=3,
+                max=USERNAME_LENGTH,
+                message=f"Der Benutzername muss 3 bis {USERNAME_LENGTH} Zeichen lang sein.",
+            ),
+            Regexp(
+                r"^[\w.-]+$",
+                message="Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich sind erlaubt.",
+            ),
         ],
     )
     submit = SubmitField("Konto anlegen")

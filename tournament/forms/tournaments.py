@@ -23,15 +23,19 @@ MAX_ROUNDS = 20
 MAX_TABLES = 200
 
 
+def page_version(value: object) -> int:
+    """The tournament version a page showed; -1 (never current) if it cannot be read."""
+    number = whole_number(value)
+    return -1 if number is None else number
+
+
 class VersionedForm(Form):
     """A form that changes a tournament carries the version its page showed."""
 
     version = HiddenField(validators=[InputRequired()])
 
     def version_number(self) -> int:
-        """The version the page showed; -1 (never current) if it cannot be read."""
-        number = whole_number(self.version.data)
-        return -1 if number is None else number
+        return page_version(self.version.data)
 
 
 class TournamentForm(Form):
@@ -66,8 +70,7 @@ class TournamentForm(Form):
     submit = SubmitField("Speichern")
 
     def version_number(self) -> int:
-        number = whole_number(self.version.data)
-        return -1 if number is None else number
+        return page_version(self.version.data)
 
 
 class PasteForm(VersionedForm):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
 
-from tournament.models import Tournament
-from tournament.services import standings, tournaments
+from tournament.services import standings
+from tournament.views.helpers import round_or_404, tournament_or_404
 
 bp = Blueprint("standings", __name__)
 
@@ -16,7 +16,7 @@ TENTH = Decimal("0.1")
 
 @bp.get("/turniere/<int:tournament_id>/stand")
 def overall(tournament_id: int) -> str:
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     return render_template(
         "standings/overall.html", tournament=tournament, table=standings.overall(tournament)
     )
@@ -24,10 +24,8 @@ def overall(tournament_id: int) -> str:
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand")
 def one_round(tournament_id: int, number: int) -> str:
-    tournament = _tournament_or_404(tournament_id)
-    found = tournaments.round_by_number(tournament, number)
-    if found is None:
-        abort(404)
+    tournament = tournament_or_404(tournament_id)
+    found = round_or_404(tournament, number)
     numbers = [r.number for r in tournament.rounds]
     return render_template(
         "standings/round.html",
@@ -45,10 +43,3 @@ def one_decimal(value: Decimal | None) -> str:
         return ""
     rounded = value.quantize(TENTH, rounding=ROUND_HALF_UP)
     return f"{abs(rounded) if rounded == 0 else rounded}".replace(".", ",")
-
-
-def _tournament_or_404(tournament_id: int) -> Tournament:
-    tournament = tournaments.get(tournament_id)
-    if tournament is None:
-        abort(404)
-    return tournament
