@@ -28,6 +28,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/check_lists.py
 	$(BIN)/python bench/draw.py
 	$(BIN)/python bench/web_pages.py
+	$(BIN)/python bench/list_entry.py
 
 # The web app for the tournament day: migrates the database, serves http://127.0.0.1:5000/.
 run: $(BIN)/.installed

@@ -461,6 +461,8 @@ class Round:
             return  # a game worth 0 after netting: any party may have won
         soloist = entry.soloist
         solo_like = entry.kind.is_solo or entry.kind is EntryKind.STILLE_HOCHZEIT
+        if soloist is not None and soloist not in playing:
+            return  # reported by the kind check: the dealer sits out (TSR 10.1)
         if soloist is not None and (solo_like or entry.kind is EntryKind.HOCHZEIT):
             solo_points = four[playing.index(soloist)]
             others = [v for p, v in zip(playing, four, strict=True) if p != soloist]

@@ -202,7 +202,7 @@ def test_list_with_a_changed_game_score_is_refused_and_nothing_changes(
     assert refused.value.errors
     assert all(f["level"] == "error" for f in refused.value.errors)
     assert any(f["message"].startswith("entry 5:") for f in refused.value.errors)
-    assert "nicht gespeichert" in str(refused.value)
+    assert str(refused.value).startswith("Nicht gespeichert")
     db.session.commit()  # whatever the service had changed would now be stored
     db.session.expire_all()
     assert (_stored(table.id), _seat_points(table), _audit_count()) == before
@@ -298,7 +298,7 @@ def test_replacing_a_list_swaps_all_entries_and_audits_old_and_new_totals(
     assert len(events) == 2
     old, new = events[1]
     assert old == {"entries": first["games_played"], "totals": first["totals"]}
-    assert new == {"entries": 10, "totals": second["totals"]}
+    assert new == {"entries": 10, "totals": second["totals"], "version": 3}
     assert events[0][0] == {"entries": 0, "totals": dict.fromkeys(keys(table), 0)}
 
 

@@ -9,29 +9,13 @@ The tests of this module share one server and build on each other, as the day do
 from __future__ import annotations
 
 import re
-import shutil
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 
-import flask_migrate
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
-from waitress.server import create_server
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tournament.app import create_app
-from tournament.extensions import db
+from tests.browser import chromium, migrated_app, served
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 USERNAME = "turnierleitung"
 PASSWORD = "Pik-Dame-im-Browser"
 CLUBS = ("DK Kiel", "Herz-Buben Hamburg", "Doko-Freunde Lübeck", "")
@@ -40,31 +24,15 @@ PLAYERS = [f"Spieler{n:02d} Nachname; {CLUBS[n % 4]}".rstrip("; ") for n in rang
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    instance = tmp_path_factory.mktemp("browser") / "instance"
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'browser.sqlite3'}"},
-        instance_path=str(instance),
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"  # type: ignore[union-attr]
-    server.close()
-    thread.join(timeout=5)
-    with app.app_context():
-        db.engine.dispose()
+    app = migrated_app(tmp_path_factory.mktemp("browser") / "instance")
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

@@ -537,6 +537,13 @@ def test_tsr_10_1_sitting_out_dealer_scores_zero_in_a_quick_row() -> None:
         r.verify_game(quick(ANNA, (2, 1, 1, -2, -2), {BEN, CEM}))
 
 
+def test_tsr_10_1_sitting_out_dealer_named_as_soloist_of_a_quick_row_is_a_finding() -> None:
+    """Not a crash: the row's shape cannot be checked against a soloist who did not play."""
+    r = Round(NAMES5)
+    findings, _ = r.game_findings(quick(ANNA, (0, 3, -1, -1, -1), {BEN}, P, soloist=ANNA))
+    assert "TSR 10.1" in [rule for _, rule in errors(findings)]
+
+
 def test_tsr_10_2_even_odd_rule_does_not_apply_at_a_table_of_five() -> None:
     """0 for the dealer beside four odd scores: no finding of TSR 7.3.3."""
     r = Round(NAMES5)

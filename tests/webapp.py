@@ -125,6 +125,12 @@ class _FormParser(HTMLParser):
         if tag == "form":
             self.forms.append(PageForm(a.get("action", ""), a.get("method", "get").lower()))
             return
+        if tag == "option" and self.forms and self._select is not None:
+            form = self.forms[-1]
+            form.choices.setdefault(self._select, []).append(a.get("value", ""))
+            if "selected" in a or self._select not in form.fields:
+                form.fields[self._select] = a.get("value", "")
+            return
         if not self.forms or "name" not in a:
             return
         form, name = self.forms[-1], a["name"]
@@ -134,10 +140,6 @@ class _FormParser(HTMLParser):
             form.fields[name] = ""
         elif tag == "select":
             self._select = name
-        elif tag == "option" and self._select is not None:
-            form.choices.setdefault(self._select, []).append(a.get("value", ""))
-            if "selected" in a or self._select not in form.fields:
-                form.fields[self._select] = a.get("value", "")
         elif tag in ("input", "button") and kind == "submit":
             form.buttons[name] = a.get("value", "")
         elif tag == "input" and kind in ("radio", "checkbox"):

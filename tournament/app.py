@@ -23,7 +23,17 @@ from tournament.extensions import csrf, db, login_manager, migrate
 from tournament.models import User
 from tournament.schema import MIGRATIONS_DIR, schema_problem
 from tournament.services import users
-from tournament.views import admin, auth, players, public, rounds, standings, tournaments
+from tournament.views import (
+    admin,
+    auth,
+    overview,
+    players,
+    public,
+    rounds,
+    scorelists,
+    standings,
+    tournaments,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,6 +92,8 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(rounds.bp)
+    app.register_blueprint(overview.bp)
+    app.register_blueprint(scorelists.bp)
     app.register_blueprint(standings.bp)
     app.register_blueprint(admin.bp)
     _init_error_pages(app)

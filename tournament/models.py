@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    func,
     true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -223,6 +224,9 @@ class Round(Model):
     draw_request: Mapped[str] = mapped_column(Text)
     drawn_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    # The Turnierleitung declared the playing time over (TSR 8.5.3); each table then marks
+    # on its list whether a game was being dealt.
+    time_up_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 
     tournament: Mapped[Tournament] = relationship(back_populates="rounds")
@@ -244,6 +248,14 @@ class RoundTable(Model):
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id"), index=True)
     number: Mapped[int]
     size: Mapped[int]
+    # Raised by every change of the list: a page saved from an older version is refused, so
+    # two devices on one list, a double click or a retried request never store a game twice.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+    # Opens this table's list (and nothing else) without an account while the round runs;
+    # NULL: revoked or not yet given out.
+    access_code: Mapped[str | None] = mapped_column(String(16), unique=True)
+    # Locked by the Turnierleitung: only the Turnierleitung and the Schiedsrichter may write.
+    locked: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     round: Mapped[Round] = relationship(back_populates="tables")
     seats: Mapped[list[Seat]] = relationship(
@@ -303,6 +315,9 @@ class ListEntry(Model):
     number: Mapped[int]
     kind: Mapped[str] = mapped_column(String(20))
     record: Mapped[str] = mapped_column(Text)
+    entered_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, server_default=func.now()
+    )
 
     table: Mapped[RoundTable] = relationship(back_populates="entries")
 

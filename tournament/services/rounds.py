@@ -26,7 +26,14 @@ from tournament.models import (
     User,
     utcnow,
 )
-from tournament.services import audit, registrations, scorelists, standings, tournaments
+from tournament.services import (
+    audit,
+    registrations,
+    scorelists,
+    standings,
+    tables,
+    tournaments,
+)
 from tournament.services.errors import ServiceError, StaleError
 
 SEED_LIMIT = 10**9
@@ -129,6 +136,7 @@ def start(user: User | None, round_: Round, version: int) -> None:
         )
     round_.status = RoundStatus.RUNNING
     round_.started_at = utcnow()
+    tables.issue_codes(round_)
     tournaments.refresh_status(round_.tournament)
     audit.record(
         user, "start", "round", round_.id, old={"status": "drawn"}, new={"status": "running"}
@@ -236,6 +244,7 @@ def _draw_into(round_: Round) -> None:
             table.seats.append(
                 Seat(round=round_, registration=by_number[player_id], position=position)
             )
+    tables.issue_codes(round_)
 
 
 def _rounds(count: int) -> str:

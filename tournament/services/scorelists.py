@@ -4,6 +4,12 @@ The engine knows players by name; here a table's players are their start numbers
 (``"12"``), because names repeat and get corrected while start numbers stay. A seat's
 ``points`` is the engine's total for that player, written whenever the list is stored, so the
 standings read one row per player and never replay lists.
+
+Every change at the table (a game added, corrected or deleted, a penalty, Nachspielzeit, time
+up) builds the whole new list and lets the engine check it, so a correction re-checks
+everything after it. Each change claims the table's ``version`` first: a page saved from an
+older version (second device, double click, retried request) is refused and told what
+changed in between.
 """
 
 from __future__ import annotations
@@ -11,27 +17,45 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
+
+from sqlalchemy import update
 
 from rules_engine.errors import DokoError
 from rules_engine.scorelist import check_list
 from tournament.extensions import db
-from tournament.models import ListEntry, RoundTable, User
-from tournament.services import audit
+from tournament.models import ListEntry, Role, RoundStatus, RoundTable, User
+from tournament.services import audit, messages
+from tournament.services.errors import ServiceError
 
 Report = dict[str, Any]
 _RULE = re.compile(r"\(TSR (\d+(?:\.\d+)*)")
 
 
-class ScoreListRefused(ValueError):
+class ScoreListRefused(ServiceError):
     """The engine found errors in a list, so nothing was stored; ``findings`` are the report's
     findings (warnings too), ``str()`` a German sentence for the page."""
 
-    def __init__(self, findings: Sequence[dict[str, Any]]) -> None:
+    def __init__(
+        self, findings: Sequence[dict[str, Any]], names: dict[str, str] | None = None
+    ) -> None:
         self.findings = list(findings)
+        self.names = names or {}
         errors = self.errors
-        first = f" Erster Fehler: {errors[0]['message']}" if errors else ""
-        super().__init__(f"Die Liste wurde nicht gespeichert ({len(errors)} Fehler).{first}")
+        first = f" {self.german(errors[0])}" if errors else ""
+        super().__init__(f"Nicht gespeichert: die Regelprüfung fand {len(errors)} Fehler.{first}")
+
+    def german(self, finding: dict[str, Any]) -> str:
+        """One finding as a German sentence, players by name, with its TSR section."""
+        text = messages.german(str(finding.get("message", "")), self.names)
+        rule = finding.get("rule")
+        return text if not rule or "(TSR" in text else f"{text} ({rule})"
+
+    @property
+    def messages(self) -> list[str]:
+        """Every error in German, for the page."""
+        return [self.german(f) for f in self.errors]
 
     @property
     def errors(self) -> list[dict[str, Any]]:
@@ -63,23 +87,37 @@ def check(table: RoundTable) -> Report:
 def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User | None) -> Report:
     """Store ``entries`` as the table's whole list if the engine finds no error.
 
-    The entries are checked exactly as they will be stored (after the JSON round trip), so no
-    entry reaches the database unchecked. On an error nothing changes and ScoreListRefused is
-    raised; otherwise the old entries are replaced, every seat gets its new total and the
-    change is audited. Warnings and infos (an unfinished list, an unsigned penalty) do not
-    stop storing; they are in the returned report.
+    For whole lists typed in afterwards (and the demo). On an error nothing changes and
+    ScoreListRefused is raised; otherwise the old entries are replaced, every seat gets its
+    new total, the list's version moves on and the change is audited. Warnings and infos (an
+    unfinished list, an unsigned penalty) do not stop storing; they are in the returned report.
     """
-    texts = _serialise(entries)
-    stored = [json.loads(text) for text in texts]
-    report = _engine_report(_record(table, stored))
-    if not report["valid"]:
-        raise ScoreListRefused(report["findings"])
-
     seats = list(table.seats)
     old = {
         "entries": len(table.entries),
         "totals": {player_key(s.registration.start_number): s.points for s in seats},
     }
+    report = _replace(table, entries)
+    table.version += 1
+    audit.record(
+        user,
+        "replace_list",
+        "round_table",
+        table.id,
+        old=old,
+        new={"entries": len(entries), "totals": dict(report["totals"]), "version": table.version},
+    )
+    return report
+
+
+def _replace(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
+    """Check ``entries`` exactly as they will be stored (after the JSON round trip, so no
+    entry reaches the database unchecked), then store them and the seats' totals."""
+    texts = _serialise(entries)
+    stored = [json.loads(text) for text in texts]
+    report = _engine_report(_record(table, stored))
+    if not report["valid"]:
+        raise ScoreListRefused(report["findings"], names_of(table))
     # Flush the deletions first: the new rows reuse the numbers 1..n of the old ones.
     table.entries.clear()
     db.session.flush()
@@ -88,16 +126,8 @@ def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User
         for number, (entry, text) in enumerate(zip(stored, texts, strict=True), start=1)
     )
     totals: dict[str, int] = report["totals"]
-    for seat in seats:
+    for seat in table.seats:
         seat.points = totals[player_key(seat.registration.start_number)]
-    audit.record(
-        user,
-        "replace_list",
-        "round_table",
-        table.id,
-        old=old,
-        new={"entries": len(stored), "totals": dict(totals)},
-    )
     return report
 
 
@@ -132,3 +162,281 @@ def _serialise(entries: list[dict[str, Any]]) -> list[str]:
 def _refusal(message: str, rule: str) -> ScoreListRefused:
     """A refusal for a list the engine cannot even read, shaped like its own findings."""
     return ScoreListRefused([{"game": None, "level": "error", "rule": rule, "message": message}])
+
+
+# ---------------------------------------------------------------------- writing at the table
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who writes on a list: a signed-in user, or the table's list-keeper by access code."""
+
+    user: User | None
+    by_code: bool = False
+
+    @property
+    def is_staff(self) -> bool:
+        """Turnierleitung or Schiedsrichter, signed in (not the list-keeper's code)."""
+        return self.user is not None and not self.by_code
+
+    @property
+    def is_schiedsrichter(self) -> bool:
+        """May sign off penalties and give Nachspielzeit (TSR 8.2.2, 8.5.1)."""
+        return self.is_staff and self.user is not None and self.user.role in STAFF
+
+    @property
+    def audit_note(self) -> dict[str, str]:
+        return {"via": "Tischcode"} if self.by_code else {}
+
+
+STAFF = (Role.TURNIERLEITUNG, Role.SCHIEDSRICHTER)
+
+
+class StaleList(ServiceError):
+    """The page showed an older version of the list; ``changes`` says what happened since."""
+
+    def __init__(self, changes: list[str], already_saved: int | None = None) -> None:
+        self.changes = changes
+        self.already_saved = already_saved
+        if already_saved is not None:
+            text = (
+                f"Dieser Eintrag ist schon gespeichert (Eintrag {already_saved}); er wurde nicht "
+                "noch einmal eingetragen."
+            )
+        else:
+            since = "; ".join(changes) if changes else "die Liste wurde geändert"
+            text = (
+                f"Nicht gespeichert: Die Liste wurde inzwischen auf einem anderen Gerät geändert "
+                f"({since}). Bitte die aktuelle Liste prüfen und den Eintrag, falls er noch "
+                "fehlt, erneut eingeben."
+            )
+        super().__init__(text)
+
+
+def entries_of(table: RoundTable) -> list[dict[str, Any]]:
+    return [json.loads(entry.record) for entry in table.entries]
+
+
+def names_of(table: RoundTable) -> dict[str, str]:
+    """Engine player keys to the players' names, for German messages."""
+    return {
+        player_key(seat.registration.start_number): seat.registration.player.name
+        for seat in table.seats
+    }
+
+
+def trial(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
+    """The engine's report for ``entries`` as this table's list, without storing anything."""
+    return _engine_report(_record(table, [json.loads(t) for t in _serialise(entries)]))
+
+
+def with_dealer(table: RoundTable, entry: dict[str, Any]) -> dict[str, Any]:
+    """A new game gets the dealer the rules name now (TSR 3.3.1): the page never sends one."""
+    if entry.get("kind") != "game" or "dealer" in entry:
+        return entry
+    report = check(table)
+    dealer = report["next_dealer"]
+    if dealer is None:
+        # A complete list names no next dealer; with any player of the table the engine
+        # says that the list is complete (TSR 8.5) instead of "dealer: null".
+        dealer = _record(table, [])["players"][0]
+    return {**entry, "dealer": dealer}
+
+
+def add_entry(actor: Actor, table: RoundTable, version: int, entry: dict[str, Any]) -> Report:
+    """Write ``entry`` at the end of the list (a game, penalty, Nachspielzeit or time up)."""
+    _may_write(actor, table)
+    old = entries_of(table)
+    claim(table, version, entry)
+    entry = with_dealer(table, entry)
+    report = _replace(table, [*old, entry])
+    audit.record(
+        actor.user,
+        "add_list_entry",
+        "round_table",
+        table.id,
+        new={"entry": len(old) + 1, "record": entry, "version": table.version, **actor.audit_note},
+    )
+    return report
+
+
+def replace_entry(
+    actor: Actor, table: RoundTable, version: int, number: int, entry: dict[str, Any]
+) -> Report:
+    """Correct entry ``number``; the dealer stays as written, all later entries are re-checked."""
+    # The version first: a page from before another change is told what changed, not that
+    # its entry is no longer the last one or no longer there.
+    _may_write(actor, table)
+    claim(table, version)
+    old = entries_of(table)
+    _may_change(actor, table, old, number)
+    previous = old[number - 1]
+    if entry.get("kind") == "game" and previous.get("kind") == "game":
+        entry = {**entry, "dealer": previous.get("dealer")}
+    report = _replace(table, [*old[: number - 1], entry, *old[number:]])
+    audit.record(
+        actor.user,
+        "correct_list_entry",
+        "round_table",
+        table.id,
+        old={"entry": number, "record": previous},
+        new={"entry": number, "record": entry, "version": table.version, **actor.audit_note},
+    )
+    return report
+
+
+def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> Report:
+    """Strike entry ``number`` from the list; all later entries are re-checked."""
+    _may_write(actor, table)
+    claim(table, version)
+    old = entries_of(table)
+    _may_change(actor, table, old, number)
+    report = _replace(table, [*old[: number - 1], *old[number:]])
+    audit.record(
+        actor.user,
+        "delete_list_entry",
+        "round_table",
+        table.id,
+        old={"entry": number, "record": old[number - 1]},
+        new={"version": table.version, **actor.audit_note},
+    )
+    return report
+
+
+def _may_write(actor: Actor, table: RoundTable) -> None:
+    round_ = table.round
+    if round_.status is RoundStatus.DRAWN:
+        raise ServiceError(
+            f"Runde {round_.number} hat noch nicht begonnen: Spiele können erst eingetragen "
+            "werden, wenn die Turnierleitung die Runde startet."
+        )
+    if round_.status is RoundStatus.FINISHED:
+        raise ServiceError(
+            f"Runde {round_.number} ist abgeschlossen: die Liste kann nicht mehr geändert werden."
+        )
+    if actor.by_code and table.locked:
+        raise ServiceError(
+            f"Die Liste von Tisch {table.number} ist von der Turnierleitung gesperrt: bitte "
+            "an die Turnierleitung oder den Schiedsrichter wenden."
+        )
+
+
+def _may_change(actor: Actor, table: RoundTable, old: list[dict[str, Any]], number: int) -> None:
+    """Corrections: staff any entry; the list-keeper only the last entry, if it is a game."""
+    _may_write(actor, table)
+    if not 1 <= number <= len(old):
+        raise ServiceError(f"Die Liste hat keinen Eintrag {number}.")
+    if actor.is_staff:
+        return
+    if number != len(old) or old[-1].get("kind") != "game":
+        raise ServiceError(
+            "Am Tisch kann nur das zuletzt eingetragene Spiel korrigiert oder gelöscht werden; "
+            "für frühere Einträge bitte den Schiedsrichter oder die Turnierleitung holen."
+        )
+
+
+def claim(table: RoundTable, version: int, entry: dict[str, Any] | None = None) -> None:
+    """Take the list for one change (a conditional UPDATE, as ``tournaments.claim``)."""
+    from tournament.services.tournaments import MAX_VERSION
+
+    ok = 0 < version < MAX_VERSION
+    if ok:
+        result = db.session.execute(
+            update(RoundTable)
+            .where(RoundTable.id == table.id, RoundTable.version == version)
+            .values(version=RoundTable.version + 1)
+            .execution_options(synchronize_session=False)
+        )
+        ok = result.rowcount == 1  # type: ignore[attr-defined]
+    if not ok:
+        db.session.refresh(table)
+        raise _stale(table, version, entry)
+    db.session.refresh(table, ["version"])
+
+
+def _stale(table: RoundTable, version: int, entry: dict[str, Any] | None) -> StaleList:
+    """What changed on the list since ``version``, in German; a resent entry is recognised."""
+    changes: list[str] = []
+    resent = None
+    names = names_of(table)
+    for event in audit.events_for("round_table", table.id):
+        new = json.loads(event.new_value or "{}")
+        if not isinstance(new.get("version"), int) or new["version"] <= version:
+            continue
+        old = json.loads(event.old_value or "{}")
+        changes.append(_describe_change(event.action, old, new, names))
+        record = new.get("record")
+        if entry is not None and event.action == "add_list_entry" and _same(record, entry):
+            resent = new.get("entry")
+    if resent is not None and len(changes) == 1:
+        return StaleList(changes, already_saved=resent)
+    return StaleList(changes)
+
+
+def _same(stored: Any, sent: dict[str, Any]) -> bool:
+    """The stored record is the sent one (a game's dealer is added when it is stored)."""
+    if not isinstance(stored, dict):
+        return False
+    return {k: v for k, v in stored.items() if k != "dealer" or "dealer" in sent} == sent
+
+
+_ACTIONS = {
+    "add_list_entry": "Eintrag {entry} ({what}) hinzugefügt",
+    "correct_list_entry": "Eintrag {entry} ({what}) korrigiert",
+    "delete_list_entry": "Eintrag {entry} ({what}) gelöscht",
+    "replace_list": "die ganze Liste neu eingetragen",
+}
+
+
+def _describe_change(
+    action: str, old: dict[str, Any], new: dict[str, Any], names: dict[str, str]
+) -> str:
+    record = new.get("record") or old.get("record") or {}
+    entry = new.get("entry") or old.get("entry") or "?"
+    template = _ACTIONS.get(action, "geändert")
+    return template.format(entry=entry, what=describe_entry(record, names))
+
+
+def describe_entry(record: dict[str, Any], names: dict[str, str]) -> str:
+    """A list entry in a few German words, e.g. "Normalspiel, Re: Anna, Ben"."""
+    kind = record.get("kind")
+    if kind == "penalty":
+        offender = names.get(str(record.get("offender")), str(record.get("offender")))
+        return f"Strafpunkte gegen {offender}"
+    if kind == "nachspielzeit":
+        return f"Nachspielzeit {record.get('minutes')} Minuten"
+    if kind == "time_up":
+        return "Zeit abgelaufen"
+    if kind != "game":
+        return "unbekannter Eintrag"
+    label = GAME_LABELS.get(str(record.get("type")), "Spiel")
+    if record.get("type") == "solo":
+        label = SOLO_LABELS.get(_pflicht_key(record.get("pflicht")), "Solo")
+    re = record.get("re")
+    if isinstance(re, list) and re:
+        return f"{label}, Re: {', '.join(names.get(str(k), str(k)) for k in re)}"
+    player = record.get("player")
+    if player is not None:
+        return f"{label}, {names.get(str(player), str(player))}"
+    return label
+
+
+GAME_LABELS = {
+    "normal": "Normalspiel",
+    "hochzeit": "Hochzeit",
+    "stille_hochzeit": "stille Hochzeit",
+    "solo": "Solo",
+}
+SOLO_LABELS = {
+    "pflicht": "Pflichtsolo",
+    "vorgefuehrt": "vorgeführtes Pflichtsolo",
+    "lust": "Lustsolo",
+}
+
+
+def _pflicht_key(value: Any) -> str:
+    if value is True:
+        return "pflicht"
+    if value == "vorgefuehrt":
+        return "vorgefuehrt"
+    return "lust"

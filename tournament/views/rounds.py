@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from tournament.extensions import db
 from tournament.forms.tournaments import ActionForm, DrawForm, RedrawForm
-from tournament.models import DrawMethod, Round
-from tournament.services import plans, rounds
+from tournament.models import DrawMethod, Round, RoundStatus
+from tournament.services import plans, qr, rounds
 from tournament.services.errors import ServiceError
 from tournament.views.access import acting_user, is_leitung, leitung_required
 from tournament.views.helpers import refuse, round_or_404, tournament_or_404
@@ -79,12 +81,42 @@ def seats(tournament_id: int, number: int) -> ResponseReturnValue:
 
 @bp.get("/<int:number>/tischkarten")
 def cards(tournament_id: int, number: int) -> ResponseReturnValue:
-    """One card per table to print and put on the table."""
+    """One card per table to print and put on the table; the Turnierleitung's cards also
+    carry the table's access code with a QR code of its list's link."""
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     return render_template(
-        "rounds/cards.html", tournament=tournament, round=round_, plan=plans.table_plan(round_)
+        "rounds/cards.html",
+        tournament=tournament,
+        round=round_,
+        plan=plans.table_plan(round_),
+        access=_card_access(round_) if is_leitung() else None,
+        enter_code_url=url_for("scorelists.enter_code", _external=True),
     )
+
+
+@dataclass(frozen=True)
+class CardAccess:
+    """What a table card tells the list-keeper: the code, the list's link, its QR code."""
+
+    code: str
+    url: str
+    qr: Markup
+
+
+def _card_access(round_: Round) -> dict[int, CardAccess]:
+    """Table number to its access; none once the round is over (the codes no longer work)."""
+    if round_.status is RoundStatus.FINISHED:
+        return {}
+    access = {}
+    for table in round_.tables:
+        if table.access_code is None:
+            continue
+        url = url_for("scorelists.page_by_code", code=table.access_code, _external=True)
+        access[table.number] = CardAccess(
+            table.access_code, url, qr.svg(url, title=f"QR-Code: Liste von Tisch {table.number}")
+        )
+    return access
 
 
 @bp.get("/<int:number>/auslosung.json")

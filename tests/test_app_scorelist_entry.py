@@ -1,0 +1,500 @@
+"""The score-list page at the table (issue 6): entering games in detail and as points,
+preview and confirm, corrections, deletions, the version check, the list-keeper's code,
+penalties, Nachspielzeit and time up, over HTTP on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from tests.webapp import (
+    create_tournament,
+    draw_round,
+    flashes,
+    form_on,
+    paste_players,
+    player_names,
+    round_action,
+    sign_in,
+)
+from tournament.extensions import db
+from tournament.models import AuditEvent, ListEntry, Round, RoundTable, Seat
+
+Values = dict[str, Any]
+
+NORMAL_LOST_BY_RE = {"kind": "normal", "eyes_party": "re", "eyes": "100"}
+
+
+@pytest.fixture
+def running(app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """Nine players: one table of four and one of five; round 1 started."""
+    sign_in(app, client)
+    tid = create_tournament(client)
+    text = "\n".join(f"{name}; Verein {i % 3}" for i, name in enumerate(player_names(9)))
+    paste_players(client, tid, text)
+    draw_round(client, tid, seed=5)
+    round_action(client, tid, 1, "starten")
+    return {"tid": tid}
+
+
+def table_info(app: Flask, tid: int, size: int) -> dict[str, Any]:
+    with app.app_context():
+        round_ = db.session.execute(
+            select(Round).where(Round.tournament_id == tid, Round.number == 1)
+        ).scalar_one()
+        table = next(t for t in round_.tables if t.size == size)
+        return {
+            "number": table.number,
+            "code": table.access_code,
+            "keys": [str(s.registration.start_number) for s in table.seats],
+            "names": [s.registration.player.name for s in table.seats],
+            "url": f"/turniere/{tid}/runden/1/tische/{table.number}/",
+            "code_url": f"/tisch/{table.access_code}/",
+        }
+
+
+def post_form(
+    client: FlaskClient, page_url: str, action: str, data: Values, *, follow: bool = False
+) -> Any:
+    """Send the form of the page at ``page_url`` posting to ``action`` with ``data`` (lists
+    for checkboxes); hidden fields (CSRF, version, confirmed) as the page holds them."""
+    page = client.get(page_url).get_data(as_text=True)
+    form = form_on(page, action, page_url)
+    values: Values = dict(form.fields)
+    values.update(data)
+    return client.post(action, data=values, follow_redirects=follow)
+
+
+def confirm(client: FlaskClient, preview: Any, action: str, page_url: str) -> Any:
+    """Press "Speichern" on a preview page: send its form back as it is."""
+    page = preview.get_data(as_text=True)
+    form = form_on(page, action, page_url)
+    values: Values = dict(form.fields)
+    for name in ("re", "winners"):
+        chosen = re.findall(rf'name="{name}"[^>]*value="([^"]+)"[^>]*checked', page)
+        chosen += re.findall(rf'checked[^>]*name="{name}"[^>]*value="([^"]+)"', page)
+        if chosen:
+            values[name] = chosen
+    return client.post(action, data=values)
+
+
+def normal_game(
+    info: dict[str, Any], re_players: tuple[int, int] = (0, 1), eyes: int = 130
+) -> Values:
+    return {
+        "kind": "normal",
+        "re": [info["keys"][re_players[0]], info["keys"][re_players[1]]],
+        "eyes_party": "re",
+        "eyes": str(eyes),
+        "schwarz": "",
+        "re_call": "",
+        "kontra_call": "",
+    }
+
+
+def entries(app: Flask, number: int) -> list[str]:
+    with app.app_context():
+        table = (
+            db.session.execute(select(RoundTable).where(RoundTable.number == number))
+            .scalars()
+            .first()
+        )
+        assert table is not None
+        return [e.record for e in table.entries]
+
+
+def totals(app: Flask, number: int) -> list[int]:
+    with app.app_context():
+        query = (
+            select(Seat.points)
+            .join(RoundTable, Seat.table_id == RoundTable.id)
+            .where(RoundTable.number == number)
+            .order_by(Seat.position)
+        )
+        return list(db.session.execute(query).scalars())
+
+
+def enter(client: FlaskClient, info: dict[str, Any], data: Values, base: str = "url") -> Any:
+    """Preview a detailed game, then confirm it; returns the response to the confirm."""
+    url = info[base]
+    preview = post_form(client, url, url + "spiel", data)
+    assert preview.status_code == 200, preview.get_data(as_text=True)
+    return confirm(client, preview, url + "spiel", url)
+
+
+# ------------------------------------------------------------------ the page
+
+
+def test_page_shows_dealer_games_left_and_pflichtsoli(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    page = client.get(info["url"]).get_data(as_text=True)
+    assert "Spiel <strong>1</strong>" in page
+    assert f"gibt: <strong>{info['names'][0]}</strong>" in page
+    assert "noch <strong>24</strong> Spiele" in page
+    assert "Pflichtsolo fehlt noch: " + ", ".join(info["names"]) in page
+    assert "data-deadline" in page
+
+
+def test_table_of_five_names_who_sits_out_tsr_10_1(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 5)
+    page = client.get(info["url"]).get_data(as_text=True)
+    assert (
+        f"gibt: <strong>{info['names'][0]}</strong>\n         (sitzt aus)" in page
+        or "(sitzt aus)" in page
+    )
+    assert "noch <strong>30</strong> Spiele" in page
+
+
+# ------------------------------------------------------------------ detailed entry
+
+
+def test_detailed_game_is_previewed_with_explanation_then_saved_tsr_7_2(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    preview = post_form(client, url, url + "spiel", normal_game(info))
+    text = preview.get_data(as_text=True)
+    assert preview.status_code == 200
+    assert "Bitte prüfen und speichern" in text
+    assert "Gewonnen hat" in text
+    assert entries(app, info["number"]) == []  # nothing stored before the confirmation
+    saved = confirm(client, preview, url + "spiel", url)
+    assert saved.status_code == 302
+    assert len(entries(app, info["number"])) == 1
+    assert totals(app, info["number"]) == [1, 1, -1, -1]  # 130 Augen: gewonnen, +1 each
+    page = client.get(url).get_data(as_text=True)
+    assert "Gespeichert." in flashes(page)
+    assert f"gibt: <strong>{info['names'][1]}</strong>" in page
+
+
+def test_augen_out_of_range_is_shown_at_the_field(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    response = post_form(client, url, url + "spiel", {**normal_game(info), "eyes": "300"})
+    assert response.status_code == 422
+    assert "Augen gehen von 0 bis 240 (TSR 2.2)." in response.get_data(as_text=True)
+    response = post_form(client, url, url + "spiel", {**normal_game(info), "eyes": "abc"})
+    assert response.status_code == 422
+    assert entries(app, info["number"]) == []
+
+
+def test_lustsolo_before_own_pflichtsolo_is_refused_in_german_tsr_4_3_1(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    data = {
+        "kind": "lustsolo",
+        "solo": "damen",
+        "player": info["keys"][2],
+        "eyes_party": "re",
+        "eyes": "130",
+    }
+    response = post_form(client, url, url + "spiel", data)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert info["names"][2] in text
+    assert "TSR 4.3.1" in text
+    assert entries(app, info["number"]) == []
+
+
+def test_a_player_not_at_the_table_is_refused(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    other = table_info(app, running["tid"], 5)
+    url = info["url"]
+    data = {**normal_game(info), "re": [info["keys"][0], other["keys"][0]]}
+    response = post_form(client, url, url + "spiel", data)
+    assert response.status_code == 422
+    assert entries(app, info["number"]) == []
+
+
+def test_tampered_confirmation_still_goes_through_the_engine(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    data = {
+        "kind": "lustsolo",
+        "solo": "damen",
+        "player": info["keys"][2],
+        "eyes_party": "re",
+        "eyes": "130",
+        "confirmed": "1",
+    }
+    response = post_form(client, url, url + "spiel", data)
+    assert response.status_code == 422
+    assert "TSR 4.3.1" in response.get_data(as_text=True)
+    assert entries(app, info["number"]) == []
+
+
+def test_pflichtsolo_then_the_same_dealer_deals_again_tsr_3_3_1(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    data = {
+        "kind": "pflichtsolo",
+        "solo": "buben",
+        "player": info["keys"][1],
+        "eyes_party": "re",
+        "eyes": "121",
+    }
+    assert enter(client, info, data).status_code == 302
+    assert totals(app, info["number"]) == [-1, 3, -1, -1]
+    page = client.get(info["url"]).get_data(as_text=True)
+    assert f"gibt: <strong>{info['names'][0]}</strong>" in page
+    assert "Pflichtsoli (TSR 4.2.4)" in page
+    assert (
+        "Pflichtsolo fehlt noch: " + ", ".join(n for i, n in enumerate(info["names"]) if i != 1)
+        in page
+    )
+
+
+# ------------------------------------------------------------------ quick entry
+
+
+def test_quick_entry_checks_the_row_tsr_7_3_3(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    bad = {
+        "kind": "normal",
+        "p1": "2",
+        "p2": "2",
+        "p3": "-2",
+        "p4": "-1",
+        "winners": info["keys"][:2],
+    }
+    response = post_form(client, url, url + "schnell", bad)
+    assert response.status_code == 422
+    assert "TSR 7.3.3" in response.get_data(as_text=True)
+    good = {**bad, "p4": "-2"}
+    assert post_form(client, url, url + "schnell", good).status_code == 302
+    assert totals(app, info["number"]) == [2, 2, -2, -2]
+
+
+# ------------------------------------------------------------------ version check
+
+
+def test_the_same_page_sent_twice_stores_one_game(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    preview = post_form(client, url, url + "spiel", normal_game(info))
+    assert confirm(client, preview, url + "spiel", url).status_code == 302
+    again = confirm(client, preview, url + "spiel", url)
+    assert again.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert any("schon gespeichert" in f for f in flashes(page))
+    assert len(entries(app, info["number"])) == 1
+
+
+def test_a_stale_page_with_another_game_is_refused_and_says_what_changed(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    first = post_form(client, url, url + "spiel", normal_game(info))
+    second = post_form(client, url, url + "spiel", normal_game(info, (0, 2), 90))
+    assert confirm(client, first, url + "spiel", url).status_code == 302
+    assert confirm(client, second, url + "spiel", url).status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert any("anderen Gerät" in f and "Eintrag 1" in f for f in flashes(page))
+    assert len(entries(app, info["number"])) == 1
+
+
+# ------------------------------------------------------------------ corrections
+
+
+def test_correcting_a_game_rechecks_and_is_audited(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    enter(client, info, normal_game(info))
+    enter(client, info, normal_game(info, (1, 2), 200))
+    url = info["url"] + "eintrag/1"
+    form_page = client.get(url)
+    assert form_page.status_code == 200
+    preview = post_form(client, url, url, {**normal_game(info), "eyes": "90"})
+    assert preview.status_code == 200
+    assert confirm(client, preview, url, url).status_code == 302
+    # Game 1 now lost by Re with 90 Augen (-2: verloren, gegen die Kreuz-Damen); game 2 Re
+    # (positions 2, 3) won with 200 Augen (3: gewonnen, keine 90, keine 60).
+    assert totals(app, info["number"]) == [-5, 1, 5, -1]
+    with app.app_context():
+        event = db.session.execute(
+            select(AuditEvent).where(AuditEvent.action == "correct_list_entry")
+        ).scalar_one()
+        assert '"re_eyes": 130' in (event.old_value or "")
+        assert '"re_eyes": 90' in (event.new_value or "")
+
+
+def test_deleting_the_last_game(app: Flask, client: FlaskClient, running: dict[str, Any]) -> None:
+    info = table_info(app, running["tid"], 4)
+    enter(client, info, normal_game(info))
+    action = info["url"] + "eintrag/1/loeschen"
+    response = post_form(client, info["url"], action, {})
+    assert response.status_code == 302
+    assert entries(app, info["number"]) == []
+    assert totals(app, info["number"]) == [0, 0, 0, 0]
+
+
+# ------------------------------------------------------------------ the list-keeper's code
+
+
+def test_the_code_opens_its_list_and_nothing_else(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    other = table_info(app, running["tid"], 5)
+    client.post("/abmelden", data={})
+    anonymous = app.test_client()
+    assert anonymous.get(info["code_url"]).status_code == 200
+    assert info["names"][0] in anonymous.get(info["code_url"]).get_data(as_text=True)
+    assert anonymous.get(info["url"]).status_code == 302  # staff URL: to the login
+    assert anonymous.get("/tisch/AAAAAAAA/").status_code == 404
+    saved = enter(anonymous, info, normal_game(info), base="code_url")
+    assert saved.status_code == 302
+    assert saved.headers["Location"].startswith(info["code_url"])
+    assert len(entries(app, info["number"])) == 1
+    assert entries(app, other["number"]) == []
+    # A penalty is the Schiedsrichter's, not the list-keeper's.
+    assert anonymous.post(info["code_url"] + "strafe", data={}).status_code in (400, 403)
+
+
+def test_the_list_keeper_corrects_only_the_last_game(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    enter(client, info, normal_game(info))
+    enter(client, info, normal_game(info, (1, 2)))
+    anonymous = app.test_client()
+    page = anonymous.get(info["code_url"]).get_data(as_text=True)
+    assert f"{info['code_url']}eintrag/2" in page
+    assert f'{info["code_url"]}eintrag/1"' not in page
+    response = post_form(anonymous, info["code_url"], info["code_url"] + "eintrag/2/loeschen", {})
+    assert response.status_code == 302
+    assert len(entries(app, info["number"])) == 1
+
+
+def test_a_typed_code_leads_to_the_list(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    anonymous = app.test_client()
+    response = post_form(anonymous, "/tisch", "/tisch", {"code": " " + info["code"].lower() + " "})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(info["code_url"])
+    wrong = post_form(anonymous, "/tisch", "/tisch", {"code": "XXXX"})
+    assert wrong.status_code == 200
+    assert "Diesen Code gibt es nicht" in wrong.get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ penalties, time
+
+
+def test_penalty_by_the_schiedsrichter_is_previewed_signed_and_counted_tsr_9_3(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    data = {
+        "category": "geringfuegig",
+        "offender": info["keys"][2],
+        "phase": "normal",
+        "absagen": "0",
+        "deduction": "0",
+    }
+    preview = post_form(client, url, url + "strafe", data)
+    text = preview.get_data(as_text=True)
+    assert preview.status_code == 200, text
+    assert "Verteilung prüfen und speichern" in text
+    page = preview.get_data(as_text=True)
+    form = form_on(page, url + "strafe", url)
+    assert client.post(url + "strafe", data=dict(form.fields)).status_code == 302
+    assert sum(totals(app, info["number"])) == 0
+    assert totals(app, info["number"])[2] < 0
+    page = client.get(url).get_data(as_text=True)
+    assert "abgezeichnet von" in page
+
+
+def test_nachspielzeit_moves_the_clock_tsr_8_5_1(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    response = post_form(
+        client, url, url + "nachspielzeit", {"minutes": "5", "reason": "Reklamation"}
+    )
+    assert response.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert "105 Minuten, mit Nachspielzeit" in page
+    assert "Nachspielzeit 5 Minuten" in page
+    bad = post_form(client, url, url + "nachspielzeit", {"minutes": "0", "reason": ""})
+    assert bad.status_code == 422
+
+
+def test_time_up_strikes_normalspiele_and_demands_vorfuehrungen_tsr_8_5_3(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    enter(client, info, normal_game(info))
+    response = post_form(client, url, url + "zeit-abgelaufen", {"being_dealt": "nein"})
+    assert response.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert "23 Normalspiele sind gestrichen" in page or "gestrichen" in page
+    assert "Vorführung:" in page
+    # Position 2 deals next; the first missing Pflichtsolo from his left is position 3's.
+    assert f"{info['names'][2]} muss jetzt das Pflichtsolo spielen" in page
+
+
+def test_the_list_keeper_marks_time_up_only_after_time_is_called(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    anonymous = app.test_client()
+    assert "Zeit abgelaufen eintragen" not in anonymous.get(info["code_url"]).get_data(as_text=True)
+    with app.app_context():
+        round_ = db.session.execute(select(Round)).scalar_one()
+        round_.started_at = round_.started_at - dt.timedelta(minutes=101)
+        round_.time_up_at = round_.started_at + dt.timedelta(minutes=100)
+        db.session.commit()
+    page = anonymous.get(info["code_url"]).get_data(as_text=True)
+    assert "Zeit abgelaufen eintragen" in page
+    response = post_form(
+        anonymous, info["code_url"], info["code_url"] + "zeit-abgelaufen", {"being_dealt": "ja"}
+    )
+    assert response.status_code == 302
+    with app.app_context():
+        assert db.session.execute(select(ListEntry.kind)).scalars().all() == ["time_up"]
+
+
+def test_nothing_is_written_before_the_round_starts(app: Flask, client: FlaskClient) -> None:
+    sign_in(app, client)
+    tid = create_tournament(client)
+    paste_players(client, tid, "\n".join(player_names(8)))
+    draw_round(client, tid, seed=1)
+    info = table_info(app, tid, 4)
+    page = client.get(info["url"]).get_data(as_text=True)
+    assert "noch nicht begonnen" in page
+    response = client.post(info["url"] + "spiel", data=normal_game(info))
+    assert response.status_code in (302, 400, 422)
+    assert entries(app, info["number"]) == []

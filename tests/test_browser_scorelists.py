@@ -1,0 +1,947 @@
+"""The score list at the table in a real browser: Debian's Chromium driven by Playwright,
+against the app served by waitress on a fresh SQLite database (``tests/browser.py``).
+
+The list-keeper opens the list with the table's code and no account; the Schiedsrichter and the
+Turnierleitung sign in. Games come from the rules engine's simulator (``random_list``: every
+game played card by card), so each one is legal and the engine's points are known: the page's
+preview and totals are checked against them. Each test sets up its own tournament (through the
+pages, with Flask's test client as the signed-in Turnierleitung) so that time up and closing a
+round touch nothing else; parts of a list that are not the point of a test are stored with the
+score-list service.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
+from sqlalchemy import select
+
+from rules_engine.scorelist import check_list
+from rules_engine.simulate import random_list
+from tests.browser import chromium, migrated_app, served
+from tests.webapp import (
+    PASSWORD,
+    add_account,
+    create_tournament,
+    draw_round,
+    flashes,
+    log_in,
+    paste_players,
+    round_action,
+)
+from tournament.extensions import db
+from tournament.models import Role, Round, RoundTable, User
+from tournament.services import scorelists
+from tournament.services.entries import KIND_LABELS, kind_of
+
+Record = dict[str, Any]
+
+LEITUNG = "leitung"
+SCHIRI = "schiri"
+FIRST_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil", "Frida", "Gero", "Hanna")
+SURNAMES = ("Albers", "Brandt", "Claussen", "Dietz", "Engel", "Fink", "Graf", "Hansen", "Iversen")
+PHONE = {"width": 390, "height": 844}
+
+# Seeds of the simulator whose lists hold what a test needs (asserted where they are used).
+SEED_FOUR = 79  # 24 games: Hochzeit with partner, stille Hochzeit, Lustsolo, Vorführung, schwarz
+SEED_FIVE = 62  # 30 games: a Lustsolo as game 25, three Vorführungen at the end, schwarz
+SEED_SHORT = 9  # the first games of a list, for corrections, penalties, time up, two phones
+
+
+# ---------------------------------------------------------------------- the site
+
+
+@dataclass
+class Site:
+    """The app, its URL, and the Turnierleitung's test client that sets tournaments up."""
+
+    app: Flask
+    url: str
+    client: FlaskClient
+    numbers: Iterator[int] = field(default_factory=lambda: itertools.count(1))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of round 1: its players' engine keys (start numbers) in position order."""
+
+    tid: int
+    id: int
+    number: int
+    code: str
+    keys: tuple[str, ...]
+    names: dict[str, str]
+
+    @property
+    def staff_url(self) -> str:
+        return f"/turniere/{self.tid}/runden/1/tische/{self.number}/"
+
+    @property
+    def code_url(self) -> str:
+        return f"/tisch/{self.code}/"
+
+    @property
+    def overview_url(self) -> str:
+        return f"/turniere/{self.tid}/runden/1/uebersicht"
+
+    def order(self, values: dict[str, int]) -> list[int]:
+        return [values[key] for key in self.keys]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    app = migrated_app(tmp_path_factory.mktemp("scorelists") / "instance")
+    add_account(app, LEITUNG)
+    add_account(app, SCHIRI, role=Role.SCHIEDSRICHTER)
+    client = app.test_client()
+    assert log_in(client, LEITUNG).status_code == 302
+    with served(app) as url:
+        yield Site(app, url, client)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as browser:
+        yield browser
+
+
+class Devices:
+    """Browser tabs of one test, each in its own context (a phone, a laptop); confirm dialogs
+    are accepted and remembered, script errors collected."""
+
+    def __init__(self, browser: Browser, url: str) -> None:
+        self.browser = browser
+        self.url = url
+        self.contexts: list[BrowserContext] = []
+        self.dialogs: list[str] = []
+        self.errors: list[str] = []
+        self.answer = True  # accept confirm dialogs (False: press "Abbrechen")
+
+    def open(self, *, phone: bool = False, touch: bool = False) -> Page:
+        """A laptop, or a phone's narrow screen; ``touch``: a real phone's browser, which
+        widens the page to what its content needs (and zooms out) instead of scrolling."""
+        options: dict[str, Any] = {"base_url": self.url, "locale": "de-DE"}
+        if phone:
+            options["viewport"] = PHONE
+        if touch:
+            options |= {"is_mobile": True, "has_touch": True}
+        context = self.browser.new_context(**options)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("dialog", self._accept)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        return page
+
+    def _accept(self, dialog: Dialog) -> None:
+        self.dialogs.append(dialog.message)
+        if self.answer:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def devices(browser: Browser, site: Site) -> Iterator[Devices]:
+    found = Devices(browser, site.url)
+    yield found
+    found.close()
+    assert found.errors == [], f"script errors on the pages: {found.errors}"
+
+
+# ---------------------------------------------------------------------- set-up and database
+
+
+def new_round(site: Site, players: int) -> list[Table]:
+    """A tournament of its own with ``players`` players, round 1 drawn and started."""
+    n = next(site.numbers)
+    tid = create_tournament(site.client, f"Listenturnier {n}")
+    names = [f"{first} {SURNAMES[n % len(SURNAMES)]}" for first in FIRST_NAMES[:players]]
+    page = paste_players(site.client, tid, "\n".join(names))
+    assert f"{players} Spieler angemeldet." in flashes(page.get_data(as_text=True))
+    draw_round(site.client, tid, seed=n)
+    started = round_action(site.client, tid, 1, "starten")
+    assert "Runde 1 läuft: die Zeit beginnt." in flashes(started.get_data(as_text=True))
+    return tables_of(site, tid)
+
+
+def tables_of(site: Site, tid: int) -> list[Table]:
+    with site.app.app_context():
+        round_ = _round(tid)
+        return [
+            Table(
+                tid,
+                table.id,
+                table.number,
+                table.access_code or "",
+                tuple(str(s.registration.start_number) for s in table.seats),
+                {str(s.registration.start_number): s.registration.player.name for s in table.seats},
+            )
+            for table in round_.tables
+        ]
+
+
+def _round(tid: int) -> Round:
+    query = select(Round).where(Round.tournament_id == tid, Round.number == 1)
+    return db.session.execute(query).scalar_one()
+
+
+def store(site: Site, table: Table, entries: list[Record]) -> None:
+    """Write ``entries`` as the table's list with the service (for the parts of a list that
+    are not what a test is about)."""
+    with site.app.app_context():
+        user = db.session.execute(select(User).where(User.username == LEITUNG)).scalar_one()
+        scorelists.replace_entries(db.session.get_one(RoundTable, table.id), entries, user)
+        db.session.commit()
+
+
+def stored(site: Site, table: Table) -> list[Record]:
+    with site.app.app_context():
+        return scorelists.entries_of(db.session.get_one(RoundTable, table.id))
+
+
+def started_minutes_ago(site: Site, table: Table, minutes: int) -> None:
+    """Let the round's clock have run for ``minutes`` (the table's time is then over)."""
+    with site.app.app_context():
+        round_ = _round(table.tid)
+        round_.started_at = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=minutes)
+        db.session.commit()
+
+
+def report(table: Table, entries: list[Record]) -> dict[str, Any]:
+    """The rules engine's own report of ``entries`` as this table's list."""
+    return check_list({"id": "test", "players": list(table.keys), "entries": entries})
+
+
+def simulated(table: Table, seed: int) -> list[Record]:
+    """A complete legal list for the table's players, played card by card by the engine."""
+    entries: list[Record] = random_list(random.Random(seed), players=table.keys)["entries"]
+    return entries
+
+
+def engine_points(table: Table, entries: list[Record], record: Record) -> Record:
+    """``record`` as the next game of the list, with its dealer and the engine's points."""
+    dealer = report(table, entries)["next_dealer"]
+    game = {**record, "dealer": dealer}
+    row = report(table, [*entries, game])["rows"][-1]
+    return {**game, "points": dict(row["points"])}
+
+
+def solo(player: str, re_eyes: int, solo_type: str = "damen") -> Record:
+    """A vorgeführtes Pflichtsolo as the list-keeper would write it down."""
+    return {
+        "kind": "game",
+        "type": "solo",
+        "solo": solo_type,
+        "pflicht": "vorgefuehrt",
+        "re": [player],
+        "player": player,
+        "re_eyes": re_eyes,
+        "re_tricks": 6,
+        "calls": {"re": None, "kontra": None},
+        "specials": {
+            side: {"doppelkopf": 0, "fuchs": 0, "karlchen": 0} for side in ("re", "kontra")
+        },
+    }
+
+
+def normal(re_players: tuple[str, str], re_eyes: int) -> Record:
+    return {
+        "kind": "game",
+        "type": "normal",
+        "re": list(re_players),
+        "re_eyes": re_eyes,
+        "re_tricks": 6,
+        "calls": {"re": None, "kontra": None},
+        "specials": {
+            side: {"doppelkopf": 0, "fuchs": 0, "karlchen": 0} for side in ("re", "kontra")
+        },
+    }
+
+
+# ---------------------------------------------------------------------- the pages
+
+
+def sign_in(page: Page, username: str) -> None:
+    page.goto("/anmelden")
+    page.get_by_label("Benutzername").fill(username)
+    page.get_by_label("Passwort").fill(PASSWORD)
+    page.get_by_role("button", name="Anmelden").click()
+    expect(page.get_by_text(f"Angemeldet als {username}")).to_be_visible()
+
+
+def game_form(page: Page) -> Locator:
+    return page.locator("form.game-form")
+
+
+def fill_game(form: Locator, table: Table, record: Record, *, kontra_eyes: bool = False) -> None:
+    """Tap in a game as the list-keeper does after it: kind, players, Augen, calls, specials."""
+    kind = kind_of(record)
+    form.get_by_role("radio", name=KIND_LABELS[kind], exact=True).check()
+    re_keys = list(record["re"])
+    player = str(record.get("player") or re_keys[0])  # soloist or Hochzeiter if not normal
+    if record["type"] == "solo":
+        form.get_by_label("Solo", exact=True).select_option(record["solo"])
+    if kind != "normal":
+        form.locator("#player").get_by_role("radio", name=table.names[player], exact=True).check()
+    if kind in ("normal", "hochzeit"):
+        for key in re_keys:
+            if key != player or kind == "normal":
+                form.locator("#re").get_by_role("checkbox", name=table.names[key]).check()
+    eyes = form.locator("fieldset.eyes")
+    if kontra_eyes:
+        eyes.get_by_role("radio", name="Kontra", exact=True).check()
+        eyes.get_by_role("spinbutton").fill(str(240 - record["re_eyes"]))
+    else:
+        eyes.get_by_role("spinbutton").fill(str(record["re_eyes"]))
+    if record["re_tricks"] in (0, 12):
+        schwarz = "Re ohne Stich" if record["re_tricks"] == 0 else "Kontra ohne Stich"
+        eyes.get_by_role("radio", name=schwarz).check()
+    calls = record.get("calls") or {}
+    form.get_by_label("Höchste Ansage Re").select_option(calls.get("re") or "")
+    form.get_by_label("Höchste Ansage Kontra").select_option(calls.get("kontra") or "")
+    specials = record.get("specials") or {}
+    numbers = {
+        f"{side}_{name}": count
+        for side, found in specials.items()
+        for name, count in found.items()
+        if count
+    }
+    if numbers:
+        details = form.locator("details.specials")
+        if details.get_attribute("open") is None:
+            details.locator("summary").click()
+        for name, count in numbers.items():
+            form.locator(f"#{name}").fill(str(count))
+
+
+def points_line(table: Table, points: dict[str, int]) -> list[str]:
+    return [f"{table.names[key]} {points[key]:+d}" for key in table.keys]
+
+
+def check_game(page: Page, table: Table, record: Record, *, kontra_eyes: bool = False) -> None:
+    """Fill in the game and press "Prüfen": the engine's value must be the simulator's."""
+    form = game_form(page)
+    fill_game(form, table, record, kontra_eyes=kontra_eyes)
+    form.get_by_role("button", name="Prüfen").click()
+    preview = page.locator("#vorschau")
+    expect(preview).to_contain_text("Bitte prüfen und speichern:")
+    expect(preview.locator(".pp")).to_have_text(points_line(table, record["points"]))
+    expect(game_form(page).get_by_role("button", name="Speichern")).to_be_visible()
+
+
+def enter_game(page: Page, table: Table, record: Record, *, kontra_eyes: bool = False) -> None:
+    """A whole game at the table: fill in, "Prüfen", compare, "Speichern"."""
+    check_game(page, table, record, kontra_eyes=kontra_eyes)
+    game_form(page).get_by_role("button", name="Speichern").click()
+    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+
+
+def state(page: Page) -> Locator:
+    return page.locator("section.state")
+
+
+def sums(page: Page) -> list[int]:
+    """The list's Summe row, per table position."""
+    cells = page.locator("table.entries tfoot td").all_inner_texts()
+    return [int(text) for text in cells]
+
+
+def player_totals(page: Page) -> list[int]:
+    cells = page.locator("table.sheet:not(.entries) tbody td:nth-child(3)").all_inner_texts()
+    return [int(text) for text in cells]
+
+
+def open_with_code(page: Page, table: Table) -> None:
+    page.goto(table.code_url)
+    expect(page.get_by_role("heading", name=f"Tisch {table.number} · Runde 1")).to_be_visible()
+
+
+def sticking_out(page: Page, width: int = PHONE["width"]) -> list[str]:
+    """What makes the page wider than a ``width`` px screen: the page's own width, and each
+    kind of element that reaches beyond the screen without a box that scrolls it (a wide
+    table inside .table-scroll is fine, an absolutely placed element that escapes it is not)."""
+    found: list[str] = page.evaluate(
+        """(width) => {
+          const out = [];
+          const page = document.documentElement.scrollWidth;
+          if (page > width) out.push(`page ${page} px wide (layout viewport ${innerWidth} px)`);
+          const positioned = (el) => {
+            for (let a = el.parentElement; a; a = a.parentElement) {
+              if (getComputedStyle(a).position !== "static") return a;
+            }
+            return null;
+          };
+          const clipped = (el) => {
+            const style = getComputedStyle(el);
+            const free = style.position === "absolute" || style.position === "fixed";
+            const block = free ? positioned(el) : el.parentElement;
+            for (let a = el.parentElement; a; a = a.parentElement) {
+              const o = getComputedStyle(a).overflowX;
+              if (o === "visible") continue;
+              if (!free || (block && (a === block || a.contains(block)))) return true;
+            }
+            return false;
+          };
+          const seen = new Map();
+          for (const el of document.body.querySelectorAll("*")) {
+            const box = el.getBoundingClientRect();
+            if (box.width === 0 && box.height === 0) continue;
+            if (box.right <= width + 0.5) continue;
+            if (clipped(el)) continue;
+            const name = el.tagName.toLowerCase() +
+              (el.className ? "." + String(el.className).trim().replace(/ +/g, ".") : "") +
+              ` "${el.textContent.trim().slice(0, 20)}"`;
+            seen.set(name, Math.max(seen.get(name) || 0, Math.round(box.right)));
+          }
+          for (const [name, right] of seen) out.push(`${name} reaches to ${right} px`);
+          return out;
+        }""",
+        width,
+    )
+    return found
+
+
+def assert_fits(page: Page, where: str) -> None:
+    problems = sticking_out(page)
+    assert not problems, f"{where} is wider than the phone: " + "; ".join(problems)
+
+
+# ---------------------------------------------------------------------- 1. table of four
+
+
+def test_whole_list_at_a_table_of_four_entered_with_the_table_code(
+    site: Site, devices: Devices
+) -> None:
+    table = new_round(site, 4)[0]
+    entries = simulated(table, SEED_FOUR)
+    expected = report(table, entries)
+    assert expected["valid"] and expected["complete"] and len(entries) == 24
+    # All 24 games through the page: four Pflichtsoli (the last one a Vorführung), a Hochzeit
+    # with a partner, stille Hochzeiten, a Lustsolo, a game schwarz, calls and Sonderpunkte.
+    kinds = [kind_of(e) for e in entries]
+    assert kinds.count("pflichtsolo") == 3 and kinds[-1] == "vorfuehrung"
+    assert {"hochzeit", "stille_hochzeit", "lustsolo"} <= set(kinds)
+    assert any(e["type"] == "hochzeit" and len(e["re"]) == 2 for e in entries)
+    assert any(e["re_tricks"] in (0, 12) for e in entries)
+    assert any(e["calls"]["re"] or e["calls"]["kontra"] for e in entries)
+
+    # A phone's narrow screen (the page as a touch phone lays it out: the last test).
+    page = devices.open(phone=True)
+    # The code typed by hand as it is read from the card: lower case, with a space.
+    page.goto("/tisch")
+    page.get_by_label("Tischcode").fill(f"{table.code[:4].lower()} {table.code[4:].lower()}")
+    page.get_by_role("button", name="Zur Liste").click()
+    expect(page).to_have_url(re.compile(rf"/tisch/{table.code}/$"))
+    expect(page.get_by_text("Zugang mit Tischcode")).to_be_visible()
+
+    for number, record in enumerate(entries, start=1):
+        expect(page.get_by_role("heading", name=f"Spiel {number} eintragen")).to_be_visible()
+        expect(state(page)).to_contain_text(f"gibt: {table.names[record['dealer']]}")
+        banner = page.locator(".banner-vorfuehrung")
+        if record.get("pflicht") == "vorgefuehrt":
+            expect(banner).to_contain_text(f"Vorführung: {table.names[record['player']]} muss")
+        else:
+            expect(banner).to_have_count(0)
+        enter_game(page, table, record, kontra_eyes=number % 3 == 0)
+
+    expect(state(page)).to_contain_text("Liste vollständig und geprüft: 24 Spiele.")
+    expect(page.locator("#eingabe")).to_have_count(0)
+    expect(page.locator("table.entries").nth(0).locator("tbody tr")).to_have_count(20)
+    expect(page.locator("table.entries").nth(1).locator("tbody tr")).to_have_count(4)
+    assert sums(page) == table.order(expected["totals"])
+    assert player_totals(page) == table.order(expected["totals"])
+    assert report(table, stored(site, table))["totals"] == expected["totals"]
+
+
+# ---------------------------------------------------------------------- 2. table of five
+
+
+def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: Devices) -> None:
+    table = new_round(site, 5)[0]
+    assert len(table.keys) == 5
+    entries = simulated(table, SEED_FIVE)
+    expected = report(table, entries)
+    assert expected["valid"] and expected["complete"] and len(entries) == 30
+    kinds = [kind_of(e) for e in entries]
+    assert kinds.count("pflichtsolo") + kinds.count("vorfuehrung") == 5
+    split = 24
+    assert kinds[split:].count("vorfuehrung") == 3 and kinds[split] == "lustsolo"
+    store(site, table, entries[:split])
+
+    page = devices.open(phone=True)
+    open_with_code(page, table)
+    expect(page.get_by_text("30 Spiele (Fünfertisch)")).to_be_visible()
+    first = entries[split]
+    dealer = table.names[first["dealer"]]
+    expect(state(page)).to_contain_text(f"gibt: {dealer} (sitzt aus)")
+
+    # The dealer sits out: a Normalspiel with the dealer in Re is refused with a reason.
+    other = next(key for key in table.keys if key != first["dealer"])
+    wrong = normal((first["dealer"], other), 130)
+    form = game_form(page)
+    fill_game(form, table, wrong)
+    form.get_by_role("button", name="Prüfen").click()
+    problems = page.locator("#probleme")
+    expect(problems).to_contain_text("Nicht gespeichert – die Regelprüfung meldet:")
+    expect(problems).to_contain_text(dealer)
+    expect(page.locator("#vorschau")).to_have_count(0)
+    assert len(stored(site, table)) == split
+
+    # Game 25, a Lustsolo, as points only (Schnelleingabe), as on a paper list.
+    open_with_code(page, table)
+    quick = page.locator("details.quick")
+    quick.locator("summary").click()
+    quick.get_by_role("radio", name="Lustsolo", exact=True).check()
+    quick.locator("#player").get_by_role("radio", name=table.names[first["player"]]).check()
+    for key in table.keys:
+        quick.get_by_role("spinbutton", name=table.names[key]).fill(str(first["points"][key]))
+    for key in table.keys:
+        if first["points"][key] > 0:
+            quick.locator("#winners").get_by_role("checkbox", name=table.names[key]).check()
+    quick.get_by_role("button", name="Punkte speichern").click()
+    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+    expect(page.locator("#eintrag-25")).to_contain_text("nur Punkte eingetragen")
+    expect(page.locator("#eintrag-25").get_by_role("link", name="korrigieren")).to_have_count(0)
+
+    # A field changed after "Prüfen": the preview goes, the button checks again first.
+    record = entries[split + 1]
+    check_game(page, table, record)
+    form = game_form(page)
+    eyes = form.locator("fieldset.eyes").get_by_role("spinbutton")
+    eyes.fill(str(240 - record["re_eyes"]))
+    expect(page.locator("#vorschau")).to_be_hidden()
+    expect(form.get_by_role("button", name="Speichern")).to_have_count(0)
+    form.get_by_role("button", name="Prüfen").click()
+    expect(page.locator("#vorschau")).to_contain_text("Bitte prüfen und speichern:")
+    assert len(stored(site, table)) == split + 1
+    game_form(page).locator("fieldset.eyes").get_by_role("spinbutton").fill(str(record["re_eyes"]))
+    game_form(page).get_by_role("button", name="Prüfen").click()
+    expect(page.locator("#vorschau .pp")).to_have_text(points_line(table, record["points"]))
+    game_form(page).get_by_role("button", name="Speichern").click()
+    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+
+    for number, record in enumerate(entries[split + 2 :], start=split + 3):
+        expect(page.get_by_role("heading", name=f"Spiel {number} eintragen")).to_be_visible()
+        expect(state(page)).to_contain_text(f"gibt: {table.names[record['dealer']]} (sitzt aus)")
+        if record.get("pflicht") == "vorgefuehrt":
+            expect(page.locator(".banner-vorfuehrung")).to_contain_text(
+                f"Vorführung: {table.names[record['player']]} muss"
+            )
+        enter_game(page, table, record, kontra_eyes=number % 2 == 0)
+
+    expect(state(page)).to_contain_text("Liste vollständig und geprüft: 30 Spiele.")
+    expect(page.locator("table.entries").nth(1).locator("tbody tr")).to_have_count(5)
+    assert sums(page) == table.order(expected["totals"])
+    assert player_totals(page) == table.order(expected["totals"])
+
+
+# ---------------------------------------------------------------------- 3. correction
+
+
+def test_schiedsrichter_corrects_an_earlier_game_and_the_list_is_checked_again(
+    site: Site, devices: Devices
+) -> None:
+    table = new_round(site, 4)[0]
+    written = simulated(table, SEED_SHORT)[:7]
+    entries = written[:6]
+    target = entries[1]
+    assert target["type"] == "normal" and abs(target["re_eyes"] - 120) > 10
+    store(site, table, written)
+    before = report(table, entries)["totals"]
+
+    # The list-keeper may correct or delete only the last game; deleting asks first.
+    keeper = devices.open(phone=True)
+    open_with_code(keeper, table)
+    expect(keeper.get_by_role("link", name="korrigieren")).to_have_count(1)
+    expect(keeper.get_by_role("button", name="löschen")).to_have_count(1)
+    last = keeper.locator("#eintrag-7")
+    devices.answer = False
+    last.get_by_role("button", name="löschen").click()
+    assert devices.dialogs[-1].startswith("Eintrag 7 (")
+    expect(keeper.locator("#eintrag-7")).to_be_visible()
+    assert len(stored(site, table)) == 7
+    devices.answer = True
+    last.get_by_role("button", name="löschen").click()
+    expect(keeper.locator(".flash-success")).to_have_text(
+        "Eintrag 7 ist gelöscht; die Liste ist neu geprüft."
+    )
+    expect(keeper.locator("#eintrag-7")).to_have_count(0)
+    assert stored(site, table) == entries
+    expect(keeper.locator("#eintrag-6").get_by_role("link", name="korrigieren")).to_be_visible()
+
+    page = devices.open()
+    sign_in(page, SCHIRI)
+    page.goto(table.staff_url)
+    expect(page.get_by_role("link", name="korrigieren")).to_have_count(6)
+    page.locator("#eintrag-2").get_by_role("link", name="korrigieren").click()
+    expect(page.get_by_role("heading", name="Eintrag 2 korrigieren")).to_be_visible()
+    # The form shows the game as it was written.
+    form = page.locator("form[data-preview-form]")
+    expect(form.get_by_role("radio", name="Normalspiel", exact=True)).to_be_checked()
+    for key in table.keys:
+        box = form.locator("#re").get_by_role("checkbox", name=table.names[key])
+        if key in target["re"]:
+            expect(box).to_be_checked()
+        else:
+            expect(box).not_to_be_checked()
+    eyes = form.locator("fieldset.eyes").get_by_role("spinbutton")
+    expect(eyes).to_have_value(str(target["re_eyes"]))
+
+    # Re had the other party's Augen.
+    eyes.fill(str(240 - target["re_eyes"]))
+    form.get_by_role("button", name="Prüfen").click()
+    expect(page.locator("#vorschau")).to_contain_text("Neu:")
+    page.locator("form[data-preview-form]").get_by_role(
+        "button", name="Korrektur speichern"
+    ).click()
+    expect(page.locator(".flash-success")).to_have_text(
+        "Eintrag 2 ist korrigiert; die Liste ist neu geprüft."
+    )
+
+    now = stored(site, table)
+    assert now[1]["re_eyes"] == 240 - target["re_eyes"]
+    assert now[1]["dealer"] == target["dealer"] and now[1]["re"] == target["re"]
+    assert [e for i, e in enumerate(now) if i != 1] == [e for i, e in enumerate(entries) if i != 1]
+    after = report(table, now)
+    assert after["valid"] and after["totals"] != before
+    assert sums(page) == table.order(after["totals"])
+    expect(page.locator("#eintrag-2")).to_contain_text(f"Re {240 - target['re_eyes']} Augen")
+    # The later games' running totals follow the corrected game.
+    for row in after["rows"][2:]:
+        running = page.locator(f"#eintrag-{row['entry']} .running")
+        expect(running).to_have_text([str(t) for t in table.order(row["totals"])])
+
+
+# ---------------------------------------------------------------------- 4. penalty
+
+
+def test_penalty_by_the_schiedsrichter_with_preview_is_signed_off(
+    site: Site, devices: Devices
+) -> None:
+    table = new_round(site, 4)[0]
+    entries = simulated(table, SEED_SHORT)[:3]
+    store(site, table, entries)
+    before = table.order(report(table, entries)["totals"])
+    offender = table.keys[2]
+
+    keeper = devices.open(phone=True)
+    open_with_code(keeper, table)
+    expect(keeper.get_by_text("Strafpunkte eintragen")).to_have_count(0)
+    expect(keeper.get_by_text("Nachspielzeit geben")).to_have_count(0)
+
+    page = devices.open()
+    sign_in(page, SCHIRI)
+    page.goto(table.staff_url)
+    box = page.locator("details#strafe")
+    box.locator("summary").click()
+    box.get_by_label("Art des Verstoßes").select_option(label="geringfügig (TSR 9.3)")
+    box.locator("#offender").get_by_role("radio", name=table.names[offender]).check()
+    box.get_by_label("Vermerk").fill("vorzeitig ausgespielt")
+    box.get_by_role("button", name="Verteilung prüfen").click()
+
+    box = page.locator("details#strafe")
+    expect(box).to_have_attribute("open", "")
+    preview = box.locator("#vorschau")
+    expect(preview).to_contain_text("Verteilung prüfen und speichern:")
+    # TSR 9.3: the offender -3, each other player +1.
+    distribution = {key: -3 if key == offender else 1 for key in table.keys}
+    expect(preview.locator(".pp")).to_have_text(points_line(table, distribution))
+    assert len(stored(site, table)) == 3
+    box.get_by_role("button", name="Strafe speichern").click()
+    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+
+    row = page.locator("tr.row-penalty")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("Strafpunkte: geringfügiger Regelverstoß (TSR 9.3)")
+    expect(row).to_contain_text(
+        f"gegen {table.names[offender]}, abgezeichnet von {SCHIRI} – vorzeitig ausgespielt"
+    )
+    assert sums(page) == [b + distribution[k] for b, k in zip(before, table.keys, strict=True)]
+    penalty = stored(site, table)[-1]
+    assert penalty["kind"] == "penalty" and penalty["signed_by"] == SCHIRI
+    assert penalty["offender"] == offender
+
+    # Staff may also write time up while the round runs, and give Nachspielzeit.
+    expect(page.locator("form.time-up")).to_be_visible()
+    expect(state(page)).to_contain_text("(100 Minuten)")
+    extension = page.locator("details#nachspielzeit")
+    extension.locator("summary").click()
+    extension.get_by_label("Minuten").fill("5")
+    extension.get_by_label("Grund").fill("Reklamation an Tisch 1")
+    extension.get_by_role("button", name="Nachspielzeit eintragen").click()
+    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+    expect(page.locator("tr.row-nachspielzeit")).to_contain_text(
+        "Nachspielzeit 5 Minuten Reklamation an Tisch 1"
+    )
+    expect(state(page)).to_contain_text("(105 Minuten, mit Nachspielzeit)")
+
+    # The list-keeper sees it too, signed, and cannot delete it.
+    keeper.reload()
+    expect(keeper.locator("tr.row-penalty")).to_contain_text(f"abgezeichnet von {SCHIRI}")
+    expect(keeper.locator("tr.row-penalty").get_by_role("button", name="löschen")).to_have_count(0)
+
+
+# ---------------------------------------------------------------------- 5. time up
+
+
+def test_time_up_called_on_the_overview_then_marked_at_the_table(
+    site: Site, devices: Devices
+) -> None:
+    table = new_round(site, 4)[0]
+    entries = simulated(table, SEED_SHORT)[:10]
+    before = report(table, entries)
+    assert len(before["pflicht_missing"]) >= 2 and before["vorfuehrung"] is None
+    store(site, table, entries)
+    started_minutes_ago(site, table, 101)  # the 100 minutes are over
+
+    leitung = devices.open()
+    sign_in(leitung, LEITUNG)
+    leitung.goto(table.overview_url)
+    expect(leitung.get_by_role("heading", name="Übersicht Runde 1")).to_be_visible()
+    expect(leitung.locator(".round-state")).to_contain_text("nein, noch nicht erklärt")
+    leitung.get_by_role("button", name="Zeit abgelaufen erklären").click()
+    expect(leitung.locator(".flash-success")).to_contain_text("Runde 1: Die Zeit ist abgelaufen.")
+    assert any("Zeit für Runde 1" in message for message in devices.dialogs)
+    expect(leitung.locator(f"#tisch-{table.number}")).to_contain_text("noch nicht eingetragen")
+
+    keeper = devices.open(phone=True)
+    open_with_code(keeper, table)
+    expect(keeper.locator(".clock")).to_have_text("abgelaufen")
+    expect(keeper.locator(".clock")).to_have_class(re.compile("clock-over"))
+    expect(keeper.get_by_text("Die Turnierleitung hat die Zeit beendet.")).to_be_visible()
+    time_up = keeper.locator("form.time-up")
+    time_up.get_by_role("radio", name="Nein", exact=True).check()
+    time_up.get_by_role("button", name="Zeit abgelaufen eintragen").click()
+    expect(keeper.locator(".flash-success")).to_have_text("Gespeichert.")
+    assert any("Offene Normalspiele werden gestrichen" in m for m in devices.dialogs)
+
+    entries = [*entries, {"kind": "time_up", "being_dealt": False}]
+    after = report(table, entries)
+    struck = after["struck"]
+    missing = len(after["pflicht_missing"])
+    assert struck == 24 - 10 - missing and after["vorfuehrung"] is not None
+    expect(state(keeper)).to_contain_text(
+        f"Die Zeit ist abgelaufen: {struck} Normalspiele sind gestrichen (TSR 8.5.3)."
+    )
+    expect(keeper.locator("tr.row-time_up")).to_contain_text("kein Spiel im Gange")
+    expect(keeper.locator("form.time-up")).to_have_count(0)
+
+    # The missing Pflichtsoli follow as Vorführungen, each announced before it is played.
+    for i in range(missing):
+        due = report(table, entries)["vorfuehrung"]
+        expect(keeper.locator(".banner-vorfuehrung")).to_contain_text(
+            f"Vorführung: {table.names[due]} muss jetzt das Pflichtsolo spielen"
+        )
+        expect(keeper.locator(".tag-alert")).to_have_text("Vorführung")
+        record = engine_points(table, entries, solo(due, 150 - 60 * i))
+        enter_game(keeper, table, record)
+        entries.append(record)
+
+    played = 10 + missing
+    expect(state(keeper)).to_contain_text(
+        f"Liste vollständig und geprüft: {played} Spiele, {struck} gestrichen (Zeit abgelaufen)."
+    )
+    assert sums(keeper) == table.order(report(table, entries)["totals"])
+    leitung.reload()
+    row = leitung.locator(f"#tisch-{table.number}")
+    expect(row).to_contain_text("eingetragen")
+    expect(row).to_contain_text(f"{struck} gestrichen")
+    expect(row.locator(".status")).to_have_class(re.compile("status-green"))
+
+
+# ---------------------------------------------------------------------- 6. the table code
+
+
+def test_table_code_opens_its_list_only_and_stops_when_renewed_or_closed(
+    site: Site, devices: Devices
+) -> None:
+    first, second = new_round(site, 8)
+    keeper = devices.open(phone=True)
+
+    # Typed wrong on /tisch: said so, nothing opened.
+    keeper.goto("/tisch")
+    keeper.get_by_label("Tischcode").fill("ABCD-EFGH")
+    keeper.get_by_role("button", name="Zur Liste").click()
+    expect(
+        keeper.get_by_text("Diesen Code gibt es nicht, oder die Runde ist vorbei.")
+    ).to_be_visible()
+    response = keeper.goto("/tisch/ABCDEFGH/")
+    assert response is not None and response.status == 404
+    expect(keeper.get_by_role("heading", name="Dieser Tischcode gilt nicht")).to_be_visible()
+
+    # The right code: this table's list, its players, no staff tools.
+    keeper.goto("/tisch")
+    keeper.get_by_label("Tischcode").fill(first.code)
+    keeper.get_by_role("button", name="Zur Liste").click()
+    expect(keeper).to_have_url(re.compile(rf"/tisch/{first.code}/$"))
+    expect(keeper.get_by_role("heading", name=f"Tisch {first.number} · Runde 1")).to_be_visible()
+    for key in first.keys:
+        expect(keeper.locator("table.sheet").first).to_contain_text(first.names[key])
+    for key in second.keys:
+        expect(keeper.get_by_text(second.names[key])).to_have_count(0)
+    expect(keeper.locator("details.staff-box")).to_have_count(0)
+    expect(keeper.locator("form.time-up")).to_have_count(0)
+    expect(keeper.get_by_role("link", name="Übersicht")).to_have_count(0)
+
+    # The code is no login: the staff pages of this and the other table, and the overview,
+    # ask for one.
+    for url in (first.staff_url, second.staff_url, first.overview_url):
+        keeper.goto(url)
+        expect(keeper).to_have_url(re.compile(r"/anmelden\?next="))
+        expect(keeper.get_by_role("heading", name="Anmelden")).to_be_visible()
+    open_with_code(keeper, first)
+    enter_game(keeper, first, engine_points(first, [], normal((first.keys[0], first.keys[2]), 140)))
+    assert len(stored(site, first)) == 1 and stored(site, second) == []
+
+    # The Turnierleitung gives table 1 a new code on the overview: the old one stops at once,
+    # also for the phone that still has the list open.
+    leitung = devices.open()
+    sign_in(leitung, LEITUNG)
+    leitung.goto(first.overview_url)
+    row = leitung.locator(f"#tisch-{first.number}")
+    expect(row.locator("code.access-code")).to_have_text(first.code)
+    row.get_by_role("button", name="Neuer Code").click()
+    message = leitung.locator(".flash-success")
+    expect(message).to_contain_text(f"Tisch {first.number} hat den neuen Zugangscode")
+    assert any("einen neuen Zugangscode geben" in m for m in devices.dialogs)
+    found = re.search(r"Zugangscode (\w+);", message.inner_text())
+    assert found is not None
+    new_code = found.group(1)
+    assert new_code != first.code
+    expect(leitung.locator(f"#tisch-{first.number} code.access-code")).to_have_text(new_code)
+
+    form = game_form(keeper)
+    fill_game(form, first, normal((first.keys[1], first.keys[3]), 100))
+    form.get_by_role("button", name="Prüfen").click()
+    expect(keeper.get_by_role("heading", name="Dieser Tischcode gilt nicht")).to_be_visible()
+    assert len(stored(site, first)) == 1
+    keeper.goto(first.code_url)
+    expect(keeper.get_by_role("heading", name="Dieser Tischcode gilt nicht")).to_be_visible()
+    renewed = Table(first.tid, first.id, first.number, new_code, first.keys, first.names)
+    open_with_code(keeper, renewed)
+    open_with_code(keeper, second)  # the other table's code still works
+
+    # The round is closed: no code works any more.
+    store(site, first, simulated(first, 1))
+    store(site, second, simulated(second, 2))
+    leitung.reload()
+    expect(leitung.get_by_text("Alle Listen sind vollständig und geprüft.")).to_be_visible()
+    leitung.get_by_role("button", name="Runde abschließen").click()
+    expect(leitung.locator(".flash-success")).to_contain_text("abgeschlossen")
+    for table in (renewed, second):
+        keeper.goto(table.code_url)
+        expect(keeper.get_by_role("heading", name="Dieser Tischcode gilt nicht")).to_be_visible()
+    keeper.goto("/tisch")
+    keeper.get_by_label("Tischcode").fill(second.code)
+    keeper.get_by_role("button", name="Zur Liste").click()
+    expect(
+        keeper.get_by_text("Diesen Code gibt es nicht, oder die Runde ist vorbei.")
+    ).to_be_visible()
+
+
+# ---------------------------------------------------------------------- 7. two phones
+
+
+def test_two_phones_on_one_list_the_second_is_told_and_a_double_click_saves_once(
+    site: Site, devices: Devices
+) -> None:
+    table = new_round(site, 4)[0]
+    k = table.keys
+    a, b = devices.open(phone=True), devices.open(phone=True)
+    open_with_code(a, table)
+    open_with_code(b, table)
+    game_a = engine_points(table, [], normal((k[0], k[1]), 150))
+    game_b = engine_points(table, [], normal((k[2], k[3]), 90))
+    check_game(a, table, game_a)
+    check_game(b, table, game_b)
+    game_form(a).get_by_role("button", name="Speichern").click()
+    expect(a.locator(".flash-success")).to_have_text("Gespeichert.")
+
+    game_form(b).get_by_role("button", name="Speichern").click()
+    told = b.locator(".flash-error")
+    expect(told).to_contain_text(
+        "Nicht gespeichert: Die Liste wurde inzwischen auf einem anderen Gerät geändert"
+    )
+    expect(told).to_contain_text(
+        f"Eintrag 1 (Normalspiel, Re: {table.names[k[0]]}, {table.names[k[1]]}) hinzugefügt"
+    )
+    # Only A's game is on the list, and B's page shows it.
+    now = stored(site, table)
+    assert len(now) == 1 and now[0]["re"] == [k[0], k[1]]
+    expect(b.locator("#eintrag-1")).to_contain_text(f"Re: {table.names[k[0]]}, {table.names[k[1]]}")
+    expect(b.get_by_role("heading", name="Spiel 2 eintragen")).to_be_visible()
+
+    # B enters its game again and presses "Speichern" twice: one game is stored.
+    game_b = engine_points(table, now, normal((k[2], k[3]), 90))
+    check_game(b, table, game_b)
+    game_form(b).get_by_role("button", name="Speichern").dblclick()
+    expect(b.get_by_role("heading", name="Spiel 3 eintragen")).to_be_visible()
+    expect(b.locator(".flash-error")).to_have_count(0)
+    now = stored(site, table)
+    assert len(now) == 2 and now[1]["re"] == [k[2], k[3]]
+    expect(b.locator("table.entries").first.locator("tbody tr")).to_have_count(2)
+
+
+# ---------------------------------------------------------------------- 8. phone layout
+
+
+def test_list_page_fits_a_390_px_phone_and_the_form_works_there(
+    site: Site, devices: Devices
+) -> None:
+    table = new_round(site, 5)[0]
+    entries = simulated(table, SEED_FIVE)
+    store(site, table, entries[:12])
+    page = devices.open(phone=True, touch=True)
+    open_with_code(page, table)
+    assert_fits(page, "the list page")
+    # The list tables may be wider than the phone: they scroll inside their own box.
+    scrollers = page.locator(".table-scroll")
+    expect(scrollers).to_have_count(3)
+    for scroller in scrollers.all():
+        assert scroller.evaluate("el => getComputedStyle(el).overflowX") == "auto"
+
+    # Every part of the game form, whatever the kind, fits the screen and can be tapped.
+    form = game_form(page)
+    for kind in ("Hochzeit", "Pflichtsolo", "Normalspiel"):
+        form.get_by_role("radio", name=kind, exact=True).tap()
+        expect(form.get_by_role("radio", name=kind, exact=True)).to_be_checked()
+        assert_fits(page, f"the form for a {kind}")
+    form.locator("details.specials summary").tap()
+    page.locator("details.quick summary").tap()
+    expect(page.locator("details.quick #winners")).to_be_visible()
+    assert_fits(page, "the form with Sonderpunkte and Schnelleingabe open")
+    # Tap targets big enough for a finger.
+    for label in page.locator("#eingabe label.tap").all():
+        if label.is_visible():
+            box = label.bounding_box()
+            assert box is not None and box["height"] >= 36, label.inner_text()
+
+    # A game entered on the phone.
+    open_with_code(page, table)
+    enter_game(page, table, entries[12])
+    expect(page.get_by_role("heading", name="Spiel 14 eintragen")).to_be_visible()
+    assert_fits(page, "the list after saving a game")
+
+    # The Schiedsrichter's view of the same list on a phone, with the staff boxes open.
+    staff = devices.open(phone=True, touch=True)
+    sign_in(staff, SCHIRI)
+    staff.goto(table.staff_url)
+    for summary in staff.locator("details.staff-box summary").all():
+        summary.tap()
+    expect(staff.get_by_role("button", name="Verteilung prüfen")).to_be_visible()
+    assert_fits(staff, "the Schiedsrichter's list page")
