@@ -429,7 +429,7 @@ def _double_tap(
 
 
 def _saved(reply: Reply) -> bool:
-    return reply.status == 302 and reply.location.endswith("#liste-ende")
+    return reply.status == 302 and reply.location.endswith("#inhalt")
 
 
 def _refused(run: TableRun, browser: Browser, reply: Reply, index: int) -> None:

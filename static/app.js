@@ -71,9 +71,9 @@ document.querySelectorAll("form[data-preview-form]").forEach(function (form) {
       confirmed.value = "";
       const button = form.querySelector("button[type=submit]");
       if (button) {
-        button.textContent = "Prüfen";
+        button.textContent = button.dataset.checkLabel || "Prüfen";
       }
-      const preview = document.getElementById("vorschau");
+      const preview = document.getElementById(form.id + "-vorschau");
       if (preview) {
         preview.hidden = true;
       }

@@ -338,7 +338,7 @@ def check_game(page: Page, table: Table, record: Record, *, kontra_eyes: bool = 
     form = game_form(page)
     fill_game(form, table, record, kontra_eyes=kontra_eyes)
     form.get_by_role("button", name="Prüfen").click()
-    preview = page.locator("#vorschau")
+    preview = page.locator("#spiel-form-vorschau")
     expect(preview).to_contain_text("Bitte prüfen und speichern:")
     expect(preview.locator(".pp")).to_have_text(points_line(table, record["points"]))
     expect(game_form(page).get_by_role("button", name="Speichern")).to_be_visible()
@@ -499,7 +499,7 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
     problems = page.locator("#probleme")
     expect(problems).to_contain_text("Nicht gespeichert – die Regelprüfung meldet:")
     expect(problems).to_contain_text(dealer)
-    expect(page.locator("#vorschau")).to_have_count(0)
+    expect(page.locator("#spiel-form-vorschau")).to_have_count(0)
     assert len(stored(site, table)) == split
 
     # Game 25, a Lustsolo, as points only (Schnelleingabe), as on a paper list.
@@ -507,7 +507,7 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
     quick = page.locator("details.quick")
     quick.locator("summary").click()
     quick.get_by_role("radio", name="Lustsolo", exact=True).check()
-    quick.locator("#player").get_by_role("radio", name=table.names[first["player"]]).check()
+    quick.locator("#schnell-player").get_by_role("radio", name=table.names[first["player"]]).check()
     for key in table.keys:
         quick.get_by_role("spinbutton", name=table.names[key]).fill(str(first["points"][key]))
     for key in table.keys:
@@ -524,14 +524,16 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
     form = game_form(page)
     eyes = form.locator("fieldset.eyes").get_by_role("spinbutton")
     eyes.fill(str(240 - record["re_eyes"]))
-    expect(page.locator("#vorschau")).to_be_hidden()
+    expect(page.locator("#spiel-form-vorschau")).to_be_hidden()
     expect(form.get_by_role("button", name="Speichern")).to_have_count(0)
     form.get_by_role("button", name="Prüfen").click()
-    expect(page.locator("#vorschau")).to_contain_text("Bitte prüfen und speichern:")
+    expect(page.locator("#spiel-form-vorschau")).to_contain_text("Bitte prüfen und speichern:")
     assert len(stored(site, table)) == split + 1
     game_form(page).locator("fieldset.eyes").get_by_role("spinbutton").fill(str(record["re_eyes"]))
     game_form(page).get_by_role("button", name="Prüfen").click()
-    expect(page.locator("#vorschau .pp")).to_have_text(points_line(table, record["points"]))
+    expect(page.locator("#spiel-form-vorschau .pp")).to_have_text(
+        points_line(table, record["points"])
+    )
     game_form(page).get_by_role("button", name="Speichern").click()
     expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
 
@@ -605,7 +607,7 @@ def test_schiedsrichter_corrects_an_earlier_game_and_the_list_is_checked_again(
     # Re had the other party's Augen.
     eyes.fill(str(240 - target["re_eyes"]))
     form.get_by_role("button", name="Prüfen").click()
-    expect(page.locator("#vorschau")).to_contain_text("Neu:")
+    expect(page.locator("#korrektur-form-vorschau")).to_contain_text("Neu:")
     page.locator("form[data-preview-form]").get_by_role(
         "button", name="Korrektur speichern"
     ).click()
@@ -656,13 +658,13 @@ def test_penalty_by_the_schiedsrichter_with_preview_is_signed_off(
 
     box = page.locator("details#strafe")
     expect(box).to_have_attribute("open", "")
-    preview = box.locator("#vorschau")
+    preview = box.locator("#strafe-form-vorschau")
     expect(preview).to_contain_text("Verteilung prüfen und speichern:")
     # TSR 9.3: the offender -3, each other player +1.
     distribution = {key: -3 if key == offender else 1 for key in table.keys}
     expect(preview.locator(".pp")).to_have_text(points_line(table, distribution))
     assert len(stored(site, table)) == 3
-    box.get_by_role("button", name="Strafe speichern").click()
+    box.locator("#strafe-form-vorschau").get_by_role("button", name="Strafe speichern").click()
     expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
 
     row = page.locator("tr.row-penalty")

@@ -563,7 +563,7 @@ def test_a_correction_that_makes_a_later_game_invalid_is_refused(ctx: None) -> N
     assert error["rule"] == "TSR 4.3.1"
     assert error["message"].startswith("entry 4:")
     assert_german(refused.value.messages, "Cem")
-    assert refused.value.messages[0].startswith("Eintrag 4")
+    assert refused.value.messages[0].startswith("Spiel 4: ")  # the page counts games
     assert state(table) == before
 
 
@@ -903,17 +903,17 @@ def test_the_list_keeper_marks_time_up_only_when_declared_and_the_tables_time_is
     with pytest.raises(ServiceError, match="schon abgelaufen"):
         tables.declare_time_up(user("leitung"), round_, round_.tournament.version)
     db.session.rollback()
-    # Declared, but this table still has time (here: it started a minute ago).
+    assert state(table) == before
+    # Time called: the regular time ends now, whatever the app's clock said (TSR 8.5.3);
+    # only Nachspielzeit keeps a table playing after it.
+    assert tables.may_mark_time_up(KEEPER, table, scorelists.check(table))
+    tables.grant_extension(schiri(), table, table.version, 10, "Reklamation")
+    db.session.commit()
+    assert not tables.may_mark_time_up(KEEPER, table, scorelists.check(table))
     with pytest.raises(ServiceError, match="noch Nachspielzeit"):
         tables.mark_time_up(KEEPER, table, table.version, False)
     db.session.rollback()
-    assert state(table) == before
-
-    tables.grant_extension(schiri(), table, table.version, 10, "Reklamation")
-    round_.started_at = utcnow() - dt.timedelta(minutes=101)
-    db.session.commit()
-    assert not tables.may_mark_time_up(KEEPER, table, scorelists.check(table))
-    round_.started_at = utcnow() - dt.timedelta(minutes=111)
+    round_.time_up_at = utcnow() - dt.timedelta(minutes=11)
     db.session.commit()
     assert tables.may_mark_time_up(KEEPER, table, scorelists.check(table))
     report = tables.mark_time_up(KEEPER, table, table.version, True)
@@ -1164,3 +1164,19 @@ def test_no_code_opens_a_table_of_a_finished_round(ctx: None) -> None:
     rounds.finish(user("leitung"), round_, tournament.version)
     db.session.commit()
     assert [tables.table_by_code(code) for code in codes] == [None, None]
+
+
+def test_tsr_8_2_2_penalties_and_time_notes_only_through_their_own_forms(ctx: None) -> None:
+    """The list-keeper's way in (``add_entry``) writes games only: a penalty needs the
+    Schiedsrichter's sign-off, time up and Nachspielzeit their own checks."""
+    table = seated()
+    before = state(table)
+    for entry in (
+        {"kind": "penalty", "category": "geringfuegig", "offender": "1"},
+        {"kind": "nachspielzeit", "minutes": 30, "reason": "selbst genehmigt"},
+        {"kind": "time_up", "being_dealt": False},
+    ):
+        with pytest.raises(ServiceError, match="eigenen Formulare"):
+            scorelists.add_entry(KEEPER, table, table.version, entry)
+        db.session.rollback()
+    assert state(table) == before

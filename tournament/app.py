@@ -6,8 +6,10 @@ migrates the database and serves the app with waitress.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response
 
 from tournament import config as settings
-from tournament.extensions import csrf, db, login_manager, migrate
+from tournament.extensions import csrf, db, login_manager, migrate, request_reads_only
 from tournament.models import User
 from tournament.schema import MIGRATIONS_DIR, schema_problem
 from tournament.services import users
@@ -98,6 +100,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(admin.bp)
     _init_error_pages(app)
     app.after_request(_security_headers)
+    app.jinja_env.filters["local"] = local_time
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     return app
@@ -114,6 +117,16 @@ def _init_login(app: Flask) -> None:
 def _load_user(user_id: str) -> User | None:
     """Flask-Login's loader: the session holds the id as text, and may be tampered with."""
     return users.active_user(int(user_id)) if user_id.isdigit() else None
+
+
+_HOLDS_WRITE_LOCK = "holds_write_lock"
+
+
+def local_time(moment: dt.datetime, pattern: str = "%H:%M") -> str:
+    """A stored moment in the server's local time; SQLite hands back UTC without a zone."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone().strftime(pattern)
 
 
 def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
@@ -137,10 +150,33 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
+    # Writers of this process queue on a lock before they ask SQLite: SQLite's own busy
+    # wait polls with growing sleeps, which stretches the wait of the last of many writers.
+    write_lock = threading.Lock()
+
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        writing = has_request_context() and request.method not in ("GET", "HEAD")
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+        writing = (
+            has_request_context()
+            and request.method not in ("GET", "HEAD")
+            and not request_reads_only()
+        )
+        if not writing:
+            connection.exec_driver_sql("BEGIN")
+            return
+        if write_lock.acquire(timeout=busy_timeout):
+            connection.info[_HOLDS_WRITE_LOCK] = True
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except Exception:
+            _release(connection)
+            raise
+
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def _release(connection: Connection) -> None:
+        if connection.info.pop(_HOLDS_WRITE_LOCK, False):
+            write_lock.release()
 
 
 def _refuse_nul_characters() -> ResponseReturnValue | None:

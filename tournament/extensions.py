@@ -3,6 +3,7 @@
 `create_app` binds them to an app; nothing here needs an app at import time.
 """
 
+from flask import g
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -36,3 +37,13 @@ db = SQLAlchemy(model_class=Model)
 migrate = Migrate(render_as_batch=True, compare_type=True)
 login_manager = LoginManager()
 csrf = CSRFProtect()
+
+
+def reads_only() -> None:
+    """Mark this POST request as one that only reads (e.g. a preview), so that on SQLite it
+    does not take the write lock. Call it before the request's first query."""
+    g.reads_only = True
+
+
+def request_reads_only() -> bool:
+    return bool(g.get("reads_only", False))

@@ -170,9 +170,15 @@ class GameForm(ListForm):
 class QuickForm(ListForm):
     """A game as on paper: points per player and the winners (TSR 7.3)."""
 
-    kind = RadioField("Spielart", choices=options(KIND_LABELS.items()), default="normal")
+    kind = RadioField(
+        "Spielart", choices=options(KIND_LABELS.items()), default="normal", id="schnell-kind"
+    )
     player = RadioField(
-        "Solospieler bzw. Hochzeiter", choices=[], validators=[Optional()], validate_choice=True
+        "Solospieler bzw. Hochzeiter",
+        choices=[],
+        validators=[Optional()],
+        validate_choice=True,
+        id="schnell-player",
     )
     winners = MultiCheckboxField("Gewinner", choices=[])
     p1 = IntegerField(

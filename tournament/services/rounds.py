@@ -171,7 +171,9 @@ def open_lists(round_: Round) -> list[str]:
     for table in round_.tables:
         report = scorelists.check(table)
         if not report["complete"]:
-            missing.append(f"Tisch {table.number}: {report['games_left']} Spiele fehlen noch")
+            left = report["games_left"]
+            games = "1 Spiel fehlt" if left == 1 else f"{left} Spiele fehlen"
+            missing.append(f"Tisch {table.number}: {games} noch")
         elif not report["valid"]:
             missing.append(f"Tisch {table.number}: die Liste enthält Fehler")
     return missing

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +33,7 @@ from tournament.services.errors import ServiceError
 
 Report = dict[str, Any]
 _RULE = re.compile(r"\(TSR (\d+(?:\.\d+)*)")
+_ENTRY_PREFIX = re.compile(r"^Eintrag \d+: (?:Spiel \d+: )?")
 
 
 class ScoreListRefused(ServiceError):
@@ -49,6 +52,10 @@ class ScoreListRefused(ServiceError):
     def german(self, finding: dict[str, Any]) -> str:
         """One finding as a German sentence, players by name, with its TSR section."""
         text = messages.german(str(finding.get("message", "")), self.names)
+        game = finding.get("game")
+        if isinstance(game, int):
+            # The page counts games, not list entries (penalties and time notes are entries).
+            text = _ENTRY_PREFIX.sub(f"Spiel {game}: ", text, count=1)
         rule = finding.get("rule")
         return text if not rule or "(TSR" in text else f"{text} ({rule})"
 
@@ -80,8 +87,34 @@ def list_record(table: RoundTable) -> dict[str, Any]:
 
 def check(table: RoundTable) -> Report:
     """The engine's report of the stored list (raises ScoreListRefused if the table's seats
-    cannot form a list at all, e.g. a seat is missing)."""
-    return _engine_report(list_record(table))
+    cannot form a list at all, e.g. a seat is missing). Shared from a cache: read it, never
+    change it."""
+    players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
+    texts = tuple(entry.record for entry in table.entries)
+    return _checked(list_id(table), players, texts)
+
+
+# A list's report depends only on its players and entries, so it is kept by exactly those:
+# the list page, the save after it and the overview then check a list once, not each time.
+_REPORTS: OrderedDict[tuple[str, tuple[str, ...], tuple[str, ...]], Report] = OrderedDict()
+_REPORTS_SIZE = 1024
+_REPORTS_LOCK = threading.Lock()
+
+
+def _checked(list_name: str, players: tuple[str, ...], texts: tuple[str, ...]) -> Report:
+    key = (list_name, players, texts)
+    with _REPORTS_LOCK:
+        report = _REPORTS.get(key)
+        if report is not None:
+            _REPORTS.move_to_end(key)
+            return report
+    record = {"id": list_name, "players": list(players), "entries": [json.loads(t) for t in texts]}
+    report = _engine_report(record)
+    with _REPORTS_LOCK:
+        _REPORTS[key] = report
+        if len(_REPORTS) > _REPORTS_SIZE:
+            _REPORTS.popitem(last=False)
+    return report
 
 
 def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User | None) -> Report:
@@ -115,15 +148,22 @@ def _replace(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
     entry reaches the database unchecked), then store them and the seats' totals."""
     texts = _serialise(entries)
     stored = [json.loads(text) for text in texts]
-    report = _engine_report(_record(table, stored))
+    players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
+    report = _checked(list_id(table), players, tuple(texts))
     if not report["valid"]:
         raise ScoreListRefused(report["findings"], names_of(table))
-    # Flush the deletions first: the new rows reuse the numbers 1..n of the old ones.
-    table.entries.clear()
-    db.session.flush()
+    # Rows up to the first change stay as they are (a new game touches one row, not the
+    # list); the rest is replaced, deletions flushed first as the new rows reuse numbers.
+    old = list(table.entries)
+    same = 0
+    while same < min(len(old), len(texts)) and old[same].record == texts[same]:
+        same += 1
+    if same < len(old):
+        del table.entries[same:]
+        db.session.flush()
     table.entries.extend(
-        ListEntry(number=number, kind=entry["kind"], record=text)
-        for number, (entry, text) in enumerate(zip(stored, texts, strict=True), start=1)
+        ListEntry(number=number, kind=stored[number - 1]["kind"], record=texts[number - 1])
+        for number in range(same + 1, len(texts) + 1)
     )
     totals: dict[str, int] = report["totals"]
     for seat in table.seats:
@@ -227,7 +267,8 @@ def names_of(table: RoundTable) -> dict[str, str]:
 
 def trial(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
     """The engine's report for ``entries`` as this table's list, without storing anything."""
-    return _engine_report(_record(table, [json.loads(t) for t in _serialise(entries)]))
+    players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
+    return _checked(list_id(table), players, tuple(_serialise(entries)))
 
 
 def with_dealer(table: RoundTable, entry: dict[str, Any]) -> dict[str, Any]:
@@ -243,8 +284,21 @@ def with_dealer(table: RoundTable, entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, "dealer": dealer}
 
 
-def add_entry(actor: Actor, table: RoundTable, version: int, entry: dict[str, Any]) -> Report:
-    """Write ``entry`` at the end of the list (a game, penalty, Nachspielzeit or time up)."""
+def add_entry(
+    actor: Actor,
+    table: RoundTable,
+    version: int,
+    entry: dict[str, Any],
+    *,
+    checked_by_caller: bool = False,
+) -> Report:
+    """Write ``entry`` at the end of the list (a game, penalty, Nachspielzeit or time up).
+
+    The list-keeper writes games; penalties, Nachspielzeit and time up come through
+    :mod:`tournament.services.tables`, which checks who may (``checked_by_caller``).
+    """
+    if entry.get("kind") != "game" and not checked_by_caller:
+        raise ServiceError("Strafen, Nachspielzeit und Zeitablauf nur über ihre eigenen Formulare.")
     _may_write(actor, table)
     old = entries_of(table)
     claim(table, version, entry)

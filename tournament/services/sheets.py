@@ -8,6 +8,7 @@ still owed and a Vorführung when it is due (TSR 4.2.3, 4.2.4, 4.3.2, 8.5, 8.6).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -177,11 +178,8 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
         for key, seat in zip(keys, table.seats, strict=True)
     )
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
-    engine_round = Round(keys)
     rows = tuple(
-        _row(
-            number, json.loads(stored.record), rows_by_entry.get(number), keys, names, engine_round
-        )
+        _row(number, stored.record, rows_by_entry.get(number), keys, names)
         for number, stored in enumerate(table.entries, start=1)
     )
     notes = tuple(
@@ -195,18 +193,17 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
 def preview_row(table: RoundTable, record: dict[str, Any], row: dict[str, Any]) -> SheetRow:
     """A row of the engine's trial report (a game or penalty not yet stored), as shown."""
     names = scorelists.names_of(table)
-    keys = list(names)
-    return _row(int(row["entry"]), record, row, keys, names, Round(keys))
+    return _row(int(row["entry"]), json.dumps(record, ensure_ascii=False), row, list(names), names)
 
 
 def _row(
     number: int,
-    record: dict[str, Any],
+    text: str,
     row: dict[str, Any] | None,
     keys: list[str],
     names: dict[str, str],
-    engine_round: Round,
 ) -> SheetRow:
+    record = json.loads(text)
     kind = str(record.get("kind"))
     points = tuple(int(row["points"][k]) for k in keys) if row else ()
     totals = tuple(int(row["totals"][k]) for k in keys) if row else ()
@@ -254,7 +251,7 @@ def _row(
         points=points,
         totals=totals,
         winners=_winners(record, keys, points),
-        explanation=_explanation(record, engine_round),
+        explanation=_explanation(text, tuple(keys)),
         quick=record.get("quick") is True,
     )
 
@@ -298,12 +295,15 @@ def _winners(record: dict[str, Any], keys: list[str], points: tuple[int, ...]) -
     return frozenset(i for i, p in enumerate(points) if p > 0)
 
 
-def _explanation(record: dict[str, Any], engine_round: Round) -> tuple[str, ...]:
-    """The engine's itemised explanation (without its last line, the points by key)."""
+@functools.lru_cache(maxsize=4096)
+def _explanation(text: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The engine's itemised explanation (without its last line, the points by key); a
+    stored game never changes, so each is worked out once."""
+    record = json.loads(text)
     if record.get("quick") is True:
         return ()
     try:
-        summary = game_entry(record, engine_round).summary
+        summary = game_entry(record, Round(keys)).summary
     except DokoError:
         return ()
     if summary is None:

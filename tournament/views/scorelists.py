@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from tournament.extensions import db
+from tournament.extensions import db, reads_only
 from tournament.forms.scorelists import (
     CodeForm,
     DeleteForm,
@@ -34,6 +34,18 @@ from tournament.views.access import acting_user, roles_required
 from tournament.views.helpers import round_or_404, tournament_or_404
 
 bp = Blueprint("scorelists", __name__)
+
+# Forms that show the engine's verdict before they store anything (until ``confirmed``).
+PREVIEWS = ("game", "correct", "penalty")
+
+
+@bp.before_request
+def _previews_only_read() -> None:
+    """A preview stores nothing: it need not wait for the write lock (SQLite)."""
+    endpoint = (request.endpoint or "").removeprefix("scorelists.").removesuffix("_by_code")
+    if request.method == "POST" and endpoint in PREVIEWS and request.form.get("confirmed") != "1":
+        reads_only()
+
 
 STAFF_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/"
 CODE_RULE = "/tisch/<code>/"
@@ -75,7 +87,7 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
         ) -> ResponseReturnValue:
             tournament = tournament_or_404(tournament_id)
             round_ = round_or_404(tournament, number)
-            table = next((t for t in round_.tables if t.number == table_number), None)
+            table = tables.table_of_round(round_, table_number)
             if table is None:
                 abort(404)
             return view(ListAccess(table, Actor(acting_user())), **values)
@@ -119,7 +131,7 @@ def page(access: ListAccess) -> ResponseReturnValue:
 def _render(access: ListAccess, status: int = 200, **forms: Any) -> ResponseReturnValue:
     sheet = sheets.sheet(access.table)
     version = access.table.version
-    choices = _choices(sheet)
+    choices = _choices(access.table)
     writable = _writable(access)
     game_form = forms.pop("game_form", None) or GameForm(version=version, formdata=None)
     quick_form = forms.pop("quick_form", None) or QuickForm(version=version, formdata=None)
@@ -153,8 +165,9 @@ def _render(access: ListAccess, status: int = 200, **forms: Any) -> ResponseRetu
     return render_template("scorelists/page.html", **context), status
 
 
-def _choices(sheet: sheets.Sheet) -> list[tuple[str, str]]:
-    return [(p.key, p.name) for p in sheet.players]
+def _choices(table: RoundTable) -> list[tuple[str, str]]:
+    """The table's players for the forms, by engine key (start number), in seat order."""
+    return list(scorelists.names_of(table).items())
 
 
 def _writable(access: ListAccess) -> bool:
@@ -170,8 +183,7 @@ def _writable(access: ListAccess) -> bool:
 @list_route("spiel", methods=("POST",))
 def game(access: ListAccess) -> ResponseReturnValue:
     """A game in detail: checked and explained first, stored when the list-keeper confirms."""
-    sheet = sheets.sheet(access.table)
-    form = GameForm().for_table(_choices(sheet))
+    form = GameForm().for_table(_choices(access.table))
     if not form.validate():
         return _render(access, 422, game_form=form)
     record = _game_record(form)
@@ -188,11 +200,10 @@ def game(access: ListAccess) -> ResponseReturnValue:
 @list_route("schnell", methods=("POST",))
 def quick(access: ListAccess) -> ResponseReturnValue:
     """A game as on paper: the engine runs the checks of TSR 7.3 on the points."""
-    sheet = sheets.sheet(access.table)
-    form = QuickForm().for_table(_choices(sheet))
+    form = QuickForm().for_table(_choices(access.table))
     if not form.validate():
         return _render(access, 422, quick_form=form, quick_open=True)
-    keys = [p.key for p in sheet.players]
+    keys = list(scorelists.names_of(access.table))
     record = entries.quick_game(
         kind=form.kind.data or "normal",
         points=form.points(keys),
@@ -288,7 +299,7 @@ def _save(
         return redirect(access.url("page"))
     db.session.commit()
     flash("Gespeichert.", "success")
-    return redirect(access.url("page") + "#liste-ende")
+    return redirect(access.url("page") + "#inhalt")
 
 
 # ---------------------------------------------------------------------- corrections
@@ -307,7 +318,7 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
             "info",
         )
         return redirect(access.url("page"))
-    choices = _choices(sheets.sheet(access.table))
+    choices = _choices(access.table)
     if request.method == "GET":
         return _render_correction(
             access, entry, _form_from_record(record, access.table.version).for_table(choices)
@@ -428,7 +439,7 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
     """Strafpunkte by the Schiedsrichter: the distribution is shown, then confirmed."""
     if not access.actor.is_schiedsrichter:
         abort(403)
-    choices = _choices(sheets.sheet(access.table))
+    choices = _choices(access.table)
     form = PenaltyForm().for_table(choices)
     if not form.validate():
         return _render(access, 422, penalty_form=form, penalty_open=True)
