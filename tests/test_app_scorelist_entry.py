@@ -498,3 +498,30 @@ def test_nothing_is_written_before_the_round_starts(app: Flask, client: FlaskCli
     response = client.post(info["url"] + "spiel", data=normal_game(info))
     assert response.status_code in (302, 400, 422)
     assert entries(app, info["number"]) == []
+
+
+def test_a_game_entered_as_points_is_corrected_as_points_tsr_7_3(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    row = {
+        "kind": "normal",
+        "p1": "2",
+        "p2": "2",
+        "p3": "-2",
+        "p4": "-2",
+        "winners": info["keys"][:2],
+    }
+    assert post_form(client, url, url + "schnell", row).status_code == 302
+    enter(client, info, normal_game(info, (1, 2)))
+    correct = url + "eintrag/1"
+    page = client.get(correct).get_data(as_text=True)
+    assert 'name="p1"' in page and 'value="2"' in page
+    bad = {**row, "p4": "-1"}
+    refused = post_form(client, correct, correct, bad)
+    assert refused.status_code == 422
+    assert "TSR 7.3.3" in refused.get_data(as_text=True)
+    fixed = {**row, "p1": "-3", "p2": "-3", "p3": "3", "p4": "3", "winners": info["keys"][2:]}
+    assert post_form(client, correct, correct, fixed).status_code == 302
+    assert totals(app, info["number"]) == [-4, -2, 4, 2]

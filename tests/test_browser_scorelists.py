@@ -516,7 +516,12 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
     quick.get_by_role("button", name="Punkte speichern").click()
     expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
     expect(page.locator("#eintrag-25")).to_contain_text("nur Punkte eingetragen")
-    expect(page.locator("#eintrag-25").get_by_role("link", name="korrigieren")).to_have_count(0)
+    # Corrected as it was entered: as points.
+    page.locator("#eintrag-25").get_by_role("link", name="korrigieren").click()
+    expect(page.get_by_role("spinbutton", name=table.names[table.keys[1]])).to_have_value(
+        str(first["points"][table.keys[1]])
+    )
+    page.go_back()
 
     # A field changed after "Prüfen": the preview goes, the button checks again first.
     record = entries[split + 1]

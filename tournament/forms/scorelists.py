@@ -24,7 +24,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from tournament.forms import Form, strip
-from tournament.forms.tournaments import page_version
+from tournament.forms.tournaments import VersionedForm
 from tournament.services.entries import KIND_LABELS, KONTRA_CALLS, RE_CALLS, SOLO_LABELS
 
 NOTE_LENGTH = 500
@@ -43,13 +43,9 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-class ListForm(Form):
-    """Every change of a list carries the list version its page showed."""
-
-    version = HiddenField(validators=[InputRequired()])
-
-    def version_number(self) -> int:
-        return page_version(self.version.data)
+class ListForm(VersionedForm):
+    """Every change of a list carries the list version its page showed (the table's
+    ``version``, not the tournament's)."""
 
 
 class GameForm(ListForm):

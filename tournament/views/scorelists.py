@@ -281,24 +281,44 @@ def _save(
     access: ListAccess, form: Any, store: Callable[[], Report], form_name: str, **extra: Any
 ) -> ResponseReturnValue:
     """Store, commit and go back to the list; a refusal shows the form again with why."""
+
+    def refused(error: ScoreListRefused) -> ResponseReturnValue:
+        return _render(access, 422, **{form_name: form}, problems=error.messages, **extra)
+
+    def at_field(error: ServiceError) -> ResponseReturnValue | None:
+        if error.field is None or error.field not in form:
+            return None
+        form[error.field].errors = [*form[error.field].errors, str(error)]
+        return _render(access, 422, **{form_name: form}, **extra)
+
+    return _write(access, store, "Gespeichert.", refused, at_field)
+
+
+def _write(
+    access: ListAccess,
+    store: Callable[[], Report],
+    done: str,
+    refused: Callable[[ScoreListRefused], ResponseReturnValue],
+    at_field: Callable[[ServiceError], ResponseReturnValue | None] | None = None,
+) -> ResponseReturnValue:
+    """Run one change of the list: commit and say ``done``, or roll back and say why (the
+    engine's refusal through ``refused``, a field's problem through ``at_field``, anything
+    else, e.g. a stale page, as a message over the list)."""
     try:
         store()
-    except ScoreListRefused as refused:
+    except ScoreListRefused as error:
         db.session.rollback()
-        return _render(access, 422, **{form_name: form}, problems=refused.messages, **extra)
-    except scorelists.StaleList as stale:
-        db.session.rollback()
-        flash(str(stale), "info" if stale.already_saved else "error")
-        return redirect(access.url("page"))
+        return refused(error)
     except ServiceError as error:
         db.session.rollback()
-        if error.field and error.field in form:
-            form[error.field].errors = [*form[error.field].errors, str(error)]
-            return _render(access, 422, **{form_name: form}, **extra)
-        flash(str(error), "error")
+        shown = at_field(error) if at_field is not None else None
+        if shown is not None:
+            return shown
+        saved = isinstance(error, scorelists.StaleList) and error.already_saved is not None
+        flash(str(error), "info" if saved else "error")
         return redirect(access.url("page"))
     db.session.commit()
-    flash("Gespeichert.", "success")
+    flash(done, "success")
     return redirect(access.url("page") + "#inhalt")
 
 
@@ -312,13 +332,9 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
     if not 1 <= entry <= len(stored) or stored[entry - 1].get("kind") != "game":
         abort(404)
     record = stored[entry - 1]
-    if record.get("quick") is True:
-        flash(
-            "Dieses Spiel wurde nur mit Punkten eingetragen: bitte löschen und neu eingeben.",
-            "info",
-        )
-        return redirect(access.url("page"))
     choices = _choices(access.table)
+    if record.get("quick") is True:
+        return _correct_quick(access, entry, record, choices)
     if request.method == "GET":
         return _render_correction(
             access, entry, _form_from_record(record, access.table.version).for_table(choices)
@@ -339,26 +355,60 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
     )
 
 
-def _save_correction(
-    access: ListAccess, entry: int, form: GameForm, store: Callable[[], Report]
+def _correct_quick(
+    access: ListAccess, entry: int, record: dict[str, Any], choices: list[tuple[str, str]]
 ) -> ResponseReturnValue:
-    try:
-        store()
-    except ScoreListRefused as refused:
-        db.session.rollback()
-        form.confirmed.data = ""
-        return _render_correction(access, entry, form, 422, problems=refused.messages)
-    except ServiceError as error:
-        db.session.rollback()
-        flash(str(error), "error")
-        return redirect(access.url("page"))
-    db.session.commit()
-    flash(f"Eintrag {entry} ist korrigiert; die Liste ist neu geprüft.", "success")
-    return redirect(access.url("page"))
+    """A game entered as points is corrected as points (no preview: nothing to explain)."""
+    keys = [key for key, _ in choices]
+    if request.method == "GET":
+        points = record.get("points") or {}
+        fields = {f"p{i}": points.get(key, 0) for i, key in enumerate(keys, start=1)}
+        form = QuickForm(
+            formdata=None,
+            version=access.table.version,
+            kind=entries.kind_of(record),
+            player=record.get("player"),
+            winners=list(record.get("winners") or []),
+            **fields,
+        ).for_table(choices)
+        return _render_correction(access, entry, form)
+    form = QuickForm().for_table(choices)
+    if not form.validate():
+        return _render_correction(access, entry, form, 422)
+    new = entries.quick_game(
+        kind=form.kind.data or "normal",
+        points=form.points(keys),
+        winners=list(form.winners.data or []),
+        player=form.soloist(),
+    )
+    return _save_correction(
+        access,
+        entry,
+        form,
+        lambda: scorelists.replace_entry(
+            access.actor, access.table, form.version_number(), entry, new
+        ),
+    )
+
+
+def _save_correction(
+    access: ListAccess, entry: int, form: GameForm | QuickForm, store: Callable[[], Report]
+) -> ResponseReturnValue:
+    def refused(error: ScoreListRefused) -> ResponseReturnValue:
+        if isinstance(form, GameForm):
+            form.confirmed.data = ""
+        return _render_correction(access, entry, form, 422, problems=error.messages)
+
+    done = f"Eintrag {entry} ist korrigiert; die Liste ist neu geprüft."
+    return _write(access, store, done, refused)
 
 
 def _render_correction(
-    access: ListAccess, entry: int, form: GameForm, status: int = 200, **extra: Any
+    access: ListAccess,
+    entry: int,
+    form: GameForm | QuickForm,
+    status: int = 200,
+    **extra: Any,
 ) -> ResponseReturnValue:
     sheet = sheets.sheet(access.table)
     row = next((r for r in sheet.rows if r.entry == entry), None)
@@ -370,7 +420,8 @@ def _render_correction(
         "tournament": access.table.round.tournament,
         "entry": entry,
         "row": row,
-        "game_form": form,
+        "game_form": form if isinstance(form, GameForm) else None,
+        "quick_form": form if isinstance(form, QuickForm) else None,
         "delete_form": DeleteForm(version=access.table.version, formdata=None),
         **extra,
     }
@@ -412,23 +463,20 @@ def delete(access: ListAccess, entry: int) -> ResponseReturnValue:
     if not form.validate():
         flash("Nicht gelöscht: die Seite war unvollständig. Bitte neu laden.", "error")
         return redirect(access.url("page"))
-    try:
-        scorelists.delete_entry(access.actor, access.table, form.version_number(), entry)
-    except ScoreListRefused as refused:
-        db.session.rollback()
+
+    def refused(error: ScoreListRefused) -> ResponseReturnValue:
+        problems = " ".join(error.messages)
         flash(
-            "Nicht gelöscht: ohne diesen Eintrag stimmt die Liste nicht mehr. "
-            + " ".join(refused.messages),
-            "error",
+            f"Nicht gelöscht: ohne diesen Eintrag stimmt die Liste nicht mehr. {problems}", "error"
         )
         return redirect(access.url("page"))
-    except ServiceError as error:
-        db.session.rollback()
-        flash(str(error), "error")
-        return redirect(access.url("page"))
-    db.session.commit()
-    flash(f"Eintrag {entry} ist gelöscht; die Liste ist neu geprüft.", "success")
-    return redirect(access.url("page"))
+
+    def store() -> Report:
+        return scorelists.delete_entry(access.actor, access.table, form.version_number(), entry)
+
+    return _write(
+        access, store, f"Eintrag {entry} ist gelöscht; die Liste ist neu geprüft.", refused
+    )
 
 
 # ---------------------------------------------------------------------- penalties, time
