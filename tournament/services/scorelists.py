@@ -30,6 +30,7 @@ from tournament.extensions import db
 from tournament.models import ListEntry, Role, RoundStatus, RoundTable, User
 from tournament.services import audit, messages
 from tournament.services.errors import ServiceError
+from tournament.services.tournaments import MAX_VERSION
 
 Report = dict[str, Any]
 _RULE = re.compile(r"\(TSR (\d+(?:\.\d+)*)")
@@ -300,8 +301,8 @@ def add_entry(
     if entry.get("kind") != "game" and not checked_by_caller:
         raise ServiceError("Strafen, Nachspielzeit und Zeitablauf nur über ihre eigenen Formulare.")
     _may_write(actor, table)
-    old = entries_of(table)
     claim(table, version, entry)
+    old = entries_of(table)
     entry = with_dealer(table, entry)
     report = _replace(table, [*old, entry])
     audit.record(
@@ -377,7 +378,6 @@ def _may_write(actor: Actor, table: RoundTable) -> None:
 
 def _may_change(actor: Actor, table: RoundTable, old: list[dict[str, Any]], number: int) -> None:
     """Corrections: staff any entry; the list-keeper only the last entry, if it is a game."""
-    _may_write(actor, table)
     if not 1 <= number <= len(old):
         raise ServiceError(f"Die Liste hat keinen Eintrag {number}.")
     if actor.is_staff:
@@ -391,8 +391,6 @@ def _may_change(actor: Actor, table: RoundTable, old: list[dict[str, Any]], numb
 
 def claim(table: RoundTable, version: int, entry: dict[str, Any] | None = None) -> None:
     """Take the list for one change (a conditional UPDATE, as ``tournaments.claim``)."""
-    from tournament.services.tournaments import MAX_VERSION
-
     ok = 0 < version < MAX_VERSION
     if ok:
         result = db.session.execute(
