@@ -13,7 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db, reads_only
@@ -27,7 +36,7 @@ from tournament.forms.scorelists import (
     TimeUpForm,
 )
 from tournament.models import Role, RoundStatus, RoundTable
-from tournament.services import entries, scorelists, sheets, tables
+from tournament.services import entries, exports, scorelists, sheets, tables
 from tournament.services.errors import ServiceError
 from tournament.services.scorelists import Actor, Report, ScoreListRefused
 from tournament.views.access import acting_user, roles_required
@@ -47,6 +56,7 @@ def _previews_only_read() -> None:
         reads_only()
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 STAFF_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/"
 CODE_RULE = "/tisch/<code>/"
 
@@ -175,6 +185,18 @@ def _writable(access: ListAccess) -> bool:
     if table.round.status is not RoundStatus.RUNNING:
         return False
     return not (access.actor.by_code and table.locked)
+
+
+@list_route("liste.xlsx")
+def export(access: ListAccess) -> ResponseReturnValue:
+    """The list as an Excel workbook, laid out like the paper list."""
+    return Response(
+        exports.list_workbook(access.table),
+        mimetype=XLSX,
+        headers={
+            "Content-Disposition": f"attachment; filename={exports.list_filename(access.table)}"
+        },
+    )
 
 
 # ---------------------------------------------------------------------- games

@@ -1,0 +1,122 @@
+"""A table's score list as an Excel workbook (issue 7, first part): laid out like the paper
+list, running totals as values and as formulas, names never run as formulas."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from flask import Flask
+from openpyxl import load_workbook
+from openpyxl.worksheet.worksheet import Worksheet
+from sqlalchemy import select
+
+from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tournament.extensions import db
+from tournament.models import RoundTable
+from tournament.services import exports, scorelists
+from tournament.views.scorelists import XLSX
+
+
+def workbook_of(table: RoundTable) -> Worksheet:
+    sheet = load_workbook(io.BytesIO(exports.list_workbook(table))).active
+    assert isinstance(sheet, Worksheet)
+    return sheet
+
+
+def cells(sheet: Worksheet) -> dict[str, Any]:
+    return {c.coordinate: c.value for row in sheet.iter_rows() for c in row if c.value is not None}
+
+
+def rows_with_points(sheet: Worksheet, first_points_col: int) -> list[int]:
+    return [
+        row
+        for row in range(exports.HEADER_ROW + 1, sheet.max_row + 1)
+        if isinstance(sheet.cell(row, 2).value, int)
+        and isinstance(sheet.cell(row, first_points_col).value, int)
+    ]
+
+
+def test_a_complete_list_with_header_sections_totals_and_self_check(app: Flask) -> None:
+    with app.app_context():
+        user = make_user()
+        tournament, regs = make_tournament(
+            [("Anna", "A"), ('=HYPERLINK("x")', "B"), ("+Cem", "C"), ("@Dora", "D")]
+        )
+        make_round(tournament, 1, [regs])
+        db.session.commit()
+        table = db.session.execute(select(RoundTable)).scalar_one()
+        report = scorelists.replace_entries(table, complete_entries(table, seed=3), user)
+        db.session.commit()
+        sheet = workbook_of(table)
+        values = cells(sheet)
+        assert values["A1"] == "Spielliste"
+        assert values["B2"] == tournament.name
+        assert values["B6"] == "@Dora"  # the list-keeper: last position (TSR 8.4.1)
+        # Names beginning with a formula sign stay text, with a quote prefix.
+        name = sheet.cell(9, 3)
+        assert name.value == '=HYPERLINK("x")' and name.data_type == "s" and name.quotePrefix
+        headers = [sheet.cell(exports.HEADER_ROW, c).value for c in range(1, 22)]
+        points_col = headers.index("Punkte 1") + 1
+        total_col = headers.index("Stand 1") + 1
+        formula_col = headers.index("Stand 1 (Formel)") + 1
+        rows = rows_with_points(sheet, points_col)
+        assert len(rows) == report["games_played"] == 24
+        assert "Pflichtsoli (TSR 4.2.4)" in values.values()
+        # Every running-total formula adds this row's points to the previous total.
+        for row in rows:
+            formula = sheet.cell(row, formula_col).value
+            assert isinstance(formula, str) and formula.startswith("=")
+            assert sheet.cell(row, headers.index("Stand stimmt") + 1).value.startswith("=IF(AND(")
+        summe = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Summe")
+        totals = [sheet.cell(summe, total_col + i).value for i in range(4)]
+        assert totals == [report["totals"][k] for k in ("1", "2", "3", "4")]
+        assert str(sheet.cell(summe, points_col).value).startswith("=SUM(")
+        assert "vollständig und fehlerfrei (24 Spiele)" in values.values()
+
+
+def test_the_running_totals_by_formula_equal_the_engine_values(app: Flask) -> None:
+    """Evaluate the simple formulas the export writes (sums of cells) and compare."""
+    with app.app_context():
+        user = make_user()
+        tournament, regs = make_tournament([(f"S{i}", "") for i in range(1, 6)])
+        make_round(tournament, 1, [regs])
+        db.session.commit()
+        table = db.session.execute(select(RoundTable)).scalar_one()
+        scorelists.replace_entries(table, complete_entries(table, seed=11)[:17], user)
+        db.session.commit()
+        sheet = workbook_of(table)
+
+        def value(ref: str) -> int:
+            cell = sheet[ref].value
+            if isinstance(cell, int):
+                return cell
+            assert isinstance(cell, str) and cell.startswith("=")
+            return sum(value(part) for part in cell[1:].split("+"))
+
+        headers = [sheet.cell(exports.HEADER_ROW, c).value for c in range(1, 30)]
+        total_col = headers.index("Stand 1") + 1
+        formula_col = headers.index("Stand 1 (Formel)") + 1
+        rows = rows_with_points(sheet, headers.index("Punkte 1") + 1)
+        assert rows
+        for row in rows:
+            for i in range(5):
+                formula = sheet.cell(row, formula_col + i).coordinate
+                assert value(formula) == sheet.cell(row, total_col + i).value
+        assert "unvollständig" in str(cells(sheet).values())
+
+
+def test_the_list_page_offers_the_workbook(app: Flask) -> None:
+    with app.app_context():
+        make_user()
+        tournament, regs = make_tournament([(f"S{i}", "") for i in range(1, 5)])
+        make_round(tournament, 1, [regs])
+        db.session.commit()
+        table = db.session.execute(select(RoundTable)).scalar_one()
+        table.access_code = "ABCDEFGH"
+        db.session.commit()
+    response = app.test_client().get("/tisch/ABCDEFGH/liste.xlsx")
+    assert response.status_code == 200
+    assert response.mimetype == XLSX
+    assert "liste-runde-1-tisch-1.xlsx" in response.headers["Content-Disposition"]
+    assert load_workbook(io.BytesIO(response.data)).active is not None

@@ -1,0 +1,200 @@
+"""Score lists as Excel workbooks (openpyxl), laid out like the paper Spielliste.
+
+The running totals are written twice: as the engine's values and as formulas over the
+points, with a check column comparing both, so the sheet checks itself in any spreadsheet
+program. Text that a spreadsheet would run as a formula (a name beginning with ``=``, ``+``,
+``-`` or ``@``) is written as plain text with a quote prefix.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tournament.models import RoundTable
+from tournament.services import sheets
+from tournament.services.entries import KONTRA_CALLS, RE_CALLS
+
+FORMULA_STARTS = ("=", "+", "-", "@")
+BOLD = Font(bold=True)
+HEADER_ROW = 12
+
+
+def list_filename(table: RoundTable) -> str:
+    return f"liste-runde-{table.round.number}-tisch-{table.number}.xlsx"
+
+
+def list_workbook(table: RoundTable) -> bytes:
+    """One table's score list as an .xlsx file."""
+    workbook = Workbook()
+    sheet = workbook.active
+    assert isinstance(sheet, Worksheet)
+    sheet.title = f"Tisch {table.number}"
+    write_list(sheet, sheets.sheet(table))
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def text(ws: Worksheet, row: int, column: int, value: str) -> None:
+    """A text cell that no spreadsheet program evaluates, whatever it begins with."""
+    cell = ws.cell(row, column)
+    assert isinstance(cell, Cell)
+    cell.value = value
+    cell.data_type = "s"
+    if value.startswith(FORMULA_STARTS):
+        cell.quotePrefix = True
+
+
+def write_list(ws: Worksheet, list_sheet: sheets.Sheet) -> None:
+    table = list_sheet.table
+    round_ = table.round
+    tournament = round_.tournament
+    players = list_sheet.players
+    size = len(players)
+    text(ws, 1, 1, "Spielliste")
+    ws.cell(1, 1).font = BOLD
+    facts = [
+        ("Turnier", tournament.name),
+        ("Datum", tournament.date.strftime("%d.%m.%Y")),
+        ("Runde", str(round_.number)),
+        ("Tisch", f"{table.number} ({size} Spieler)"),
+        ("Listenführer", players[-1].name),
+    ]
+    for row, (label, value) in enumerate(facts, start=2):
+        text(ws, row, 1, label)
+        text(ws, row, 2, value)
+    for row, label in ((8, "Platz"), (9, "Name"), (10, "Nr.")):
+        text(ws, row, 1, label)
+    for i, player in enumerate(players, start=2):
+        ws.cell(8, i, player.position)
+        text(ws, 9, i, player.name)
+        ws.cell(10, i, player.start_number)
+
+    fixed = ["Nr.", "Eintrag", "Geber", "Spiel", "Re", "Gewinner", "Ansagen", "Augen Re"]
+    columns = Columns(len(fixed), size)
+    headers = [
+        *fixed,
+        *(f"Punkte {p.position}" for p in players),
+        *(f"Stand {p.position}" for p in players),
+        *(f"Stand {p.position} (Formel)" for p in players),
+        "Stand stimmt",
+    ]
+    for col, header in enumerate(headers, start=1):
+        text(ws, HEADER_ROW, col, header)
+        ws.cell(HEADER_ROW, col).font = BOLD
+
+    row = HEADER_ROW + 1
+    previous: int | None = None
+    game_rows: list[int] = []
+    sections = (
+        ("Normalspiele, Lustsoli, Strafen", list_sheet.normal_rows),
+        ("Pflichtsoli (TSR 4.2.4)", list_sheet.pflicht_rows),
+    )
+    # Chronological order decides the running totals, whatever section a row is shown in.
+    order = {r.entry: i for i, r in enumerate(list_sheet.rows)}
+    placed: dict[int, int] = {}
+    for title, rows in sections:
+        text(ws, row, 1, title)
+        ws.cell(row, 1).font = BOLD
+        row += 1
+        for entry in rows:
+            placed[entry.entry] = row
+            _write_row(ws, row, entry, list_sheet, columns)
+            if entry.points:
+                game_rows.append(row)
+            row += 1
+        row += 1
+    for entry in sorted(list_sheet.rows, key=lambda r: order[r.entry]):
+        if not entry.points:
+            continue
+        here = placed[entry.entry]
+        for i in range(size):
+            points = columns.ref("points", i, here)
+            formula = (
+                points if previous is None else f"{columns.ref('formula', i, previous)}+{points}"
+            )
+            ws.cell(here, columns.col("formula", i), f"={formula}")
+        checks = ",".join(
+            f"{columns.ref('formula', i, here)}={columns.ref('total', i, here)}"
+            for i in range(size)
+        )
+        ws.cell(here, columns.check, f'=IF(AND({checks}),"ja","NEIN")')
+        previous = here
+
+    text(ws, row, 1, "Summe")
+    ws.cell(row, 1).font = BOLD
+    for i, player in enumerate(players):
+        column = get_column_letter(columns.col("points", i))
+        cells = ",".join(f"{column}{r}" for r in game_rows) or "0"
+        ws.cell(row, columns.col("points", i), f"=SUM({cells})")
+        ws.cell(row, columns.col("total", i), player.total)
+    row += 1
+    text(ws, row, 1, "Summe aller Spieler (muss 0 sein)")
+    first, last = columns.ref("points", 0, row - 1), columns.ref("points", size - 1, row - 1)
+    ws.cell(row, columns.col("points", 0), f"=SUM({first}:{last})")
+    row += 2
+    text(ws, row, 1, "Prüfung")
+    text(ws, row, 2, _status(list_sheet))
+    ws.column_dimensions["A"].width = 12
+    ws.column_dimensions["D"].width = 30
+
+
+class Columns:
+    """Where the per-player columns of the list start: points, totals, total formulas."""
+
+    def __init__(self, fixed: int, size: int) -> None:
+        self.fixed = fixed
+        self.size = size
+        self.check = fixed + 3 * size + 1
+
+    def col(self, kind: str, player: int) -> int:
+        offset = {"points": 0, "total": 1, "formula": 2}[kind] * self.size
+        return self.fixed + offset + player + 1
+
+    def ref(self, kind: str, player: int, row: int) -> str:
+        return f"{get_column_letter(self.col(kind, player))}{row}"
+
+
+def _write_row(
+    ws: Worksheet, row: int, entry: sheets.SheetRow, list_sheet: sheets.Sheet, columns: Columns
+) -> None:
+    record: dict[str, Any] = entry.record
+    if entry.game is not None and entry.kind == "game":
+        ws.cell(row, 1, entry.game)
+    ws.cell(row, 2, entry.entry)
+    if entry.dealer:
+        text(ws, row, 3, entry.dealer)
+    text(ws, row, 4, entry.label + (f" – {entry.details}" if entry.kind != "game" else ""))
+    re = record.get("re") if entry.kind == "game" else None
+    if isinstance(re, list) and re:
+        text(ws, row, 5, ", ".join(list_sheet.names.get(str(k), str(k)) for k in re))
+    if entry.winners:
+        text(ws, row, 6, ", ".join(str(i + 1) for i in sorted(entry.winners)))
+    calls = record.get("calls") or {}
+    said = [RE_CALLS.get(str(calls.get("re")), "")] if calls.get("re") else []
+    if calls.get("kontra"):
+        said.append(KONTRA_CALLS.get(str(calls["kontra"]), ""))
+    if said:
+        text(ws, row, 7, ", ".join(said))
+    if isinstance(record.get("re_eyes"), int) and entry.kind == "game":
+        ws.cell(row, 8, record["re_eyes"])
+    for i, points in enumerate(entry.points):
+        ws.cell(row, columns.col("points", i), points)
+    for i, total in enumerate(entry.totals):
+        ws.cell(row, columns.col("total", i), total)
+
+
+def _status(list_sheet: sheets.Sheet) -> str:
+    if not list_sheet.valid:
+        return "Die Liste enthält Fehler."
+    if list_sheet.complete:
+        struck = f", {list_sheet.struck} gestrichen" if list_sheet.struck else ""
+        return f"vollständig und fehlerfrei ({list_sheet.games_played} Spiele{struck})"
+    return f"unvollständig: noch {list_sheet.games_left} Spiele"
