@@ -12,10 +12,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 from sqlalchemy import select
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tests.webapp import create_tournament, sign_in
 from tournament.extensions import db
 from tournament.models import RoundTable
 from tournament.services import exports, scorelists
-from tournament.views.scorelists import XLSX
 
 
 def workbook_of(table: RoundTable) -> Worksheet:
@@ -50,7 +50,7 @@ def test_a_complete_list_with_header_sections_totals_and_self_check(app: Flask) 
         db.session.commit()
         sheet = workbook_of(table)
         values = cells(sheet)
-        assert values["A1"] == "Spielliste"
+        assert values["A1"] == "Spielliste Tisch 1"
         assert values["B2"] == tournament.name
         assert values["B6"] == "@Dora"  # the list-keeper: last position (TSR 8.4.1)
         # Names beginning with a formula sign stay text, with a quote prefix.
@@ -117,6 +117,64 @@ def test_the_list_page_offers_the_workbook(app: Flask) -> None:
         db.session.commit()
     response = app.test_client().get("/tisch/ABCDEFGH/liste.xlsx")
     assert response.status_code == 200
-    assert response.mimetype == XLSX
+    assert response.mimetype == exports.XLSX
     assert "liste-runde-1-tisch-1.xlsx" in response.headers["Content-Disposition"]
     assert load_workbook(io.BytesIO(response.data)).active is not None
+
+
+def test_the_tournament_workbook_has_standings_players_and_every_list(app: Flask) -> None:
+    with app.app_context():
+        user = make_user()
+        names = [(f"Spieler {i}", f"Verein {i % 2}") for i in range(1, 9)]
+        names[4] = ("-Eva", "=Club")
+        tournament, regs = make_tournament(names)
+        for number in (1, 2):
+            order = regs if number == 1 else regs[::2] + regs[1::2]
+            round_ = make_round(tournament, number, [order[:4], order[4:]])
+            db.session.flush()
+            for table in round_.tables:
+                entries = complete_entries(table, seed=number * 10 + table.number)
+                scorelists.replace_entries(table, entries, user)
+        db.session.commit()
+        book = load_workbook(io.BytesIO(exports.tournament_workbook(tournament)))
+        assert book.sheetnames == ["Stand", "Spieler", "Runde 1", "Runde 2"]
+        stand = book["Stand"]
+        assert [stand.cell(1, c).value for c in range(1, 9)] == [
+            "Platz", "Nr.", "Name", "Verein", "Runde 1", "Runde 2", "Gesamt", "Runden",
+        ]  # fmt: skip
+        totals = [stand.cell(r, 7).value for r in range(2, 10)]
+        assert totals == sorted(totals, reverse=True)
+        assert sum(t for t in totals if isinstance(t, int)) == 0
+        players = book["Spieler"]
+        assert players.cell(6, 2).value == "-Eva" and players.cell(6, 2).data_type == "s"
+        assert players.cell(6, 3).value == "=Club" and players.cell(6, 3).quotePrefix
+        for number in (1, 2):
+            titles = [
+                c.value
+                for c in book[f"Runde {number}"]["A"]
+                if isinstance(c.value, str) and c.value.startswith("Spielliste")
+            ]
+            assert titles == ["Spielliste Tisch 1", "Spielliste Tisch 2"]
+
+
+def test_the_tournament_workbook_is_for_the_turnierleitung(app: Flask) -> None:
+    with app.app_context():
+        make_user()
+        tournament, _ = make_tournament([(f"S{i}", "") for i in range(1, 5)])
+        db.session.commit()
+        tournament_id = tournament.id
+    response = app.test_client().get(f"/turniere/{tournament_id}/turnier.xlsx")
+    assert response.status_code == 302
+    assert "/anmelden" in response.headers["Location"]
+
+
+def test_the_turnierleitung_downloads_the_tournament_workbook(app: Flask) -> None:
+    client = app.test_client()
+    sign_in(app, client)
+    tournament_id = create_tournament(client)
+    page = client.get(f"/turniere/{tournament_id}").get_data(as_text=True)
+    assert f"/turniere/{tournament_id}/turnier.xlsx" in page
+    response = client.get(f"/turniere/{tournament_id}/turnier.xlsx")
+    assert response.status_code == 200
+    assert response.mimetype == exports.XLSX
+    assert load_workbook(io.BytesIO(response.data)).sheetnames == ["Stand", "Spieler"]

@@ -16,11 +16,14 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+from sqlalchemy import select
 
-from tournament.models import RoundTable
-from tournament.services import sheets
+from tournament.extensions import db
+from tournament.models import Round, RoundTable, Tournament
+from tournament.services import sheets, standings, tables
 from tournament.services.entries import KONTRA_CALLS, RE_CALLS
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FORMULA_STARTS = ("=", "+", "-", "@")
 BOLD = Font(bold=True)
 HEADER_ROW = 12
@@ -36,10 +39,89 @@ def list_workbook(table: RoundTable) -> bytes:
     sheet = workbook.active
     assert isinstance(sheet, Worksheet)
     sheet.title = f"Tisch {table.number}"
-    write_list(sheet, sheets.sheet(table))
+    write_list(sheet, sheets.sheet(table, explain=False))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+def tournament_filename(tournament: Tournament) -> str:
+    return f"turnier-{tournament.id}-{tournament.date.isoformat()}.xlsx"
+
+
+def tournament_workbook(tournament: Tournament) -> bytes:
+    """The whole tournament: standings, players, and one sheet per round with every
+    table's list one below the other."""
+    workbook = Workbook(write_only=False)
+    first = workbook.active
+    assert isinstance(first, Worksheet)
+    first.title = "Stand"
+    _write_standings(first, standings.overall(tournament))
+    _write_players(workbook.create_sheet("Spieler"), tournament)
+    for round_ in tournament.rounds:
+        ws = workbook.create_sheet(f"Runde {round_.number}")
+        row = 1
+        for table in _tables_of(round_):
+            row = write_list(ws, sheets.sheet(table, explain=False), row) + 3
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _tables_of(round_: Round) -> list[RoundTable]:
+    """A round's tables with everything their lists read, in three queries."""
+    query = (
+        select(RoundTable)
+        .where(RoundTable.round_id == round_.id)
+        .order_by(RoundTable.number)
+        .options(*tables.WHOLE_LIST)
+    )
+    return list(db.session.execute(query).scalars())
+
+
+def _write_standings(ws: Worksheet, table: standings.Standings) -> None:
+    headers = [
+        "Platz",
+        "Nr.",
+        "Name",
+        "Verein",
+        *(f"Runde {n}" for n in table.rounds),
+        "Gesamt",
+        "Runden",
+    ]
+    for col, header in enumerate(headers, start=1):
+        text(ws, 1, col, header)
+        ws.cell(1, col).font = BOLD
+    for row, entry in enumerate(table.rows, start=2):
+        ws.cell(row, 1, entry.rank)
+        ws.cell(row, 2, entry.start_number)
+        text(ws, row, 3, entry.name)
+        text(ws, row, 4, entry.club)
+        for col, points in enumerate(entry.points, start=5):
+            if points is not None:
+                ws.cell(row, col, points)
+        ws.cell(row, 5 + len(table.rounds), entry.total)
+        ws.cell(row, 6 + len(table.rounds), entry.rounds_played)
+    ws.column_dimensions["C"].width = 28
+    ws.column_dimensions["D"].width = 20
+
+
+def _write_players(ws: Worksheet, tournament: Tournament) -> None:
+    headers = ["Nr.", "Name", "Verein", "DDV-Nr.", "ab Runde", "zurückgezogen nach Runde"]
+    for col, header in enumerate(headers, start=1):
+        text(ws, 1, col, header)
+        ws.cell(1, col).font = BOLD
+    for row, registration in enumerate(tournament.registrations, start=2):
+        player = registration.player
+        ws.cell(row, 1, registration.start_number)
+        text(ws, row, 2, player.name)
+        text(ws, row, 3, player.club)
+        text(ws, row, 4, player.ddv_number or "")
+        ws.cell(row, 5, registration.first_round)
+        if registration.withdrawn_after_round is not None:
+            ws.cell(row, 6, registration.withdrawn_after_round)
+    ws.column_dimensions["B"].width = 28
+    ws.column_dimensions["C"].width = 20
 
 
 def text(ws: Worksheet, row: int, column: int, value: str) -> None:
@@ -52,14 +134,16 @@ def text(ws: Worksheet, row: int, column: int, value: str) -> None:
         cell.quotePrefix = True
 
 
-def write_list(ws: Worksheet, list_sheet: sheets.Sheet) -> None:
+def write_list(ws: Worksheet, list_sheet: sheets.Sheet, top: int = 1) -> int:
+    """Write the list with its first row at ``top``; returns the last row written."""
+    base = top - 1
     table = list_sheet.table
     round_ = table.round
     tournament = round_.tournament
     players = list_sheet.players
     size = len(players)
-    text(ws, 1, 1, "Spielliste")
-    ws.cell(1, 1).font = BOLD
+    text(ws, top, 1, f"Spielliste Tisch {table.number}")
+    ws.cell(top, 1).font = BOLD
     facts = [
         ("Turnier", tournament.name),
         ("Datum", tournament.date.strftime("%d.%m.%Y")),
@@ -67,15 +151,15 @@ def write_list(ws: Worksheet, list_sheet: sheets.Sheet) -> None:
         ("Tisch", f"{table.number} ({size} Spieler)"),
         ("Listenführer", players[-1].name),
     ]
-    for row, (label, value) in enumerate(facts, start=2):
+    for row, (label, value) in enumerate(facts, start=top + 1):
         text(ws, row, 1, label)
         text(ws, row, 2, value)
-    for row, label in ((8, "Platz"), (9, "Name"), (10, "Nr.")):
+    for row, label in ((base + 8, "Platz"), (base + 9, "Name"), (base + 10, "Nr.")):
         text(ws, row, 1, label)
     for i, player in enumerate(players, start=2):
-        ws.cell(8, i, player.position)
-        text(ws, 9, i, player.name)
-        ws.cell(10, i, player.start_number)
+        ws.cell(base + 8, i, player.position)
+        text(ws, base + 9, i, player.name)
+        ws.cell(base + 10, i, player.start_number)
 
     fixed = ["Nr.", "Eintrag", "Geber", "Spiel", "Re", "Gewinner", "Ansagen", "Augen Re"]
     columns = Columns(len(fixed), size)
@@ -87,10 +171,10 @@ def write_list(ws: Worksheet, list_sheet: sheets.Sheet) -> None:
         "Stand stimmt",
     ]
     for col, header in enumerate(headers, start=1):
-        text(ws, HEADER_ROW, col, header)
-        ws.cell(HEADER_ROW, col).font = BOLD
+        text(ws, base + HEADER_ROW, col, header)
+        ws.cell(base + HEADER_ROW, col).font = BOLD
 
-    row = HEADER_ROW + 1
+    row = base + HEADER_ROW + 1
     previous: int | None = None
     game_rows: list[int] = []
     sections = (
@@ -144,6 +228,7 @@ def write_list(ws: Worksheet, list_sheet: sheets.Sheet) -> None:
     text(ws, row, 2, _status(list_sheet))
     ws.column_dimensions["A"].width = 12
     ws.column_dimensions["D"].width = 30
+    return row
 
 
 class Columns:

@@ -161,7 +161,9 @@ class Sheet:
         return "yellow"
 
 
-def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
+def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = True) -> Sheet:
+    """The page model of the table's list; ``explain=False`` leaves out the itemised
+    explanations (exports do not show them)."""
     report = scorelists.check(table)
     names = scorelists.names_of(table)
     keys = [scorelists.player_key(seat.registration.start_number) for seat in table.seats]
@@ -179,7 +181,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
     )
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
     rows = tuple(
-        _row(number, stored.record, rows_by_entry.get(number), keys, names)
+        _row(number, stored.record, rows_by_entry.get(number), keys, names, explain)
         for number, stored in enumerate(table.entries, start=1)
     )
     notes = tuple(
@@ -202,6 +204,7 @@ def _row(
     row: dict[str, Any] | None,
     keys: list[str],
     names: dict[str, str],
+    explain: bool = True,
 ) -> SheetRow:
     record = json.loads(text)
     kind = str(record.get("kind"))
@@ -251,7 +254,7 @@ def _row(
         points=points,
         totals=totals,
         winners=_winners(record, keys, points),
-        explanation=_explanation(text, tuple(keys)),
+        explanation=_explanation(text, tuple(keys)) if explain else (),
         quick=record.get("quick") is True,
     )
 

@@ -56,7 +56,6 @@ def _previews_only_read() -> None:
         reads_only()
 
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 STAFF_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/"
 CODE_RULE = "/tisch/<code>/"
 
@@ -192,7 +191,7 @@ def export(access: ListAccess) -> ResponseReturnValue:
     """The list as an Excel workbook, laid out like the paper list."""
     return Response(
         exports.list_workbook(access.table),
-        mimetype=XLSX,
+        mimetype=exports.XLSX,
         headers={
             "Content-Disposition": f"attachment; filename={exports.list_filename(access.table)}"
         },

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
 from tournament.forms.tournaments import DrawForm, TournamentForm
-from tournament.services import registrations, tournaments
+from tournament.services import exports, registrations, tournaments
 from tournament.services.errors import ServiceError
 from tournament.views.access import acting_user, is_leitung, leitung_required
 from tournament.views.helpers import refuse, tournament_or_404
 
 bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
+
+
+@bp.get("/<int:tournament_id>/turnier.xlsx")
+@leitung_required
+def workbook(tournament_id: int) -> ResponseReturnValue:
+    """Standings, players and every round's lists in one workbook."""
+    tournament = tournament_or_404(tournament_id)
+    return Response(
+        exports.tournament_workbook(tournament),
+        mimetype=exports.XLSX,
+        headers={
+            "Content-Disposition": f"attachment; filename={exports.tournament_filename(tournament)}"
+        },
+    )
 
 
 @bp.get("/<int:tournament_id>")
