@@ -224,19 +224,22 @@ def quick(access: ListAccess) -> ResponseReturnValue:
     form = QuickForm().for_table(_choices(access.table))
     if not form.validate():
         return _render(access, 422, quick_form=form, quick_open=True)
-    keys = list(scorelists.names_of(access.table))
-    record = entries.quick_game(
-        kind=form.kind.data or "normal",
-        points=form.points(keys),
-        winners=list(form.winners.data or []),
-        player=form.soloist(),
-    )
+    record = _quick_record(form, list(scorelists.names_of(access.table)))
     return _save(
         access,
         form,
         lambda: scorelists.add_entry(access.actor, access.table, form.version_number(), record),
         "quick_form",
         quick_open=True,
+    )
+
+
+def _quick_record(form: QuickForm, keys: list[str]) -> dict[str, Any]:
+    return entries.quick_game(
+        kind=form.kind.data or "normal",
+        points=form.points(keys),
+        winners=list(form.winners.data or []),
+        player=form.soloist(),
     )
 
 
@@ -396,12 +399,7 @@ def _correct_quick(
     form = QuickForm().for_table(choices)
     if not form.validate():
         return _render_correction(access, entry, form, 422)
-    new = entries.quick_game(
-        kind=form.kind.data or "normal",
-        points=form.points(keys),
-        winners=list(form.winners.data or []),
-        player=form.soloist(),
-    )
+    new = _quick_record(form, keys)
     return _save_correction(
         access,
         entry,
