@@ -278,6 +278,16 @@ def trial(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
     return _checked(list_id(table), players, tuple(_serialise(entries)))
 
 
+def trial_problems(table: RoundTable, entries: list[dict[str, Any]]) -> tuple[Report, list[str]]:
+    """The trial report for ``entries`` and its errors in German (none: the list may be
+    stored); for previews, which show the engine's verdict before anything is stored."""
+    try:
+        report = trial(table, entries)
+    except ScoreListRefused as refused:
+        return {"rows": []}, refused.messages
+    return report, ScoreListRefused(report["findings"], names_of(table)).messages
+
+
 def with_dealer(table: RoundTable, entry: dict[str, Any]) -> dict[str, Any]:
     """A new game gets the dealer the rules name now (TSR 3.3.1): the page never sends one."""
     if entry.get("kind") != "game" or "dealer" in entry:

@@ -274,16 +274,7 @@ def _preview(
             *current[number:],
         ]
         at = number
-    try:
-        report = scorelists.trial(table, trial_entries)
-    except ScoreListRefused as refused:
-        report = {"valid": False, "findings": refused.findings, "rows": []}
-    names = scorelists.names_of(table)
-    problems = [
-        scorelists.ScoreListRefused([f], names).messages[0]
-        for f in report["findings"]
-        if f.get("level") == "error"
-    ]
+    report, problems = scorelists.trial_problems(table, trial_entries)
     if problems:
         form.confirmed.data = ""
         return _render_form(access, form, number, 422, problems=problems)
@@ -523,18 +514,8 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
     )
     if form.confirmed.data != "1":
         signed = {**record, "signed_by": acting_user().username}
-        try:
-            report = scorelists.trial(access.table, [*scorelists.entries_of(access.table), signed])
-        except ScoreListRefused as refused:
-            return _render(
-                access, 422, penalty_form=form, penalty_open=True, penalty_problems=refused.messages
-            )
-        names = scorelists.names_of(access.table)
-        problems = [
-            ScoreListRefused([f], names).messages[0]
-            for f in report["findings"]
-            if f.get("level") == "error"
-        ]
+        entries_now = [*scorelists.entries_of(access.table), signed]
+        report, problems = scorelists.trial_problems(access.table, entries_now)
         if problems:
             return _render(
                 access, 422, penalty_form=form, penalty_open=True, penalty_problems=problems
