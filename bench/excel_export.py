@@ -22,15 +22,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "bench"))
 
-import flask_migrate  # noqa: E402
-from demo import load_demo  # noqa: E402
+from big_tournament import build  # noqa: E402
 
-from tournament.app import create_app  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
-from tournament.services import exports, scorelists, users  # noqa: E402
+from tournament.services import exports, scorelists  # noqa: E402
 
 
 def main() -> int:
@@ -40,17 +38,7 @@ def main() -> int:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({}, instance_path=folder)
-        started = time.perf_counter()
-        with app.app_context():
-            flask_migrate.upgrade()
-            users.create_first_account("bench", "bench-password")
-            tournament_id = load_demo(args.players, 1, args.rounds, last_round_open=False).id
-            db.session.commit()
-        print(
-            f"built {args.players} players x {args.rounds} rounds with complete lists "
-            f"in {time.perf_counter() - started:.1f} s"
-        )
+        app, tournament_id = build(folder, args.players, args.rounds)
         with app.app_context():
             scorelists.forget_reports()  # a first download: no engine report known yet
             tournament = db.session.get(Tournament, tournament_id)

@@ -25,14 +25,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "bench"))
 
-import flask_migrate  # noqa: E402
-from demo import load_demo  # noqa: E402
+from big_tournament import build  # noqa: E402
 from waitress.server import create_server  # noqa: E402
 
-from tournament.app import create_app  # noqa: E402
 from tournament.extensions import db  # noqa: E402
-from tournament.services import users  # noqa: E402
 
 WARM_UP = 5
 
@@ -45,19 +43,7 @@ def main() -> int:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({}, instance_path=folder)
-        started = time.perf_counter()
-        with app.app_context():
-            flask_migrate.upgrade()
-            # An account exists, or every page would lead to the first set-up.
-            users.create_first_account("bench", "bench-password")
-            tournament = load_demo(args.players, 1, args.rounds, last_round_open=False)
-            db.session.commit()
-            tournament_id = tournament.id
-        print(
-            f"built {args.players} players x {args.rounds} rounds with complete lists "
-            f"in {time.perf_counter() - started:.1f} s"
-        )
+        app, tournament_id = build(folder, args.players, args.rounds)
         server = create_server(app, host="127.0.0.1", port=0, threads=4)
         port = server.effective_port  # type: ignore[union-attr]
         thread = threading.Thread(target=server.run, daemon=True)
