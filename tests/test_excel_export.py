@@ -32,7 +32,7 @@ def rows_with_points(sheet: Worksheet, first_points_col: int) -> list[int]:
     return [
         row
         for row in range(exports.HEADER_ROW + 1, sheet.max_row + 1)
-        if isinstance(sheet.cell(row, 2).value, int)
+        if isinstance(sheet.cell(row, 1).value, int)
         and isinstance(sheet.cell(row, first_points_col).value, int)
     ]
 
@@ -56,7 +56,7 @@ def test_a_complete_list_with_header_sections_totals_and_self_check(app: Flask) 
         # Names beginning with a formula sign stay text, with a quote prefix.
         name = sheet.cell(9, 3)
         assert name.value == '=HYPERLINK("x")' and name.data_type == "s" and name.quotePrefix
-        headers = [sheet.cell(exports.HEADER_ROW, c).value for c in range(1, 22)]
+        headers = [sheet.cell(exports.HEADER_ROW, c).value for c in range(1, sheet.max_column + 1)]
         points_col = headers.index("Punkte 1") + 1
         total_col = headers.index("Stand 1") + 1
         formula_col = headers.index("Stand 1 (Formel)") + 1

@@ -9,7 +9,6 @@ program. Text that a spreadsheet would run as a formula (a name beginning with `
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -20,8 +19,7 @@ from sqlalchemy import select
 
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, Tournament
-from tournament.services import sheets, standings, tables
-from tournament.services.entries import KONTRA_CALLS, RE_CALLS
+from tournament.services import list_cells, sheets, standings, tables
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -161,15 +159,8 @@ def write_list(ws: Worksheet, list_sheet: sheets.Sheet, top: int = 1) -> int:
         text(ws, base + 9, i, player.name)
         ws.cell(base + 10, i, player.start_number)
 
-    fixed = ["Nr.", "Eintrag", "Geber", "Spiel", "Re", "Gewinner", "Ansagen", "Augen Re"]
-    columns = Columns(len(fixed), size)
-    headers = [
-        *fixed,
-        *(f"Punkte {p.position}" for p in players),
-        *(f"Stand {p.position}" for p in players),
-        *(f"Stand {p.position} (Formel)" for p in players),
-        "Stand stimmt",
-    ]
+    columns = Columns(len(list_cells.FIXED), size)
+    headers = list_cells.headers([p.position for p in players])
     for col, header in enumerate(headers, start=1):
         text(ws, base + HEADER_ROW, col, header)
         ws.cell(base + HEADER_ROW, col).font = BOLD
@@ -184,13 +175,14 @@ def write_list(ws: Worksheet, list_sheet: sheets.Sheet, top: int = 1) -> int:
     # Chronological order decides the running totals, whatever section a row is shown in.
     order = {r.entry: i for i, r in enumerate(list_sheet.rows)}
     placed: dict[int, int] = {}
+    numbers = _numbers(list_sheet.rows)
     for title, rows in sections:
         text(ws, row, 1, title)
         ws.cell(row, 1).font = BOLD
         row += 1
         for entry in rows:
             placed[entry.entry] = row
-            _write_row(ws, row, entry, list_sheet, columns)
+            _write_row(ws, row, entry, numbers[entry.entry], list_sheet, columns)
             if entry.points:
                 game_rows.append(row)
             row += 1
@@ -248,32 +240,37 @@ class Columns:
 
 
 def _write_row(
-    ws: Worksheet, row: int, entry: sheets.SheetRow, list_sheet: sheets.Sheet, columns: Columns
+    ws: Worksheet,
+    row: int,
+    entry: sheets.SheetRow,
+    number: int | None,
+    list_sheet: sheets.Sheet,
+    columns: Columns,
 ) -> None:
-    record: dict[str, Any] = entry.record
-    if entry.game is not None and entry.kind == "game":
-        ws.cell(row, 1, entry.game)
-    ws.cell(row, 2, entry.entry)
-    if entry.dealer:
-        text(ws, row, 3, entry.dealer)
-    text(ws, row, 4, entry.label + (f" – {entry.details}" if entry.kind != "game" else ""))
-    re = record.get("re") if entry.kind == "game" else None
-    if isinstance(re, list) and re:
-        text(ws, row, 5, ", ".join(list_sheet.names.get(str(k), str(k)) for k in re))
-    if entry.winners:
-        text(ws, row, 6, ", ".join(str(i + 1) for i in sorted(entry.winners)))
-    calls = record.get("calls") or {}
-    said = [RE_CALLS.get(str(calls.get("re")), "")] if calls.get("re") else []
-    if calls.get("kontra"):
-        said.append(KONTRA_CALLS.get(str(calls["kontra"]), ""))
-    if said:
-        text(ws, row, 7, ", ".join(said))
-    if isinstance(record.get("re_eyes"), int) and entry.kind == "game":
-        ws.cell(row, 8, record["re_eyes"])
+    positions = [list_sheet.players[i].position for i in entry.winners]
+    values = list_cells.cells(entry.record, number, positions, list_sheet.names)
+    for col, value in enumerate(values, start=1):
+        if isinstance(value, str):
+            text(ws, row, col, value)
+        elif value is not None:
+            ws.cell(row, col, value)
     for i, points in enumerate(entry.points):
         ws.cell(row, columns.col("points", i), points)
     for i, total in enumerate(entry.totals):
         ws.cell(row, columns.col("total", i), total)
+
+
+def _numbers(rows: tuple[sheets.SheetRow, ...]) -> dict[int, int | None]:
+    """Each entry's "Nr.": a game its number, a penalty or time note the game it came before
+    (after the last game: one more), so that reading the sheet in game order restores the list."""
+    numbers: dict[int, int | None] = {}
+    following: int | None = None
+    last = max((r.game for r in rows if r.kind == "game" and r.game is not None), default=0)
+    for row in reversed(rows):
+        if row.kind == "game" and row.game is not None:
+            following = row.game
+        numbers[row.entry] = row.game if row.game is not None else (following or last + 1)
+    return numbers
 
 
 def _status(list_sheet: sheets.Sheet) -> str:
