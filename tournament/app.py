@@ -28,6 +28,7 @@ from tournament.services import users
 from tournament.views import (
     admin,
     auth,
+    imports,
     overview,
     players,
     public,
@@ -96,6 +97,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(rounds.bp)
     app.register_blueprint(overview.bp)
     app.register_blueprint(scorelists.bp)
+    app.register_blueprint(imports.bp)
     app.register_blueprint(standings.bp)
     app.register_blueprint(admin.bp)
     _init_error_pages(app)

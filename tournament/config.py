@@ -27,6 +27,8 @@ DEFAULTS: dict[str, Any] = {
     "WTF_I18N_ENABLED": False,
     # Bigger requests are refused with 413 before they are read (room for an Excel upload).
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
+    # A previewed import carries its file (base64) to the confirmation as a form field.
+    "MAX_FORM_MEMORY_SIZE": 4 * 1024 * 1024,
     # Seconds SQLite waits for another writer before giving up.
     "SQLITE_BUSY_TIMEOUT": 10,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_wtf.file import FileAllowed, FileField, FileRequired
 from wtforms import (
     BooleanField,
     DateField,
@@ -82,6 +83,23 @@ class PasteForm(VersionedForm):
         ],
     )
     submit = SubmitField("Prüfen")
+
+
+class PlayerFileForm(Form):
+    """A player list as a file; it only leads to the preview, so it carries no version."""
+
+    file = FileField(
+        "Spielerliste als Datei (.xlsx oder .csv)",
+        validators=[
+            FileRequired("Bitte eine Datei auswählen."),
+            FileAllowed(
+                ["xlsx", "xlsm", "csv"],
+                "Nur Excel-Dateien (.xlsx) und CSV-Dateien (.csv). Eine alte .xls-Datei bitte "
+                "in Excel mit „Speichern unter“ als „Excel-Arbeitsmappe (.xlsx)“ speichern.",
+            ),
+        ],
+    )
+    submit = SubmitField("Datei hochladen")
 
 
 class RegistrationForm(VersionedForm):

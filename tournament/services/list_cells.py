@@ -58,6 +58,7 @@ PFLICHT_LABELS: dict[bool | str, str] = {
     False: "Lustsolo",
 }
 YES, NO = "ja", "nein"
+NOBODY = "keiner"
 # The facts of a penalty as (record field, German key), in the order they are written.
 PENALTY_FACTS = (
     ("category", "Kategorie"),
@@ -138,8 +139,7 @@ def cells(
             specials = record.get("specials") or {}
             row[SPECIALS_RE] = _specials(specials.get("re") or {})
             row[SPECIALS_KONTRA] = _specials(specials.get("kontra") or {})
-        if winners:
-            row[WINNERS] = ", ".join(str(p) for p in sorted(winners))
+        row[WINNERS] = ", ".join(str(p) for p in sorted(winners)) or NOBODY
     return row
 
 
@@ -273,9 +273,10 @@ class Reader:
             known = ", ".join([*KIND_LABELS.values(), PENALTY, EXTENSION, TIME_UP])
             raise CellProblem(f"{self.ref(line, KIND + 1)}: „{kind}“ ist keine Spielart ({known})")
         dealer = self._player(line, DEALER, fixed[DEALER], required=False)
-        solo = self._solo(line, fixed[SOLO], game_kind)
+        detailed = fixed[EYES] is not None and fixed[EYES] != ""
+        solo = self._solo(line, fixed[SOLO], game_kind, required=detailed)
         player = self._player(line, PLAYER, fixed[PLAYER], required=False)
-        if fixed[EYES] is None or fixed[EYES] == "":
+        if not detailed:
             record = self._quick(line, game_kind, points, winners, player)
         else:
             record = self._detailed(line, game_kind, fixed, solo, player)
@@ -504,7 +505,7 @@ class Reader:
         if not text:
             return None
         ref = self.ref(line, WINNERS + 1)
-        if normalise(text) in ("keiner", "niemand", "-"):
+        if normalise(text) in (NOBODY, "niemand", "-"):
             return ()
         positions = []
         for part in re.split(r"[,;/ ]+", text):
@@ -517,12 +518,13 @@ class Reader:
             positions.append(int(part))
         return tuple(sorted(set(positions)))
 
-    def _solo(self, line: int, value: Any, game_kind: str) -> str | None:
+    def _solo(self, line: int, value: Any, game_kind: str, *, required: bool) -> str | None:
+        """The solo type: needed to score a solo in detail, optional for one in points."""
         text = self._text(value)
         ref = self.ref(line, SOLO + 1)
         is_solo = entries.KINDS[game_kind][0] == "solo"
         if not text:
-            if is_solo:
+            if is_solo and required:
                 raise CellProblem(
                     f"{ref}: bitte angeben, welches Solo gespielt wurde "
                     f"({', '.join(SOLO_LABELS.values())}; TSR 2.3)"

@@ -1,4 +1,4 @@
-"""Player registration (Turnierleitung): the list, pasting names, changes, withdrawal."""
+"""Player registration (Turnierleitung): the list, pasting names or a file, changes, withdrawal."""
 
 from __future__ import annotations
 
@@ -6,9 +6,16 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
-from tournament.forms.tournaments import ActionForm, PasteForm, RegistrationForm
-from tournament.services import registrations
+from tournament.forms.tournaments import (
+    ActionForm,
+    PasteForm,
+    PlayerFileForm,
+    RegistrationForm,
+)
+from tournament.models import Tournament
+from tournament.services import player_files, registrations
 from tournament.services.errors import ServiceError
+from tournament.services.spreadsheets import MAX_UPLOAD_BYTES
 from tournament.views.access import acting_user, leitung_required
 from tournament.views.helpers import refuse, registration_or_404, tournament_or_404
 
@@ -18,11 +25,19 @@ bp = Blueprint("players", __name__, url_prefix="/turniere/<int:tournament_id>/sp
 @bp.get("/")
 @leitung_required
 def index(tournament_id: int) -> ResponseReturnValue:
-    tournament = tournament_or_404(tournament_id)
+    return _index_page(tournament_or_404(tournament_id))
+
+
+def _index_page(
+    tournament: Tournament,
+    paste_form: PasteForm | None = None,
+    file_form: PlayerFileForm | None = None,
+) -> str:
     return render_template(
         "players/index.html",
         tournament=tournament,
-        paste_form=PasteForm(version=tournament.version),
+        paste_form=paste_form or PasteForm(version=tournament.version),
+        file_form=file_form or PlayerFileForm(formdata=None),
         action_form=ActionForm(version=tournament.version),
         next_round=registrations.next_round_number(tournament),
     )
@@ -35,13 +50,7 @@ def paste(tournament_id: int) -> ResponseReturnValue:
     tournament = tournament_or_404(tournament_id)
     form = PasteForm()
     if not form.validate_on_submit():
-        return render_template(
-            "players/index.html",
-            tournament=tournament,
-            paste_form=form,
-            action_form=ActionForm(version=tournament.version),
-            next_round=registrations.next_round_number(tournament),
-        ), 400
+        return _index_page(tournament, paste_form=form), 400
     if "bestaetigen" in request.form:
         try:
             added = registrations.register_pasted(
@@ -72,6 +81,40 @@ def paste(tournament_id: int) -> ResponseReturnValue:
         lines=lines,
         new=registrations.NEW,
     )
+
+
+@bp.post("/datei")
+@leitung_required
+def upload(tournament_id: int) -> ResponseReturnValue:
+    """A player list as a file (.xlsx, .csv): the preview of a paste of its rows.
+
+    Nothing is stored: the preview's confirmation goes to ``paste`` like a pasted list.
+    A file that cannot be used shows the players page again with the reason at the field.
+    """
+    tournament = tournament_or_404(tournament_id)
+    form = PlayerFileForm()
+    if form.validate_on_submit():
+        upload = form.file.data
+        try:
+            # One byte more than allowed is enough to refuse an oversized file.
+            data = upload.stream.read(MAX_UPLOAD_BYTES + 1)
+            players = player_files.read_player_file(data, upload.filename or "")
+            lines = registrations.parse_paste(tournament, players.text)
+        except ServiceError as error:
+            form.file.errors = [str(error)]
+        else:
+            paste_form = PasteForm(
+                formdata=None, data={"text": players.text, "version": str(tournament.version)}
+            )
+            return render_template(
+                "players/preview.html",
+                tournament=tournament,
+                form=paste_form,
+                lines=lines,
+                new=registrations.NEW,
+                source=players,
+            )
+    return _index_page(tournament, file_form=form), 400
 
 
 @bp.route("/<int:registration_id>", methods=["GET", "POST"])

@@ -1,0 +1,286 @@
+"""Score lists read in from Excel (issue 7): upload, preview with every row accepted or
+refused by cell and rule, confirm all or nothing; the export read back gives the same list."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from openpyxl import load_workbook
+from openpyxl.worksheet.worksheet import Worksheet
+from sqlalchemy import select
+
+from rules_engine.simulate import random_list
+from tests.webapp import (
+    create_tournament,
+    draw_round,
+    flashes,
+    paste_players,
+    player_names,
+    round_action,
+    send,
+    sign_in,
+    snapshot,
+)
+from tournament.extensions import db
+from tournament.models import Round, RoundTable, User
+from tournament.services import list_cells, scorelists
+
+POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"
+
+
+def page_shaped(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Entries as the list page stores them: a game in detail without the written points."""
+    return [
+        {k: v for k, v in e.items() if k != "points"}
+        if e.get("kind") == "game" and not e.get("quick")
+        else e
+        for e in entries
+    ]
+
+
+def tournament_with_lists(app: Flask, client: FlaskClient, rounds: int = 1) -> int:
+    """Nine players (one table of five, one of four), ``rounds`` rounds started, every list
+    complete with games played card by card by the engine."""
+    sign_in(app, client)
+    tournament_id = create_tournament(client, rounds=rounds)
+    paste_players(client, tournament_id, "\n".join(player_names(9)))
+    for number in range(1, rounds + 1):
+        draw_round(client, tournament_id, seed=number)
+        round_action(client, tournament_id, number, "starten")
+        with app.app_context():
+            user = db.session.execute(select(User)).scalars().first()
+            round_ = db.session.execute(
+                select(Round).where(Round.tournament_id == tournament_id, Round.number == number)
+            ).scalar_one()
+            for table in round_.tables:
+                players = tuple(str(s.registration.start_number) for s in table.seats)
+                made = random_list(random.Random(number * 10 + table.number), players=players)
+                scorelists.replace_entries(table, page_shaped(made["entries"]), user)
+            db.session.commit()
+    return tournament_id
+
+
+def all_lists(app: Flask, tournament_id: int) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    with app.app_context():
+        query = select(RoundTable).join(Round).where(Round.tournament_id == tournament_id)
+        return {
+            (t.round.number, t.number): scorelists.entries_of(t)
+            for t in db.session.execute(query).scalars()
+        }
+
+
+def clear_lists(app: Flask, tournament_id: int) -> None:
+    with app.app_context():
+        user = db.session.execute(select(User)).scalars().first()
+        query = select(RoundTable).join(Round).where(Round.tournament_id == tournament_id)
+        for table in db.session.execute(query).scalars():
+            scorelists.replace_entries(table, [], user)
+        db.session.commit()
+
+
+def table_path(tournament_id: int, round_number: int = 1, table: int = 1) -> str:
+    return f"/turniere/{tournament_id}/runden/{round_number}/tische/{table}"
+
+
+def upload(client: FlaskClient, path: str, data: bytes, name: str = "liste.xlsx") -> Any:
+    page = client.get(path)
+    assert page.status_code == 200
+    token = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"', page.get_data(as_text=True)
+    )
+    assert token
+    return client.post(
+        path,
+        data={"csrf_token": token.group(1), "file": (io.BytesIO(data), name)},
+        content_type="multipart/form-data",
+    )
+
+
+def confirm(client: FlaskClient, preview: str, path: str) -> Any:
+    return send(client, preview, path + "/bestaetigen", follow=True)
+
+
+def edited(data: bytes, change: Any) -> bytes:
+    """The workbook with ``change(sheet)`` applied, saved as a spreadsheet program would."""
+    book = load_workbook(io.BytesIO(data))
+    sheet = book.active
+    assert isinstance(sheet, Worksheet)
+    change(sheet)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def row_of_game(sheet: Worksheet, number: int) -> int:
+    """The row of the ``number``-th Normalspiel of the sheet."""
+    rows = [r for r in range(13, sheet.max_row + 1) if sheet.cell(r, 3).value == "Normalspiel"]
+    return rows[number - 1]
+
+
+def table_of_four(app: Flask, tournament_id: int) -> int:
+    with app.app_context():
+        query = select(RoundTable).join(Round).where(Round.tournament_id == tournament_id)
+        return next(t.number for t in db.session.execute(query).scalars() if t.size == 4)
+
+
+def test_an_exported_list_reads_back_into_the_same_list(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    before = all_lists(app, tournament_id)
+    path = table_path(tournament_id)
+    data = client.get(path + "/liste.xlsx").data
+    clear_lists(app, tournament_id)
+    preview = upload(client, path + "/einlesen", data)
+    text = preview.get_data(as_text=True)
+    assert preview.status_code == 200, text
+    assert "abgelehnt" not in text and "1 Liste einlesen" in text
+    done = confirm(client, text, path + "/einlesen")
+    assert "1 Liste eingelesen" in " ".join(flashes(done.get_data(as_text=True)))
+    after = all_lists(app, tournament_id)
+    assert after[(1, 1)] == before[(1, 1)]
+    assert after[(1, 2)] == []
+
+
+def test_a_whole_tournament_exported_reads_back_identically(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client, rounds=2)
+    before = all_lists(app, tournament_id)
+    data = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
+    clear_lists(app, tournament_id)
+    path = f"/turniere/{tournament_id}/einlesen"
+    preview = upload(client, path, data, "turnier.xlsx")
+    text = preview.get_data(as_text=True)
+    assert preview.status_code == 200, text
+    assert "4 Listen einlesen" in text
+    confirm(client, text, path)
+    assert all_lists(app, tournament_id) == before
+    # The same file again changes nothing and says so.
+    again = upload(client, path, data, "turnier.xlsx").get_data(as_text=True)
+    assert "schon genau so gespeichert" in again
+
+
+def test_a_row_that_does_not_sum_to_zero_is_refused_with_its_row_and_rule(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=table_of_four(app, tournament_id))
+    data = client.get(path + "/liste.xlsx").data
+    clear_lists(app, tournament_id)
+    state = snapshot(app)
+    line = 0
+
+    def quick_game_with_bad_sum(sheet: Worksheet) -> None:
+        nonlocal line
+        line = row_of_game(sheet, 3)
+        for col in range(4, POINTS_1 - 2):  # Solo .. Sonderpunkte Kontra: points only
+            sheet.cell(line, col).value = None
+        sheet.cell(line, POINTS_1 - 2).value = "1, 2"
+        for i, points in enumerate((3, 3, -3, -1)):
+            sheet.cell(line, POINTS_1 + i).value = points
+
+    preview = upload(client, path + "/einlesen", edited(data, quick_game_with_bad_sum))
+    text = preview.get_data(as_text=True)
+    assert preview.status_code == 200
+    assert f"Zeile {line}:" in text and "TSR 7.3" in text
+    assert "einlesen</button>" not in text
+    assert "Es wurde nichts gespeichert" in text
+    assert snapshot(app) == state
+
+
+def test_a_near_miss_name_is_suggested_not_guessed(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=2)
+    data = client.get(path + "/liste.xlsx").data
+
+    def typo(sheet: Worksheet) -> None:
+        line = row_of_game(sheet, 1)
+        first = str(sheet.cell(line, 6).value).split(", ")[0]
+        sheet.cell(line, 6).value = first.replace("Spieler", "Speiler")
+
+    text = upload(client, path + "/einlesen", edited(data, typo)).get_data(as_text=True)
+    assert "sitzt nicht an diesem Tisch" in text and "meinten Sie Spieler" in text
+    assert "einlesen</button>" not in text
+
+
+def test_moved_columns_and_a_wrong_table_are_refused(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    data = client.get(table_path(tournament_id, table=2) + "/liste.xlsx").data
+
+    def swap(sheet: Worksheet) -> None:
+        sheet.cell(12, 5).value, sheet.cell(12, 6).value = "Re", "Solist/Hochzeiter"
+
+    text = upload(
+        client, table_path(tournament_id, table=2) + "/einlesen", edited(data, swap)
+    ).get_data(as_text=True)
+    assert "Zelle E12: Spalte „Solist/Hochzeiter“ erwartet, gefunden „Re“" in text
+    text = upload(client, table_path(tournament_id, table=1) + "/einlesen", data).get_data(
+        as_text=True
+    )
+    assert "Das ist die Liste von Tisch 2, nicht von Tisch 1" in text
+
+
+def test_a_formula_without_a_stored_value_names_its_cell(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=2)
+    data = client.get(path + "/liste.xlsx").data
+    line = 0
+
+    def formula(sheet: Worksheet) -> None:
+        nonlocal line
+        line = row_of_game(sheet, 2)
+        sheet.cell(line, POINTS_1).value = "=1+1"
+
+    text = upload(client, path + "/einlesen", edited(data, formula)).get_data(as_text=True)
+    assert "Formel ohne gespeicherten Wert" in text
+    assert f"O{line}" in text
+
+
+def test_bad_files_are_refused_on_the_upload_page(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=2) + "/einlesen"
+    state = snapshot(app)
+    response = upload(client, path, b"Das ist keine Tabelle", "liste.txt")
+    assert response.status_code == 400
+    assert "bitte eine Excel-Datei (.xlsx)" in response.get_data(as_text=True)
+    whole = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
+    response = upload(client, path, whole, "turnier.xlsx")
+    assert response.status_code == 400
+    assert "mehrere Blätter" in response.get_data(as_text=True)
+    assert snapshot(app) == state
+
+
+def test_a_list_changed_since_the_preview_is_not_overwritten(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=2)
+    data = client.get(path + "/liste.xlsx").data
+    clear_lists(app, tournament_id)
+    text = upload(client, path + "/einlesen", data).get_data(as_text=True)
+    with app.app_context():  # meanwhile a game is entered at the table
+        table = db.session.execute(select(RoundTable).where(RoundTable.number == 2)).scalar_one()
+        made = random_list(
+            random.Random(5), players=[str(s.registration.start_number) for s in table.seats]
+        )
+        scorelists.replace_entries(table, page_shaped(made["entries"])[:1], None)
+        db.session.commit()
+    before = all_lists(app, tournament_id)
+    done = confirm(client, text, path + "/einlesen")
+    assert "anderen Gerät" in done.get_data(as_text=True) or done.status_code == 409
+    assert all_lists(app, tournament_id) == before
+
+
+def test_only_the_turnierleitung_imports(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    client.get("/abmelden")
+    other = app.test_client()
+    response = other.get(table_path(tournament_id) + "/einlesen")
+    assert response.status_code == 302 and "/anmelden" in response.headers["Location"]

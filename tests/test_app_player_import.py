@@ -1,0 +1,437 @@
+"""Registering players from a file (.xlsx, .csv) on the players page.
+
+The file becomes the preview of a paste, with the file's row numbers, and is registered only
+when the preview is confirmed, all or nothing. A file that cannot be used (not a spreadsheet,
+damaged, hostile, ambiguous) shows the players page again with the reason at the upload field,
+HTTP 400, and nothing changed.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+from werkzeug.test import TestResponse
+
+from tests import spreadsheet_files as files
+from tests.webapp import (
+    create_tournament,
+    csrf_token,
+    field_errors,
+    flashes,
+    paste_players,
+    send,
+    sign_in,
+    snapshot,
+)
+from tournament.extensions import db
+from tournament.models import Player, Registration
+
+NOTHING = "Es wurde nichts geändert."
+_ROW = re.compile(r'<tr class="(ok|match|refused)">\s*<td>(\d+)</td>(.*?)</tr>', re.S)
+
+
+def _players_page(tournament_id: int) -> str:
+    return f"/turniere/{tournament_id}/spieler/"
+
+
+def upload(client: FlaskClient, tournament_id: int, data: bytes, filename: str) -> TestResponse:
+    """Choose ``data`` as ``filename`` in the upload form of the players page and send it."""
+    path = _players_page(tournament_id)
+    page = client.get(path).get_data(as_text=True)
+    assert 'enctype="multipart/form-data"' in page
+    assert f'action="{path}datei"' in page
+    return client.post(
+        f"{path}datei",
+        data={"csrf_token": csrf_token(client, path), "file": (io.BytesIO(data), filename)},
+        content_type="multipart/form-data",
+    )
+
+
+def confirm(client: FlaskClient, tournament_id: int, preview: TestResponse) -> TestResponse:
+    """Press "… Spieler anmelden" on the preview; followed."""
+    return send(
+        client,
+        preview.get_data(as_text=True),
+        f"{_players_page(tournament_id)}einfuegen",
+        button="bestaetigen",
+        follow=True,
+    )
+
+
+def rows(page: str) -> list[tuple[int, str, str]]:
+    """(line, ok/match/refused, the row's text) of every line of the preview."""
+    found = []
+    for kind, line, cells in _ROW.findall(page):
+        text = " ".join(re.sub(r"<[^>]+>", " ", cells).split())
+        found.append((int(line), kind, text))
+    return found
+
+
+def registered(app: Flask, tournament_id: int) -> list[tuple[int, str, str, str | None]]:
+    with app.app_context():
+        query = (
+            select(Registration.start_number, Player.name, Player.club, Player.ddv_number)
+            .join(Player)
+            .where(Registration.tournament_id == tournament_id)
+            .order_by(Registration.start_number)
+        )
+        return [(n, name, club, ddv) for n, name, club, ddv in db.session.execute(query).all()]
+
+
+@pytest.fixture
+def tournament(app: Flask, client: FlaskClient) -> int:
+    """Signed in as the Turnierleitung, with an empty tournament."""
+    sign_in(app, client)
+    return create_tournament(client)
+
+
+# ------------------------------------------------------------------ good files
+
+
+def test_players_page_offers_the_upload(client: FlaskClient, tournament: int) -> None:
+    page = client.get(_players_page(tournament)).get_data(as_text=True)
+    assert "Spielerliste als Datei (.xlsx oder .csv)" in page
+    assert 'type="file"' in page
+    assert 'accept=".xlsx,.xlsm,.csv"' in page
+    assert "Datei hochladen" in page
+
+
+def test_xlsx_upload_previews_with_the_file_row_numbers_then_registers(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    data = files.workbook(
+        {
+            "Anmeldungen": [
+                [None],
+                ["Name", "Verein", "DDV-Nr."],
+                ["Anna Schmidt", "DK Kiel", 12345],
+                [None, None, None],
+                ["Bernd Meier", None, 4711.0],
+                ["Clara Wolf", "Herz-Buben Hamburg", "A-77"],
+            ]
+        }
+    )
+    before = snapshot(app)
+    response = upload(client, tournament, data, "anmeldungen.xlsx")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Vorschau der Anmeldung" in page
+    assert "Aus der Datei „anmeldungen.xlsx“, Blatt „Anmeldungen“" in page
+    assert rows(page) == [
+        (3, "ok", "Anna Schmidt DDV 12345 DK Kiel neu"),
+        (5, "ok", "Bernd Meier DDV 4711 neu"),
+        (6, "ok", "Clara Wolf DDV A-77 Herz-Buben Hamburg neu"),
+    ]
+    assert "3 Spieler anmelden" in page
+    assert snapshot(app) == before
+    page = confirm(client, tournament, response).get_data(as_text=True)
+    assert "3 Spieler angemeldet." in flashes(page)
+    assert registered(app, tournament) == [
+        (1, "Anna Schmidt", "DK Kiel", "12345"),
+        (2, "Bernd Meier", "", "4711"),
+        (3, "Clara Wolf", "Herz-Buben Hamburg", "A-77"),
+    ]
+
+
+def test_csv_upload_previews_then_registers(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    response = upload(client, tournament, files.csv_cp1252_semicolons(), "liste.csv")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert rows(page) == [(2, "ok", "Jürgen Größe DDV 4711 Kölner Asse neu")]
+    confirm(client, tournament, response)
+    assert registered(app, tournament) == [(1, "Jürgen Größe", "Kölner Asse", "4711")]
+
+
+def test_csv_with_bom_and_commas(app: Flask, client: FlaskClient, tournament: int) -> None:
+    response = upload(client, tournament, files.csv_bom_commas(), "liste.csv")
+    assert rows(response.get_data(as_text=True)) == [
+        (2, "ok", "Anna Schmidt DK Kiel, Abt. 2 neu"),
+        (3, "ok", "Zoë Ørsted neu"),
+    ]
+    confirm(client, tournament, response)
+    assert registered(app, tournament) == [
+        (1, "Anna Schmidt", "DK Kiel, Abt. 2", None),
+        (2, "Zoë Ørsted", "", None),
+    ]
+
+
+def test_moved_and_extra_columns_are_read_by_their_headings(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    data = files.workbook(
+        {
+            "Tabelle1": [
+                ["Nr.", " VEREIN ", "E-Mail", "Vorname", "Nachname", "Mitglieds-Nr."],
+                [1, "DK Kiel", "a@example.org", "Anna", "Schmidt", 111],
+                [2, None, None, "Bernd", "Meier", None],
+            ]
+        }
+    )
+    response = upload(client, tournament, data, "liste.xlsx")
+    page = response.get_data(as_text=True)
+    assert rows(page) == [
+        (2, "ok", "Anna Schmidt DDV 111 DK Kiel neu"),
+        (3, "ok", "Bernd Meier neu"),
+    ]
+    assert "Vorname aus Spalte D („Vorname“), Nachname aus Spalte E („Nachname“)" in page
+    confirm(client, tournament, response)
+    assert registered(app, tournament) == [
+        (1, "Anna Schmidt", "DK Kiel", "111"),
+        (2, "Bernd Meier", "", None),
+    ]
+
+
+def test_the_players_sheet_of_an_exported_workbook_is_read(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    paste_players(client, tournament, "Anna Schmidt; DK Kiel; 111\nBernd Meier")
+    exported = client.get(f"/turniere/{tournament}/turnier.xlsx")
+    assert exported.status_code == 200
+    second = create_tournament(client, "Wintertunier")
+    response = upload(client, second, exported.get_data(), "herbst.xlsx")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Blatt „Spieler“" in page
+    # Both are known from the first tournament: the Turnierleitung decides.
+    assert [(line, kind) for line, kind, _ in rows(page)] == [(2, "match"), (3, "match")]
+    page = send(
+        client,
+        page,
+        f"/turniere/{second}/spieler/einfuegen",
+        {"zeile-2": "1", "zeile-3": "2"},
+        button="bestaetigen",
+        follow=True,
+    ).get_data(as_text=True)
+    assert "2 Spieler angemeldet." in flashes(page)
+    assert registered(app, second) == [
+        (1, "Anna Schmidt", "DK Kiel", "111"),
+        (2, "Bernd Meier", "", None),
+    ]
+
+
+def test_already_registered_player_is_refused_with_the_file_row(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    paste_players(client, tournament, "Bernd Meier")
+    before = snapshot(app)
+    response = upload(client, tournament, files.good_workbook(), "liste.xlsx")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert [(line, kind) for line, kind, _ in rows(page)] == [
+        (2, "ok"),
+        (3, "refused"),
+        (4, "ok"),
+    ]
+    assert "Bernd Meier ist schon angemeldet (Startnummer 1)" in rows(page)[1][2]
+    assert "Spieler anmelden</button>" not in page
+    assert "Es wurde noch niemand angemeldet." in " ".join(flashes(page))
+    # Confirmed anyway (a crafted request): nothing, with the file's row number.
+    page = send(
+        client,
+        page,
+        f"/turniere/{tournament}/spieler/einfuegen",
+        {"bestaetigen": "1"},
+        follow=True,
+    ).get_data(as_text=True)
+    assert (
+        "Nichts angemeldet. Zeile 3: Bernd Meier ist schon angemeldet (Startnummer 1)."
+        in flashes(page)
+    )
+    assert snapshot(app) == before
+
+
+def test_row_without_a_name_is_refused_with_its_row(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    data = files.workbook({"Liste": [["Verein", "Name"], ["DK Kiel", "Anna"], ["DK Kiel", None]]})
+    page = upload(client, tournament, data, "liste.xlsx").get_data(as_text=True)
+    assert rows(page)[1][:2] == (3, "refused")
+    assert "hat keinen Namen" in rows(page)[1][2]
+
+
+def test_line_breaks_in_cells_do_not_shift_the_rows(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    data = files.workbook(
+        {"Liste": [["Name", "Verein"], ["Anna\nSchmidt", "DK\r\nKiel"], ["Bernd Meier", None]]}
+    )
+    page = upload(client, tournament, data, "liste.xlsx").get_data(as_text=True)
+    assert rows(page) == [(2, "ok", "Anna Schmidt DK Kiel neu"), (3, "ok", "Bernd Meier neu")]
+
+
+# ------------------------------------------------------------------ refused files
+
+
+def refused(app: Flask, client: FlaskClient, tournament: int, data: bytes, filename: str) -> str:
+    """Upload a file that must be refused; the message at the upload field."""
+    paste_players(client, tournament, "Zora Alt; DK Kiel; 999")
+    before = snapshot(app)
+    response = upload(client, tournament, data, filename)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "Vorschau der Anmeldung" not in page
+    [message] = field_errors(page, "file")
+    assert snapshot(app) == before
+    return message
+
+
+def _extra_sheets() -> bytes:
+    return files.workbook(
+        {"Anmeldungen": files.PLAYERS, "Warteliste": [["Name"], ["Dora Kurz"]], "Leer": []}
+    )
+
+
+BAD_FILES: dict[str, tuple[Callable[[], bytes], str, str]] = {
+    "text": (lambda: files.TEXT_FILE, "liste.xlsx", "keine Excel-Datei (.xlsx)"),
+    "pdf": (lambda: files.PDF_FILE, "liste.xlsx", "keine Excel-Datei (.xlsx)"),
+    "xls": (lambda: files.XLS_FILE, "liste.xlsx", "alte Excel-Datei (.xls)"),
+    "truncated": (files.truncated, "liste.xlsx", "beschädigt oder unvollständig"),
+    "no workbook parts": (
+        files.without_workbook_parts,
+        "liste.xlsx",
+        "beschädigt oder unvollständig",
+    ),
+    "xml bomb": (files.xml_bomb_in_sheet, "liste.xlsx", "unzulässige XML-Konstrukte"),
+    "xml bomb in strings": (
+        files.xml_bomb_in_shared_strings,
+        "liste.xlsx",
+        "unzulässige XML-Konstrukte",
+    ),
+    "external entity": (files.external_entity, "liste.xlsx", "unzulässige XML-Konstrukte"),
+    "zip bomb": (files.zip_bomb, "liste.xlsx", "entpackt größer als 40 MB"),
+    "over size": (files.oversized, "liste.xlsx", "größer als 2 MB"),
+    "merged cells": (
+        files.merged_cells,
+        "liste.xlsx",
+        "Blatt „Tisch 3“: verbundene Zellen A14:C14 – bitte die Verbindung aufheben",
+    ),
+    "formula without value": (
+        lambda: files.workbook({"Liste": [["Name", "Verein"], ["Anna", "=A2&B1"]]}),
+        "liste.xlsx",
+        "Formeln ohne gespeicherten Wert (bitte die Datei in Excel öffnen und speichern, "
+        "dann steht der berechnete Wert darin): B2 (=A2&B1)",
+    ),
+    "empty sheet": (files.empty_workbook, "liste.xlsx", "enthält keine Werte"),
+    "empty csv": (lambda: b"\r\n;;\r\n", "liste.csv", "enthält keine Werte"),
+    "empty file": (lambda: b"", "liste.csv", "„liste.csv“ ist leer"),
+    "extra sheets": (
+        _extra_sheets,
+        "liste.xlsx",
+        "mehrere ausgefüllte Blätter („Anmeldungen“, „Warteliste“)",
+    ),
+    "only a heading": (
+        lambda: files.workbook({"Liste": [["Name", "Verein"]]}),
+        "liste.xlsx",
+        "unter der Überschriftenzeile 1 keine Spieler",
+    ),
+    "semicolon": (
+        lambda: files.workbook({"Liste": [["Name", "Verein"], ["Anna", "DK Kiel; Abt. 2"]]}),
+        "liste.xlsx",
+        "Zellen mit einem Semikolon, das in der Liste Name, Verein und DDV-Nr. trennt (bitte "
+        "in der Datei durch ein Komma ersetzen): B2",
+    ),
+    "error value": (
+        lambda: files.workbook({"Liste": [["Name"], ["#N/A"]]}),
+        "liste.xlsx",
+        "Fehlerwerte statt Namen oder Nummern (bitte in der Datei korrigieren): A2 (#N/A)",
+    ),
+    "binary csv": (lambda: b"Name\x00;x\r\n", "liste.csv", "NUL-Zeichen"),
+    "name twice": (
+        lambda: files.workbook({"Liste": [["Name", "Verein", "Spieler"], ["a", "b", "c"]]}),
+        "liste.xlsx",
+        "mehr als eine Spalte für Name: A1 („Name“) und C1 („Spieler“)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_bad_file_is_refused_and_nothing_changes(
+    app: Flask, client: FlaskClient, tournament: int, case: str
+) -> None:
+    build, filename, expected = BAD_FILES[case]
+    message = refused(app, client, tournament, build(), filename)
+    assert expected in message
+    assert message.endswith(NOTHING)
+    assert "Zora Alt" in client.get(_players_page(tournament)).get_data(as_text=True)
+
+
+def test_missing_name_column_is_refused_naming_the_columns_found(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    data = files.workbook({"Liste": [["Nr.", "Vorname", "Club"], [1, "Anna", "DK Kiel"]]})
+    message = refused(app, client, tournament, data, "liste.xlsx")
+    assert "keine Spalte „Name“" in message
+    assert "gefunden: „Nr.“, „Vorname“, „Club“" in message
+
+
+def test_old_xls_by_its_name_is_refused_by_the_form(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    message = refused(app, client, tournament, files.XLS_FILE, "liste.xls")
+    assert "als „Excel-Arbeitsmappe (.xlsx)“ speichern" in message
+
+
+def test_upload_without_a_file_is_refused(app: Flask, client: FlaskClient, tournament: int) -> None:
+    before = snapshot(app)
+    path = _players_page(tournament)
+    response = client.post(
+        f"{path}datei",
+        data={"csrf_token": csrf_token(client, path)},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400
+    assert field_errors(response.get_data(as_text=True), "file") == ["Bitte eine Datei auswählen."]
+    assert snapshot(app) == before
+
+
+def test_upload_without_csrf_token_is_refused(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    before = snapshot(app)
+    response = client.post(
+        f"{_players_page(tournament)}datei",
+        data={"file": (io.BytesIO(files.good_workbook()), "liste.xlsx")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400
+    assert "Vorschau der Anmeldung" not in response.get_data(as_text=True)
+    assert snapshot(app) == before
+
+
+def test_upload_over_the_request_limit_gives_413(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    before = snapshot(app)
+    path = _players_page(tournament)
+    response = client.post(
+        f"{path}datei",
+        data={
+            "csrf_token": csrf_token(client, path),
+            "file": (io.BytesIO(bytes(9 * 1024 * 1024)), "liste.xlsx"),
+        },
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 413
+    assert snapshot(app) == before
+
+
+def test_upload_needs_the_turnierleitung(app: Flask, client: FlaskClient, tournament: int) -> None:
+    path = _players_page(tournament)
+    token = csrf_token(client, path)
+    client.post("/abmelden", data={"csrf_token": token})
+    before = snapshot(app)
+    response = client.post(
+        f"{path}datei",
+        data={"csrf_token": token, "file": (io.BytesIO(files.good_workbook()), "liste.xlsx")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code in (302, 403)
+    assert snapshot(app) == before

@@ -1,0 +1,290 @@
+"""Opening uploaded spreadsheets: good files give their values, every bad file a German refusal.
+
+Each bad file is a real file with one thing wrong (``tests/spreadsheet_files.py``); the
+refusal must name the problem, say that nothing was changed, and no other exception may
+escape.
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+
+import openpyxl
+import pytest
+
+from tests import spreadsheet_files as files
+from tournament.services.errors import ServiceError
+from tournament.services.spreadsheets import (
+    MAX_UNPACKED_BYTES,
+    MAX_UPLOAD_BYTES,
+    FormulaWithoutValue,
+    Grid,
+    SpreadsheetError,
+    read_csv,
+    read_upload,
+    read_workbook,
+)
+
+NOTHING = "Es wurde nichts geändert."
+DAMAGED = "beschädigt oder unvollständig"
+NOT_EXCEL = "keine Excel-Datei (.xlsx)"
+FORBIDDEN_XML = "enthält unzulässige XML-Konstrukte"
+
+
+def refusal(data: bytes, filename: str = "liste.xlsx") -> str:
+    with pytest.raises(SpreadsheetError) as caught:
+        read_workbook(data, filename)
+    message = str(caught.value)
+    assert message.endswith(NOTHING)
+    return message
+
+
+# ------------------------------------------------------------------ good files
+
+
+def test_the_parser_is_defusedxml_without_lxml() -> None:
+    assert openpyxl.DEFUSEDXML is True
+    assert openpyxl.LXML is False
+
+
+def test_a_good_workbook_gives_every_sheet_in_order() -> None:
+    grids = read_workbook(files.good_workbook(), "liste.xlsx")
+    assert [grid.title for grid in grids] == ["Spieler", "Notizen"]
+    players, notes = grids
+    assert players.rows == (
+        ("Name", "Verein", "DDV-Nr."),
+        ("Anna Schmidt", "DK Kiel", 12345),
+        ("Bernd Meier", None, None),
+        ("Jürgen Größe", "Herz-Buben Hamburg", "A-77"),
+    )
+    # Ragged rows are padded to the sheet's width; an empty row stays in place.
+    assert notes.rows == (
+        ("Datum", datetime.datetime(2026, 11, 21), None),
+        (None, None, None),
+        ("Startgeld", 12.5, True),
+    )
+
+
+def test_grid_values_are_one_based_and_none_outside() -> None:
+    grid = read_workbook(files.good_workbook(), "liste.xlsx")[0]
+    assert grid.value(2, 1) == "Anna Schmidt"
+    assert grid.value(2, 3) == 12345
+    assert grid.value(0, 1) is None
+    assert grid.value(1, 0) is None
+    assert grid.value(5, 1) is None
+    assert grid.value(1, 4) is None
+    assert Grid.ref(14, 2) == "B14"
+    assert Grid.ref(1, 28) == "AB1"
+
+
+def test_an_empty_sheet_has_no_rows_and_trailing_empty_rows_are_dropped() -> None:
+    data = files.workbook({"Leer": [], "Kurz": [["a"], [None], [None, None]]})
+    empty, short = read_workbook(data, "x.xlsx")
+    assert empty == Grid("Leer", ())
+    assert short.rows == (("a",),)
+
+
+def test_read_upload_chooses_by_content_and_extension() -> None:
+    assert [g.title for g in read_upload(files.good_workbook(), "liste.xlsx")] == [
+        "Spieler",
+        "Notizen",
+    ]
+    # A workbook called .xlsm or even .csv is still read as what it is.
+    assert len(read_upload(files.good_workbook(), "liste.xlsm")) == 2
+    assert len(read_upload(files.good_workbook(), "liste.csv")) == 2
+    assert read_upload(files.csv_bom_commas(), "liste.csv")[0].title == "liste"
+
+
+def test_read_upload_refuses_other_file_types() -> None:
+    with pytest.raises(SpreadsheetError, match=r"„liste.txt“ kann nicht gelesen werden"):
+        read_upload(files.TEXT_FILE, "liste.txt")
+
+
+def test_spreadsheet_error_is_a_service_error() -> None:
+    error = SpreadsheetError("Die Datei ist kaputt.")
+    assert isinstance(error, ServiceError)
+    assert str(error) == "Die Datei ist kaputt. Es wurde nichts geändert."
+    assert str(SpreadsheetError("Es wurde nichts geändert.")) == "Es wurde nichts geändert."
+
+
+# ------------------------------------------------------------------ formulas
+
+
+def test_a_formula_without_stored_value() -> None:
+    grid = read_workbook(files.formula_without_value(), "x.xlsx")[0]
+    assert grid.value(2, 1) == 21
+    assert grid.value(2, 2) == FormulaWithoutValue("=A2*2")
+
+
+def test_a_formula_with_stored_value_gives_the_value() -> None:
+    grid = read_workbook(files.formula_with_value(), "x.xlsx")[0]
+    assert grid.rows == (("Zahl", "Doppelt"), (21, 42))
+
+
+# ------------------------------------------------------------------ not a spreadsheet
+
+
+def test_empty_file() -> None:
+    assert "„liste.xlsx“ ist leer" in refusal(b"")
+
+
+def test_text_file() -> None:
+    assert NOT_EXCEL in refusal(files.TEXT_FILE)
+
+
+def test_pdf() -> None:
+    assert NOT_EXCEL in refusal(files.PDF_FILE, "liste.pdf")
+
+
+def test_old_xls() -> None:
+    message = refusal(files.XLS_FILE, "liste.xls")
+    assert NOT_EXCEL in message
+    assert "alte Excel-Datei (.xls)" in message
+    assert "als „Excel-Arbeitsmappe (.xlsx)“ speichern" in message
+    # The same bytes, renamed, are still recognised.
+    assert "alte Excel-Datei (.xls)" in refusal(files.XLS_FILE, "liste.xlsx")
+
+
+def test_a_zip_that_is_no_workbook() -> None:
+    assert NOT_EXCEL in refusal(files.plain_zip())
+
+
+def test_file_names_in_messages_lose_their_folders() -> None:
+    message = refusal(files.TEXT_FILE, "C:\\Users\\tl\\Desktop\\liste.xlsx")
+    assert "„liste.xlsx“" in message
+    assert "Desktop" not in message
+
+
+# ------------------------------------------------------------------ damaged files
+
+
+def test_truncated_xlsx() -> None:
+    assert DAMAGED in refusal(files.truncated())
+
+
+def test_zip_without_the_workbook_parts() -> None:
+    assert DAMAGED in refusal(files.without_workbook_parts())
+
+
+def test_broken_xml() -> None:
+    data = files.edited(
+        files.good_workbook(), "xl/worksheets/sheet1.xml", lambda xml: xml[: len(xml) // 2]
+    )
+    assert DAMAGED in refusal(data)
+
+
+# ------------------------------------------------------------------ attacks
+
+
+def test_xml_bomb_in_a_sheet() -> None:
+    started = time.monotonic()
+    assert FORBIDDEN_XML in refusal(files.xml_bomb_in_sheet())
+    assert time.monotonic() - started < 5
+
+
+def test_xml_bomb_in_shared_strings() -> None:
+    assert FORBIDDEN_XML in refusal(files.xml_bomb_in_shared_strings())
+
+
+def test_shared_strings_are_read_without_the_bomb() -> None:
+    """The shared-strings builder itself makes a readable file: the bomb is what is refused."""
+    data = files.edited(
+        files.xml_bomb_in_shared_strings(),
+        "xl/sharedStrings.xml",
+        lambda xml: xml.replace(files.LAUGHS, "").replace("&lol9;", "Name"),
+    )
+    assert read_workbook(data, "x.xlsx")[0].rows == (("Name",),)
+
+
+def test_external_entity() -> None:
+    message = refusal(files.external_entity())
+    assert FORBIDDEN_XML in message
+    assert "root:" not in message
+
+
+def test_zip_bomb_is_refused_from_the_zip_directory() -> None:
+    data = files.zip_bomb()
+    assert len(data) < 200 * 1024
+    message = refusal(data)
+    assert f"entpackt größer als {MAX_UNPACKED_BYTES // (1024 * 1024)} MB" in message
+
+
+def test_over_the_size_limit() -> None:
+    data = files.oversized()
+    assert len(data) > MAX_UPLOAD_BYTES
+    message = refusal(data)
+    assert "größer als 2 MB" in message
+    with pytest.raises(SpreadsheetError, match="größer als 2 MB"):
+        read_csv(b"a;b\n" * (MAX_UPLOAD_BYTES // 4 + 1), "liste.csv")
+
+
+def test_a_value_far_away_does_not_build_a_huge_grid() -> None:
+    book = openpyxl.Workbook()
+    book.active["A1"] = "Name"  # type: ignore[index]
+    book.active["XFD1048576"] = "fern"  # type: ignore[index]
+    import io
+
+    buffer = io.BytesIO()
+    book.save(buffer)
+    started = time.monotonic()
+    assert "reicht bis XFD1048576" in refusal(buffer.getvalue())
+    assert time.monotonic() - started < 5
+
+
+def test_merged_cells_are_named() -> None:
+    message = refusal(files.merged_cells())
+    assert "Blatt „Tisch 3“: verbundene Zellen A14:C14" in message
+    assert "bitte die Verbindung aufheben" in message
+
+
+# ------------------------------------------------------------------ CSV
+
+
+def test_csv_with_semicolons_in_cp1252() -> None:
+    grid = read_csv(files.csv_cp1252_semicolons(), "Anmeldungen.csv")
+    assert grid.title == "Anmeldungen"
+    assert grid.rows == (
+        ("Name", "Verein", "DDV-Nr."),
+        ("Jürgen Größe", "Kölner Asse", "4711"),
+    )
+
+
+def test_csv_with_bom_and_commas() -> None:
+    grid = read_csv(files.csv_bom_commas(), "liste.csv")
+    assert grid.rows == (
+        ("Name", "Verein"),
+        ("Anna Schmidt", "DK Kiel, Abt. 2"),
+        ("Zoë Ørsted", None),
+    )
+
+
+def test_csv_with_tabs_in_utf16() -> None:
+    """Excel's "Unicode-Text": UTF-16 with a byte order mark, tab-separated."""
+    data = "Name\tVerein\r\nZoë\tDK Kiel\r\n".encode("utf-16")
+    assert read_csv(data, "liste.csv").rows == (("Name", "Verein"), ("Zoë", "DK Kiel"))
+
+
+def test_csv_delimiter_comes_from_the_first_line() -> None:
+    data = b"Name;Verein\r\nSchmidt, Anna;DK Kiel\r\n\r\n"
+    assert read_csv(data, "x.csv").rows == (("Name", "Verein"), ("Schmidt, Anna", "DK Kiel"))
+    assert read_csv(b"Name\r\nAnna\r\n", "x.csv").rows == (("Name",), ("Anna",))
+
+
+def test_csv_with_nul_bytes_is_refused() -> None:
+    with pytest.raises(SpreadsheetError, match="NUL-Zeichen"):
+        read_csv(b"Name;Verein\r\nAnna\x00;DK Kiel\r\n", "x.csv")
+
+
+def test_csv_refuses_binary_files_and_empty_files() -> None:
+    for data in (files.good_workbook(), files.XLS_FILE, files.PDF_FILE):
+        with pytest.raises(SpreadsheetError, match="keine CSV-Datei"):
+            read_csv(data, "x.csv")
+    with pytest.raises(SpreadsheetError, match="ist leer"):
+        read_csv(b"", "x.csv")
+
+
+def test_csv_with_an_open_quote_is_refused() -> None:
+    data = b'Name;Verein\r\n"Anna' + b"x" * 200_000 + b"\r\n"
+    with pytest.raises(SpreadsheetError, match="keine lesbare CSV-Datei"):
+        read_csv(data, "x.csv")
