@@ -30,6 +30,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/web_pages.py
 	$(BIN)/python bench/list_entry.py
 	$(BIN)/python bench/excel_export.py
+	$(BIN)/python bench/excel_import.py
 
 # The web app for the tournament day: migrates the database, serves http://127.0.0.1:5000/.
 run: $(BIN)/.installed

@@ -284,3 +284,50 @@ def test_only_the_turnierleitung_imports(app: Flask) -> None:
     other = app.test_client()
     response = other.get(table_path(tournament_id) + "/einlesen")
     assert response.status_code == 302 and "/anmelden" in response.headers["Location"]
+
+
+def test_a_paper_list_typed_into_the_blank_template_reads_in(app: Flask) -> None:
+    """The template filled in as from paper: games in both sections, no dealers written (the
+    dealer order fills them in), no running totals; the same list as entered on the page."""
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    four = table_of_four(app, tournament_id)
+    path = table_path(tournament_id, table=four)
+    before = all_lists(app, tournament_id)[(1, four)]
+    exported = load_workbook(io.BytesIO(client.get(path + "/liste.xlsx").data)).active
+    template_data = client.get(path + "/vorlage.xlsx").data
+    clear_lists(app, tournament_id)
+    assert isinstance(exported, Worksheet)
+    width = len(list_cells.FIXED) + 4  # the fixed columns and the points, nothing else
+
+    def sections(sheet: Worksheet) -> dict[str, list[int]]:
+        """The empty or filled rows under each section title, up to the "Summe" row."""
+        found: dict[str, list[int]] = {}
+        current = ""
+        for row in range(13, sheet.max_row + 1):
+            head = sheet.cell(row, 1).value
+            if head == "Summe":
+                break
+            if isinstance(head, str) and head.startswith(("Normalspiele", "Pflichtsoli")):
+                current = head
+                found[current] = []
+            elif current:
+                found[current].append(row)
+        return found
+
+    source = sections(exported)
+
+    def typed(sheet: Worksheet) -> None:
+        for title, rows in sections(sheet).items():
+            filled = [r for r in source[title] if exported.cell(r, 3).value]
+            assert len(filled) <= len(rows)
+            for target, origin in zip(rows, filled, strict=False):
+                for col in range(1, width + 1):
+                    if col != list_cells.DEALER + 1:
+                        sheet.cell(target, col).value = exported.cell(origin, col).value
+
+    preview = upload(client, path + "/einlesen", edited(template_data, typed))
+    text = preview.get_data(as_text=True)
+    assert preview.status_code == 200 and "1 Liste einlesen" in text, text
+    confirm(client, text, path + "/einlesen")
+    assert all_lists(app, tournament_id)[(1, four)] == before

@@ -137,7 +137,9 @@ def test_the_tournament_workbook_has_standings_players_and_every_list(app: Flask
                 scorelists.replace_entries(table, entries, user)
         db.session.commit()
         book = load_workbook(io.BytesIO(exports.tournament_workbook(tournament)))
-        assert book.sheetnames == ["Stand", "Spieler", "Runde 1", "Runde 2"]
+        assert book.sheetnames == [
+            "Stand", "Spieler", "Runde 1", "Vorlagen Runde 1", "Runde 2", "Vorlagen Runde 2",
+        ]  # fmt: skip
         stand = book["Stand"]
         assert [stand.cell(1, c).value for c in range(1, 9)] == [
             "Platz", "Nr.", "Name", "Verein", "Runde 1", "Runde 2", "Gesamt", "Runden",
@@ -155,6 +157,13 @@ def test_the_tournament_workbook_has_standings_players_and_every_list(app: Flask
                 if isinstance(c.value, str) and c.value.startswith("Spielliste")
             ]
             assert titles == ["Spielliste Tisch 1", "Spielliste Tisch 2"]
+            templates = book[f"Vorlagen Runde {number}"]
+            tops = [c.row for c in templates["A"] if c.value in titles]
+            assert [templates.cell(r, 1).value for r in tops] == titles
+            # The same block as a list: the header row twelve rows below each title.
+            for top in tops:
+                header = templates.cell(top + exports.HEADER_ROW - 1, 1).value
+                assert header == "Nr."
 
 
 def test_the_tournament_workbook_is_for_the_turnierleitung(app: Flask) -> None:
@@ -178,3 +187,89 @@ def test_the_turnierleitung_downloads_the_tournament_workbook(app: Flask) -> Non
     assert response.status_code == 200
     assert response.mimetype == exports.XLSX
     assert load_workbook(io.BytesIO(response.data)).sheetnames == ["Stand", "Spieler"]
+
+
+def template_rows(sheet: Worksheet) -> dict[str, int]:
+    """The rows of a template's section titles, "Summe", its check and "Prüfung"."""
+    return {
+        str(c.value): c.row
+        for c in sheet["A"]
+        if c.value in (
+            "Normalspiele, Lustsoli, Strafen", "Pflichtsoli (TSR 4.2.4)", "Summe",
+            "Summe aller Spieler (muss 0 sein)", "Prüfung",
+        )
+    }  # fmt: skip
+
+
+def test_the_blank_template_has_the_list_layout_with_empty_rows(app: Flask) -> None:
+    with app.app_context():
+        make_user()
+        tournament, regs = make_tournament([(f"S{i}", "") for i in range(1, 10)])
+        regs[3].player.name = "=Listenführer"
+        make_round(tournament, 2, [regs[:4], regs[4:]])
+        db.session.commit()
+        four, five = db.session.execute(select(RoundTable).order_by(RoundTable.number)).scalars()
+        assert exports.template_filename(five) == "vorlage-runde-2-tisch-2.xlsx"
+        for table, size, (first, pflicht) in ((four, 4, (24, 4)), (five, 5, (30, 5))):
+            book = load_workbook(io.BytesIO(exports.template_workbook(table)))
+            assert len(book.sheetnames) == 1
+            sheet = book.active
+            assert isinstance(sheet, Worksheet)
+            values = cells(sheet)
+            assert values["A1"] == f"Spielliste Tisch {table.number}" and sheet["A1"].font.b
+            assert [values[f"B{r}"] for r in range(2, 6)] == [
+                tournament.name, "21.11.2026", "2", f"{table.number} ({size} Spieler)",
+            ]  # fmt: skip
+            seats = table.seats
+            assert values["B6"] == seats[-1].registration.player.name
+            row_values = [[sheet.cell(r, c).value for c in range(2, size + 2)] for r in (8, 9, 10)]
+            assert row_values == [
+                [s.position for s in seats],
+                [s.registration.player.name for s in seats],
+                [s.registration.start_number for s in seats],
+            ]
+            headers = [sheet.cell(exports.HEADER_ROW, c).value for c in range(1, 31)]
+            assert headers[: 14 + 3 * size + 1][-1] == "Stand stimmt"
+            rows = template_rows(sheet)
+            normal, pflicht_row = (
+                rows["Normalspiele, Lustsoli, Strafen"],
+                rows["Pflichtsoli (TSR 4.2.4)"],
+            )
+            assert normal == exports.HEADER_ROW + 1
+            # Empty rows to fill in: 24 (30) games, 4 (5) Pflichtsoli, one blank row after each.
+            assert pflicht_row == normal + first + 2
+            assert rows["Summe"] == pflicht_row + pflicht + 2
+            summe = rows["Summe"]
+            between = [sheet[ref].row for ref in values if normal < sheet[ref].row < summe]
+            assert sorted(between) == [pflicht_row]  # nothing but the second section's title
+            points = headers.index("Punkte 1") + 1
+            column = sheet.cell(summe, points).column_letter
+            assert sheet.cell(summe, points).value == (
+                f"=SUM({column}{normal + 1}:{column}{normal + first},"
+                f"{column}{pflicht_row + 1}:{column}{pflicht_row + pflicht})"
+            )
+            assert str(sheet.cell(summe + 1, points).value).startswith("=SUM(")
+            hint = str(sheet.cell(rows["Prüfung"], 2).value)
+            assert "Spielnummer" in hint and "Platznummer" in hint and "Augen Re leer" in hint
+        quoted = load_workbook(io.BytesIO(exports.template_workbook(four))).active
+        assert isinstance(quoted, Worksheet)
+        assert quoted["B6"].value == "=Listenführer" and quoted["B6"].quotePrefix
+
+
+def test_staff_download_the_blank_template_from_the_list_page(app: Flask) -> None:
+    with app.app_context():
+        tournament, regs = make_tournament([(f"S{i}", "") for i in range(1, 5)])
+        make_round(tournament, 1, [regs])
+        db.session.commit()
+        tournament_id = tournament.id
+    client = app.test_client()
+    url = f"/turniere/{tournament_id}/runden/1/tische/1/"
+    assert client.get(url + "vorlage.xlsx").status_code == 302  # to the login
+    sign_in(app, client)
+    assert url + "vorlage.xlsx" in client.get(url).get_data(as_text=True)
+    response = client.get(url + "vorlage.xlsx")
+    assert response.status_code == 200
+    assert response.mimetype == exports.XLSX
+    assert "vorlage-runde-1-tisch-1.xlsx" in response.headers["Content-Disposition"]
+    sheet = load_workbook(io.BytesIO(response.data)).active
+    assert isinstance(sheet, Worksheet) and sheet["A1"].value == "Spielliste Tisch 1"

@@ -1,20 +1,27 @@
-"""Score lists as Excel workbooks (openpyxl), laid out like the paper Spielliste.
+"""Score lists as Excel workbooks, laid out like the paper Spielliste.
 
 The running totals are written twice: as the engine's values and as formulas over the
 points, with a check column comparing both, so the sheet checks itself in any spreadsheet
 program. Text that a spreadsheet would run as a formula (a name beginning with ``=``, ``+``,
-``-`` or ``@``) is written as plain text with a quote prefix.
+``-`` or ``@``) is written as plain text with a quote prefix. The blank template of a table
+has the same block layout with empty rows to fill in, so a filled-in template reads back
+like an exported list (``list_cells``).
+
+The sheets are laid out in memory (:class:`Grid`) and then streamed row by row through
+openpyxl's write-only mode, which is much faster than placing cells in a normal workbook.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import Cell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from sqlalchemy import select
 
 from tournament.extensions import db
@@ -25,6 +32,57 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FORMULA_STARTS = ("=", "+", "-", "@")
 BOLD = Font(bold=True)
 HEADER_ROW = 12
+NORMAL_SECTION = "Normalspiele, Lustsoli, Strafen"
+PFLICHT_SECTION = "Pflichtsoli (TSR 4.2.4)"
+# Empty rows of the blank template per table size: (first section, Pflichtsolo section).
+TEMPLATE_ROWS = {4: (24, 4), 5: (30, 5)}
+TEMPLATE_HINT = (
+    "Ausfüllen: Nr. = Spielnummer (bei einer Strafe die Nummer des folgenden Spiels); Geber "
+    "und Re mit Namen oder Platznummer; Gewinner mit Platznummern (z. B. „1, 3“); Augen Re "
+    "leer lassen bei einem Spiel, das nur in Punkten eingetragen wird (dann Punkte aller "
+    "Spieler und die Gewinner angeben, TSR 7.3); Pflichtsoli im Abschnitt Pflichtsoli."
+)
+
+
+class Formula(str):
+    """A cell's formula, written with its leading ``=``; any other text stays text."""
+
+    __slots__ = ()
+
+
+class Bold(str):
+    """Text in bold (titles and headers)."""
+
+    __slots__ = ()
+
+
+Value = int | float | str | None
+
+
+class Grid:
+    """One sheet's cells by row and column (both from 1); written out top to bottom."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self.rows: dict[int, dict[int, int | float | str]] = {}
+        self.widths: dict[int, float] = {}
+
+    def put(self, row: int, column: int, value: Value) -> None:
+        """A number, text (never run as a formula), :class:`Formula` or :class:`Bold`;
+        ``None`` and empty text leave the cell empty."""
+        if value is None or value == "":
+            return
+        cells = self.rows.get(row)
+        if cells is None:
+            cells = self.rows[row] = {}
+        cells[column] = value
+
+    def put_row(self, row: int, values: Iterable[Value], start: int = 1) -> None:
+        for column, value in enumerate(values, start=start):
+            self.put(row, column, value)
+
+
+# --------------------------------------------------------------------- the workbooks
 
 
 def list_filename(table: RoundTable) -> str:
@@ -33,14 +91,20 @@ def list_filename(table: RoundTable) -> str:
 
 def list_workbook(table: RoundTable) -> bytes:
     """One table's score list as an .xlsx file."""
-    workbook = Workbook()
-    sheet = workbook.active
-    assert isinstance(sheet, Worksheet)
-    sheet.title = f"Tisch {table.number}"
-    write_list(sheet, sheets.sheet(table, explain=False))
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    grid = Grid(f"Tisch {table.number}")
+    write_list(grid, sheets.sheet(table, explain=False))
+    return xlsx([grid])
+
+
+def template_filename(table: RoundTable) -> str:
+    return f"vorlage-runde-{table.round.number}-tisch-{table.number}.xlsx"
+
+
+def template_workbook(table: RoundTable) -> bytes:
+    """A blank score list of one table, ready to fill in (or to print)."""
+    grid = Grid(f"Tisch {table.number}")
+    write_template(grid, table)
+    return xlsx([grid])
 
 
 def tournament_filename(tournament: Tournament) -> str:
@@ -48,22 +112,18 @@ def tournament_filename(tournament: Tournament) -> str:
 
 
 def tournament_workbook(tournament: Tournament) -> bytes:
-    """The whole tournament: standings, players, and one sheet per round with every
-    table's list one below the other."""
-    workbook = Workbook(write_only=False)
-    first = workbook.active
-    assert isinstance(first, Worksheet)
-    first.title = "Stand"
-    _write_standings(first, standings.overall(tournament))
-    _write_players(workbook.create_sheet("Spieler"), tournament)
+    """The whole tournament: standings, players, and per round one sheet with every table's
+    list one below the other and one with every table's blank template."""
+    grids = [_standings(standings.overall(tournament)), _players(tournament)]
     for round_ in tournament.rounds:
-        ws = workbook.create_sheet(f"Runde {round_.number}")
-        row = 1
+        lists = Grid(f"Runde {round_.number}")
+        templates = Grid(f"Vorlagen Runde {round_.number}")
+        row = template_row = 1
         for table in _tables_of(round_):
-            row = write_list(ws, sheets.sheet(table, explain=False), row) + 3
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+            row = write_list(lists, sheets.sheet(table, explain=False), row) + 3
+            template_row = write_template(templates, table, template_row) + 3
+        grids += [lists, templates]
+    return xlsx(grids)
 
 
 def _tables_of(round_: Round) -> list[RoundTable]:
@@ -77,150 +137,47 @@ def _tables_of(round_: Round) -> list[RoundTable]:
     return list(db.session.execute(query).scalars())
 
 
-def _write_standings(ws: Worksheet, table: standings.Standings) -> None:
-    headers = [
-        "Platz",
-        "Nr.",
-        "Name",
-        "Verein",
-        *(f"Runde {n}" for n in table.rounds),
-        "Gesamt",
-        "Runden",
-    ]
-    for col, header in enumerate(headers, start=1):
-        text(ws, 1, col, header)
-        ws.cell(1, col).font = BOLD
+def _standings(table: standings.Standings) -> Grid:
+    grid = Grid("Stand")
+    headers = ["Platz", "Nr.", "Name", "Verein", *(f"Runde {n}" for n in table.rounds)]
+    grid.put_row(1, (Bold(h) for h in [*headers, "Gesamt", "Runden"]))
     for row, entry in enumerate(table.rows, start=2):
-        ws.cell(row, 1, entry.rank)
-        ws.cell(row, 2, entry.start_number)
-        text(ws, row, 3, entry.name)
-        text(ws, row, 4, entry.club)
-        for col, points in enumerate(entry.points, start=5):
-            if points is not None:
-                ws.cell(row, col, points)
-        ws.cell(row, 5 + len(table.rounds), entry.total)
-        ws.cell(row, 6 + len(table.rounds), entry.rounds_played)
-    ws.column_dimensions["C"].width = 28
-    ws.column_dimensions["D"].width = 20
+        grid.put_row(row, (entry.rank, entry.start_number, entry.name, entry.club))
+        grid.put_row(row, entry.points, start=5)
+        grid.put(row, 5 + len(table.rounds), entry.total)
+        grid.put(row, 6 + len(table.rounds), entry.rounds_played)
+    grid.widths.update({3: 28, 4: 20})
+    return grid
 
 
-def _write_players(ws: Worksheet, tournament: Tournament) -> None:
+def _players(tournament: Tournament) -> Grid:
+    grid = Grid("Spieler")
     headers = ["Nr.", "Name", "Verein", "DDV-Nr.", "ab Runde", "zurückgezogen nach Runde"]
-    for col, header in enumerate(headers, start=1):
-        text(ws, 1, col, header)
-        ws.cell(1, col).font = BOLD
+    grid.put_row(1, (Bold(h) for h in headers))
     for row, registration in enumerate(tournament.registrations, start=2):
         player = registration.player
-        ws.cell(row, 1, registration.start_number)
-        text(ws, row, 2, player.name)
-        text(ws, row, 3, player.club)
-        text(ws, row, 4, player.ddv_number or "")
-        ws.cell(row, 5, registration.first_round)
-        if registration.withdrawn_after_round is not None:
-            ws.cell(row, 6, registration.withdrawn_after_round)
-    ws.column_dimensions["B"].width = 28
-    ws.column_dimensions["C"].width = 20
-
-
-def text(ws: Worksheet, row: int, column: int, value: str) -> None:
-    """A text cell that no spreadsheet program evaluates, whatever it begins with."""
-    cell = ws.cell(row, column)
-    assert isinstance(cell, Cell)
-    cell.value = value
-    cell.data_type = "s"
-    if value.startswith(FORMULA_STARTS):
-        cell.quotePrefix = True
-
-
-def write_list(ws: Worksheet, list_sheet: sheets.Sheet, top: int = 1) -> int:
-    """Write the list with its first row at ``top``; returns the last row written."""
-    base = top - 1
-    table = list_sheet.table
-    round_ = table.round
-    tournament = round_.tournament
-    players = list_sheet.players
-    size = len(players)
-    text(ws, top, 1, f"Spielliste Tisch {table.number}")
-    ws.cell(top, 1).font = BOLD
-    facts = [
-        ("Turnier", tournament.name),
-        ("Datum", tournament.date.strftime("%d.%m.%Y")),
-        ("Runde", str(round_.number)),
-        ("Tisch", f"{table.number} ({size} Spieler)"),
-        ("Listenführer", players[-1].name),
-    ]
-    for row, (label, value) in enumerate(facts, start=top + 1):
-        text(ws, row, 1, label)
-        text(ws, row, 2, value)
-    for row, label in ((base + 8, "Platz"), (base + 9, "Name"), (base + 10, "Nr.")):
-        text(ws, row, 1, label)
-    for i, player in enumerate(players, start=2):
-        ws.cell(base + 8, i, player.position)
-        text(ws, base + 9, i, player.name)
-        ws.cell(base + 10, i, player.start_number)
-
-    columns = Columns(len(list_cells.FIXED), size)
-    headers = list_cells.headers([p.position for p in players])
-    for col, header in enumerate(headers, start=1):
-        text(ws, base + HEADER_ROW, col, header)
-        ws.cell(base + HEADER_ROW, col).font = BOLD
-
-    row = base + HEADER_ROW + 1
-    previous: int | None = None
-    game_rows: list[int] = []
-    sections = (
-        ("Normalspiele, Lustsoli, Strafen", list_sheet.normal_rows),
-        ("Pflichtsoli (TSR 4.2.4)", list_sheet.pflicht_rows),
-    )
-    # Chronological order decides the running totals, whatever section a row is shown in.
-    order = {r.entry: i for i, r in enumerate(list_sheet.rows)}
-    placed: dict[int, int] = {}
-    numbers = _numbers(list_sheet.rows)
-    for title, rows in sections:
-        text(ws, row, 1, title)
-        ws.cell(row, 1).font = BOLD
-        row += 1
-        for entry in rows:
-            placed[entry.entry] = row
-            _write_row(ws, row, entry, numbers[entry.entry], list_sheet, columns)
-            if entry.points:
-                game_rows.append(row)
-            row += 1
-        row += 1
-    for entry in sorted(list_sheet.rows, key=lambda r: order[r.entry]):
-        if not entry.points:
-            continue
-        here = placed[entry.entry]
-        for i in range(size):
-            points = columns.ref("points", i, here)
-            formula = (
-                points if previous is None else f"{columns.ref('formula', i, previous)}+{points}"
-            )
-            ws.cell(here, columns.col("formula", i), f"={formula}")
-        checks = ",".join(
-            f"{columns.ref('formula', i, here)}={columns.ref('total', i, here)}"
-            for i in range(size)
+        grid.put_row(
+            row,
+            (
+                registration.start_number,
+                player.name,
+                player.club,
+                player.ddv_number,
+                registration.first_round,
+                registration.withdrawn_after_round,
+            ),
         )
-        ws.cell(here, columns.check, f'=IF(AND({checks}),"ja","NEIN")')
-        previous = here
+    grid.widths.update({2: 28, 3: 20})
+    return grid
 
-    text(ws, row, 1, "Summe")
-    ws.cell(row, 1).font = BOLD
-    for i, player in enumerate(players):
-        column = get_column_letter(columns.col("points", i))
-        cells = ",".join(f"{column}{r}" for r in game_rows) or "0"
-        ws.cell(row, columns.col("points", i), f"=SUM({cells})")
-        ws.cell(row, columns.col("total", i), player.total)
-    row += 1
-    text(ws, row, 1, "Summe aller Spieler (muss 0 sein)")
-    first, last = columns.ref("points", 0, row - 1), columns.ref("points", size - 1, row - 1)
-    ws.cell(row, columns.col("points", 0), f"=SUM({first}:{last})")
-    row += 2
-    text(ws, row, 1, "Prüfung")
-    text(ws, row, 2, _status(list_sheet))
-    ws.column_dimensions["A"].width = 12
-    ws.column_dimensions["D"].width = 30
-    return row
+
+# --------------------------------------------------------------------- a list block
+
+
+class Seated(NamedTuple):
+    position: int
+    name: str
+    start_number: int
 
 
 class Columns:
@@ -239,8 +196,122 @@ class Columns:
         return f"{get_column_letter(self.col(kind, player))}{row}"
 
 
+def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: int) -> Columns:
+    """Title, the list's facts, the players by position, and the header row."""
+    base = top - 1
+    round_ = table.round
+    tournament = round_.tournament
+    grid.put(top, 1, Bold(f"Spielliste Tisch {table.number}"))
+    facts = [
+        ("Turnier", tournament.name),
+        ("Datum", tournament.date.strftime("%d.%m.%Y")),
+        ("Runde", str(round_.number)),
+        ("Tisch", f"{table.number} ({len(players)} Spieler)"),
+        ("Listenführer", players[-1].name if players else ""),
+    ]
+    for row, (label, value) in enumerate(facts, start=top + 1):
+        grid.put_row(row, (label, value))
+    grid.put_row(base + 8, ("Platz", *(p.position for p in players)))
+    grid.put_row(base + 9, ("Name", *(p.name for p in players)))
+    grid.put_row(base + 10, ("Nr.", *(p.start_number for p in players)))
+    headers = list_cells.headers([p.position for p in players])
+    grid.put_row(base + HEADER_ROW, (Bold(h) for h in headers))
+    grid.widths.update({1: 12, 4: 30})
+    return Columns(len(list_cells.FIXED), len(players))
+
+
+def write_list(grid: Grid, list_sheet: sheets.Sheet, top: int = 1) -> int:
+    """Write the list with its first row at ``top``; returns the last row written."""
+    players = list_sheet.players
+    size = len(players)
+    seated = [Seated(p.position, p.name, p.start_number) for p in players]
+    columns = _write_head(grid, list_sheet.table, seated, top)
+
+    row = top - 1 + HEADER_ROW + 1
+    game_rows: list[int] = []
+    sections = (
+        (NORMAL_SECTION, list_sheet.normal_rows),
+        (PFLICHT_SECTION, list_sheet.pflicht_rows),
+    )
+    placed: dict[int, int] = {}
+    numbers = _numbers(list_sheet.rows)
+    for title, rows in sections:
+        grid.put(row, 1, Bold(title))
+        row += 1
+        for entry in rows:
+            placed[entry.entry] = row
+            _write_row(grid, row, entry, numbers[entry.entry], list_sheet, columns)
+            if entry.points:
+                game_rows.append(row)
+            row += 1
+        row += 1
+    # Chronological order decides the running totals, whatever section a row is shown in.
+    previous: int | None = None
+    for entry in list_sheet.rows:
+        if not entry.points:
+            continue
+        here = placed[entry.entry]
+        for i in range(size):
+            points = columns.ref("points", i, here)
+            formula = (
+                points if previous is None else f"{columns.ref('formula', i, previous)}+{points}"
+            )
+            grid.put(here, columns.col("formula", i), Formula(f"={formula}"))
+        checks = ",".join(
+            f"{columns.ref('formula', i, here)}={columns.ref('total', i, here)}"
+            for i in range(size)
+        )
+        grid.put(here, columns.check, Formula(f'=IF(AND({checks}),"ja","NEIN")'))
+        previous = here
+
+    grid.put(row, 1, Bold("Summe"))
+    for i, player in enumerate(players):
+        column = get_column_letter(columns.col("points", i))
+        cells = ",".join(f"{column}{r}" for r in game_rows) or "0"
+        grid.put(row, columns.col("points", i), Formula(f"=SUM({cells})"))
+        grid.put(row, columns.col("total", i), player.total)
+    return _write_foot(grid, row, columns, _status(list_sheet))
+
+
+def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
+    """A blank list of the table with its first row at ``top``: the same block as
+    :func:`write_list`, with empty rows to fill in; returns the last row written."""
+    seated = [
+        Seated(s.position, s.registration.player.name, s.registration.start_number)
+        for s in table.seats
+    ]
+    size = len(seated)
+    columns = _write_head(grid, table, seated, top)
+    row = top - 1 + HEADER_ROW + 1
+    ranges: list[tuple[int, int]] = []
+    counts = TEMPLATE_ROWS.get(size, (6 * size, size))
+    for title, count in zip((NORMAL_SECTION, PFLICHT_SECTION), counts, strict=True):
+        grid.put(row, 1, Bold(title))
+        ranges.append((row + 1, row + count))
+        row += count + 2
+    grid.put(row, 1, Bold("Summe"))
+    for i in range(size):
+        column = get_column_letter(columns.col("points", i))
+        cells = ",".join(f"{column}{first}:{column}{last}" for first, last in ranges)
+        grid.put(row, columns.col("points", i), Formula(f"=SUM({cells})"))
+    return _write_foot(grid, row, columns, TEMPLATE_HINT)
+
+
+def _write_foot(grid: Grid, summe: int, columns: Columns, status: str) -> int:
+    """The zero-sum check under the "Summe" row and the "Prüfung" line; its row."""
+    row = summe + 1
+    grid.put(row, 1, "Summe aller Spieler (muss 0 sein)")
+    if columns.size:
+        first = columns.ref("points", 0, summe)
+        last = columns.ref("points", columns.size - 1, summe)
+        grid.put(row, columns.col("points", 0), Formula(f"=SUM({first}:{last})"))
+    row += 2
+    grid.put_row(row, ("Prüfung", status))
+    return row
+
+
 def _write_row(
-    ws: Worksheet,
+    grid: Grid,
     row: int,
     entry: sheets.SheetRow,
     number: int | None,
@@ -248,16 +319,9 @@ def _write_row(
     columns: Columns,
 ) -> None:
     positions = [list_sheet.players[i].position for i in entry.winners]
-    values = list_cells.cells(entry.record, number, positions, list_sheet.names)
-    for col, value in enumerate(values, start=1):
-        if isinstance(value, str):
-            text(ws, row, col, value)
-        elif value is not None:
-            ws.cell(row, col, value)
-    for i, points in enumerate(entry.points):
-        ws.cell(row, columns.col("points", i), points)
-    for i, total in enumerate(entry.totals):
-        ws.cell(row, columns.col("total", i), total)
+    grid.put_row(row, list_cells.cells(entry.record, number, positions, list_sheet.names))
+    grid.put_row(row, entry.points, start=columns.col("points", 0))
+    grid.put_row(row, entry.totals, start=columns.col("total", 0))
 
 
 def _numbers(rows: tuple[sheets.SheetRow, ...]) -> dict[int, int | None]:
@@ -280,3 +344,47 @@ def _status(list_sheet: sheets.Sheet) -> str:
         struck = f", {list_sheet.struck} gestrichen" if list_sheet.struck else ""
         return f"vollständig und fehlerfrei ({list_sheet.games_played} Spiele{struck})"
     return f"unvollständig: noch {list_sheet.games_left} Spiele"
+
+
+# --------------------------------------------------------------------- the file
+
+
+def xlsx(grids: Sequence[Grid]) -> bytes:
+    """The sheets as an .xlsx file, written by openpyxl in write-only mode (rows streamed top
+    to bottom; formulas are computed when the file is opened)."""
+    workbook = Workbook(write_only=True)
+    for grid in grids:
+        ws = workbook.create_sheet(grid.title)
+        for column, width in sorted(grid.widths.items()):
+            ws.column_dimensions[get_column_letter(column)].width = width
+        previous = 0
+        for row in sorted(grid.rows):
+            for _ in range(row - previous - 1):
+                ws.append([])
+            cells = grid.rows[row]
+            values: list[object] = [None] * max(cells)
+            for column, value in cells.items():
+                values[column - 1] = _cell(ws, value)
+            ws.append(values)
+            previous = row
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _cell(ws: WriteOnlyWorksheet, value: int | float | str) -> object:
+    """A value as openpyxl writes it: a :class:`Formula` as formula, any other text as text
+    (bold, or with a quote prefix if a spreadsheet would otherwise run it)."""
+    if not isinstance(value, str) or type(value) is Formula:
+        return value
+    text = ILLEGAL_CHARACTERS_RE.sub("", value)
+    quoted = text.startswith(FORMULA_STARTS)
+    if type(value) is not Bold and not quoted:
+        return text
+    cell = WriteOnlyCell(ws, text)
+    cell.data_type = "s"
+    if type(value) is Bold:
+        cell.font = BOLD
+    if quoted:
+        cell.quotePrefix = True
+    return cell

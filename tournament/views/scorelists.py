@@ -569,3 +569,17 @@ def time_up(access: ListAccess) -> ResponseReturnValue:
         ),
         "time_up_form",
     )
+
+
+@list_route("vorlage.xlsx")
+def template(access: ListAccess) -> ResponseReturnValue:
+    """The table's blank list as an Excel workbook, to fill in (or print) like the paper list."""
+    return Response(
+        exports.template_workbook(access.table),
+        mimetype=exports.XLSX,
+        headers={
+            "Content-Disposition": (
+                f"attachment; filename={exports.template_filename(access.table)}"
+            )
+        },
+    )
