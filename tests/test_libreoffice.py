@@ -19,6 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from sqlalchemy import select
 
 from tests import libreoffice
+from tests.test_app_list_import import page_shaped
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable
@@ -177,12 +178,7 @@ def test_a_list_saved_by_libreoffice_reads_back_into_the_same_list(app: Flask) -
         round_.status = RoundStatus.RUNNING
         db.session.commit()
         table = db.session.execute(select(RoundTable)).scalar_one()
-        entries = [
-            {k: v for k, v in e.items() if k != "points"}
-            if e.get("kind") == "game" and not e.get("quick")
-            else e
-            for e in complete_entries(table, seed=11)
-        ]
+        entries = page_shaped(complete_entries(table, seed=11))
         scorelists.replace_entries(table, entries, user)
         db.session.commit()
         saved = timed([exports.list_workbook(table)])[0]

@@ -22,10 +22,8 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
-from sqlalchemy import select
 
-from tournament.extensions import db
-from tournament.models import Round, RoundTable, Tournament
+from tournament.models import RoundTable, Tournament
 from tournament.services import list_cells, sheets, standings, tables
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -119,22 +117,11 @@ def tournament_workbook(tournament: Tournament) -> bytes:
         lists = Grid(f"Runde {round_.number}")
         templates = Grid(f"Vorlagen Runde {round_.number}")
         row = template_row = 1
-        for table in _tables_of(round_):
+        for table in tables.tables_of_round(round_):
             row = write_list(lists, sheets.sheet(table, explain=False), row) + 3
             template_row = write_template(templates, table, template_row) + 3
         grids += [lists, templates]
     return xlsx(grids)
-
-
-def _tables_of(round_: Round) -> list[RoundTable]:
-    """A round's tables with everything their lists read, in three queries."""
-    query = (
-        select(RoundTable)
-        .where(RoundTable.round_id == round_.id)
-        .order_by(RoundTable.number)
-        .options(*tables.WHOLE_LIST)
-    )
-    return list(db.session.execute(query).scalars())
 
 
 def _standings(table: standings.Standings) -> Grid:

@@ -16,10 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
-
-from tournament.extensions import db
-from tournament.models import Round, RoundStatus, RoundTable, Tournament, User
+from tournament.models import RoundStatus, RoundTable, Tournament, User
 from tournament.services import audit, list_cells, scorelists, tables
 from tournament.services.errors import ServiceError
 from tournament.services.list_cells import FIXED, ReadRow, TablePlayer, normalise
@@ -153,7 +150,7 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
                 f"Blatt „{grid.title}“: Runde {found.group(1)} gibt es in diesem Turnier nicht."
             )
             continue
-        by_number = {table.number: table for table in _tables_of(round_)}
+        by_number = {table.number: table for table in tables.tables_of_round(round_)}
         for top, number in _blocks(grid):
             table = by_number.get(number)
             if table is None:
@@ -169,16 +166,6 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
             "deren erste Zelle „Spielliste Tisch N“ heißt."
         )
     return result
-
-
-def _tables_of(round_: Round) -> list[RoundTable]:
-    query = (
-        select(RoundTable)
-        .where(RoundTable.round_id == round_.id)
-        .order_by(RoundTable.number)
-        .options(*tables.WHOLE_LIST)
-    )
-    return list(db.session.execute(query).scalars())
 
 
 def _blocks(grid: Grid) -> list[tuple[int, int]]:

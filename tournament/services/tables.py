@@ -53,6 +53,17 @@ WHOLE_LIST = (
 )
 
 
+def tables_of_round(round_: Round) -> list[RoundTable]:
+    """A round's tables with everything their lists read, in three queries (exports, imports)."""
+    query = (
+        select(RoundTable)
+        .where(RoundTable.round_id == round_.id)
+        .order_by(RoundTable.number)
+        .options(*WHOLE_LIST)
+    )
+    return list(db.session.execute(query).scalars())
+
+
 def table_of_round(round_: Round, number: int) -> RoundTable | None:
     """Table ``number`` of the round, loaded for its list page."""
     query = (
