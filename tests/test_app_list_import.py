@@ -331,3 +331,20 @@ def test_a_paper_list_typed_into_the_blank_template_reads_in(app: Flask) -> None
     assert preview.status_code == 200 and "1 Liste einlesen" in text, text
     confirm(client, text, path + "/einlesen")
     assert all_lists(app, tournament_id)[(1, four)] == before
+
+
+def test_a_game_number_out_of_order_is_refused(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=table_of_four(app, tournament_id))
+    data = client.get(path + "/liste.xlsx").data
+    line = 0
+
+    def renumber(sheet: Worksheet) -> None:
+        nonlocal line
+        line = row_of_game(sheet, 2)
+        sheet.cell(line, 1).value = 40  # read last, though written as the second game
+
+    text = upload(client, path + "/einlesen", edited(data, renumber)).get_data(as_text=True)
+    assert f"Zeile {line}: Nr. 40, aber nach den Zeilen davor ist es Spiel" in text
+    assert "einlesen</button>" not in text

@@ -29,9 +29,9 @@ from tournament.services import list_cells, sheets, standings, tables
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FORMULA_STARTS = ("=", "+", "-", "@")
 BOLD = Font(bold=True)
-HEADER_ROW = 12
-NORMAL_SECTION = "Normalspiele, Lustsoli, Strafen"
-PFLICHT_SECTION = "Pflichtsoli (TSR 4.2.4)"
+HEADER_ROW = list_cells.HEADER_ROW
+NORMAL_SECTION = list_cells.NORMAL_SECTION
+PFLICHT_SECTION = list_cells.PFLICHT_SECTION
 # Empty rows of the blank template per table size: (first section, Pflichtsolo section).
 TEMPLATE_ROWS = {4: (24, 4), 5: (30, 5)}
 TEMPLATE_HINT = (
@@ -188,7 +188,7 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
     base = top - 1
     round_ = table.round
     tournament = round_.tournament
-    grid.put(top, 1, Bold(f"Spielliste Tisch {table.number}"))
+    grid.put(top, 1, Bold(list_cells.TITLE.format(number=table.number)))
     facts = [
         ("Turnier", tournament.name),
         ("Datum", tournament.date.strftime("%d.%m.%Y")),

@@ -27,11 +27,9 @@ TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
 ROUND_SHEET = re.compile(r"^Runde (\d+)$")
 # Sheets of the tournament workbook that hold no lists to read.
 OTHER_SHEETS = re.compile(r"^(Stand|Spieler|Vorlagen Runde \d+)$")
-SECTION_TITLES = {
-    normalise("Normalspiele, Lustsoli, Strafen"),
-    normalise("Pflichtsoli (TSR 4.2.4)"),
-}
-ROUND_ROW, PLAYERS_ROW, HEADER_ROW = 3, 8, 11  # below the title row
+SECTION_TITLES = {normalise(list_cells.NORMAL_SECTION), normalise(list_cells.PFLICHT_SECTION)}
+# Rows below the title row: the round, the players' names, the header row.
+ROUND_ROW, PLAYERS_ROW, HEADER_ROW = 3, 8, list_cells.HEADER_ROW - 1
 
 
 @dataclass(frozen=True)
@@ -357,6 +355,11 @@ def _check(
                     f"{total} (TSR 8.4)"
                 )
         record = row.record or {}
+        game = computed.get("game")
+        if record.get("kind") == "game" and row.number is not None and row.number != game:
+            problems.setdefault(number, []).append(
+                f"Nr. {row.number}, aber nach den Zeilen davor ist es Spiel {game} (TSR 8.4)"
+            )
         if row.winners is not None and record.get("kind") == "game" and not record.get("quick"):
             won = tuple(p.position for p in players if int(computed["points"][p.key]) > 0)
             if won != row.winners:

@@ -22,6 +22,13 @@ from typing import Any
 from tournament.services import entries
 from tournament.services.entries import KIND_LABELS, KONTRA_CALLS, RE_CALLS, SOLO_LABELS, SPECIALS
 
+# The layout of a list block on a sheet, shared by export and import: the title in the first
+# row, the header row HEADER_ROW rows further down (counted from 1), then the two sections.
+TITLE = "Spielliste Tisch {number}"
+HEADER_ROW = 12
+NORMAL_SECTION = "Normalspiele, Lustsoli, Strafen"
+PFLICHT_SECTION = "Pflichtsoli (TSR 4.2.4)"
+
 FIXED = (
     "Nr.",
     "Geber",
