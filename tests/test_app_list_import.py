@@ -286,6 +286,37 @@ def test_only_the_turnierleitung_imports(app: Flask) -> None:
     assert response.status_code == 302 and "/anmelden" in response.headers["Location"]
 
 
+def sections(sheet: Worksheet, top: int = 1) -> dict[str, list[int]]:
+    """The rows under each section title of the list block starting at ``top``, up to its
+    "Summe" row."""
+    found: dict[str, list[int]] = {}
+    current = ""
+    for row in range(top + 12, sheet.max_row + 1):
+        head = sheet.cell(row, 1).value
+        if head == "Summe":
+            break
+        if head in (list_cells.NORMAL_SECTION, list_cells.PFLICHT_SECTION):
+            current = str(head)
+            found[current] = []
+        elif current:
+            found[current].append(row)
+    return found
+
+
+def type_into(template: Worksheet, exported: Worksheet, top: int = 1) -> None:
+    """Copy an exported list's rows into the template block at ``top`` as typed from paper:
+    the fixed columns and the points of four players, the dealers left empty."""
+    source = sections(exported)
+    width = len(list_cells.FIXED) + 4
+    for title, rows in sections(template, top).items():
+        filled = [r for r in source[title] if exported.cell(r, 3).value]
+        assert len(filled) <= len(rows)
+        for target, origin in zip(rows, filled, strict=False):
+            for col in range(1, width + 1):
+                if col != list_cells.DEALER + 1:
+                    template.cell(target, col).value = exported.cell(origin, col).value
+
+
 def test_a_paper_list_typed_into_the_blank_template_reads_in(app: Flask) -> None:
     """The template filled in as from paper: games in both sections, no dealers written (the
     dealer order fills them in), no running totals; the same list as entered on the page."""
@@ -295,42 +326,53 @@ def test_a_paper_list_typed_into_the_blank_template_reads_in(app: Flask) -> None
     path = table_path(tournament_id, table=four)
     before = all_lists(app, tournament_id)[(1, four)]
     exported = load_workbook(io.BytesIO(client.get(path + "/liste.xlsx").data)).active
+    assert isinstance(exported, Worksheet)
     template_data = client.get(path + "/vorlage.xlsx").data
     clear_lists(app, tournament_id)
-    assert isinstance(exported, Worksheet)
-    width = len(list_cells.FIXED) + 4  # the fixed columns and the points, nothing else
-
-    def sections(sheet: Worksheet) -> dict[str, list[int]]:
-        """The empty or filled rows under each section title, up to the "Summe" row."""
-        found: dict[str, list[int]] = {}
-        current = ""
-        for row in range(13, sheet.max_row + 1):
-            head = sheet.cell(row, 1).value
-            if head == "Summe":
-                break
-            if isinstance(head, str) and head.startswith(("Normalspiele", "Pflichtsoli")):
-                current = head
-                found[current] = []
-            elif current:
-                found[current].append(row)
-        return found
-
-    source = sections(exported)
-
-    def typed(sheet: Worksheet) -> None:
-        for title, rows in sections(sheet).items():
-            filled = [r for r in source[title] if exported.cell(r, 3).value]
-            assert len(filled) <= len(rows)
-            for target, origin in zip(rows, filled, strict=False):
-                for col in range(1, width + 1):
-                    if col != list_cells.DEALER + 1:
-                        sheet.cell(target, col).value = exported.cell(origin, col).value
-
-    preview = upload(client, path + "/einlesen", edited(template_data, typed))
+    typed = edited(template_data, lambda sheet: type_into(sheet, exported))
+    preview = upload(client, path + "/einlesen", typed)
     text = preview.get_data(as_text=True)
     assert preview.status_code == 200 and "1 Liste einlesen" in text, text
     confirm(client, text, path + "/einlesen")
     assert all_lists(app, tournament_id)[(1, four)] == before
+
+
+def test_templates_filled_in_the_tournament_workbook_read_in(app: Flask) -> None:
+    """A round's templates in the tournament workbook, one filled in: that list is read; the
+    same table filled in on both sheets is refused."""
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    four = table_of_four(app, tournament_id)
+    before = all_lists(app, tournament_id)
+    exported = load_workbook(
+        io.BytesIO(client.get(table_path(tournament_id, table=four) + "/liste.xlsx").data)
+    ).active
+    assert isinstance(exported, Worksheet)
+    filled_lists = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
+    clear_lists(app, tournament_id)
+    empty_lists = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
+
+    def fill(data: bytes) -> bytes:
+        book = load_workbook(io.BytesIO(data))
+        sheet = book["Vorlagen Runde 1"]
+        top = next(
+            r
+            for r in range(1, sheet.max_row + 1)
+            if sheet.cell(r, 1).value == list_cells.TITLE.format(number=four)
+        )
+        type_into(sheet, exported, top)
+        buffer = io.BytesIO()
+        book.save(buffer)
+        return buffer.getvalue()
+
+    path = f"/turniere/{tournament_id}/einlesen"
+    text = upload(client, path, fill(filled_lists), "turnier.xlsx").get_data(as_text=True)
+    assert f"Tisch {four} von Runde 1 steht ausgefüllt auf Blatt „Runde 1“ und auf Blatt" in text
+    assert "einlesen</button>" not in text
+    text = upload(client, path, fill(empty_lists), "turnier.xlsx").get_data(as_text=True)
+    assert "1 Liste einlesen" in text, text
+    confirm(client, text, path)
+    assert all_lists(app, tournament_id)[(1, four)] == before[(1, four)]
 
 
 def test_a_game_number_out_of_order_is_refused(app: Flask) -> None:

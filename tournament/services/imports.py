@@ -26,7 +26,8 @@ from tournament.services.spreadsheets import FormulaWithoutValue, Grid, read_upl
 TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
 ROUND_SHEET = re.compile(r"^Runde (\d+)$")
 # Sheets of the tournament workbook that hold no lists to read.
-OTHER_SHEETS = re.compile(r"^(Stand|Spieler|Vorlagen Runde \d+)$")
+TEMPLATE_SHEET = re.compile(r"^Vorlagen Runde (\d+)$")
+OTHER_SHEETS = re.compile(r"^(Stand|Spieler)$")
 SECTION_TITLES = {normalise(list_cells.NORMAL_SECTION), normalise(list_cells.PFLICHT_SECTION)}
 # Rows below the title row: the round, the players' names, the header row.
 ROUND_ROW, PLAYERS_ROW, HEADER_ROW = 3, 8, list_cells.HEADER_ROW - 1
@@ -129,12 +130,14 @@ def read_table_file(table: RoundTable, data: bytes, filename: str) -> FileImport
 
 
 def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> FileImport:
-    """Every list of a tournament workbook: sheets "Runde N" with the tables' lists."""
+    """Every list of a tournament workbook: sheets "Runde N" with the tables' lists, and
+    "Vorlagen Runde N" with their blank templates, read where somebody filled one in."""
     result = FileImport()
-    grids = read_upload(data, filename)
     rounds = {round_.number: round_ for round_ in tournament.rounds}
-    for grid in grids:
-        found = ROUND_SHEET.match(grid.title)
+    # Per table the list read for it, with where it was found.
+    found_lists: dict[int, ListImport] = {}
+    for grid in read_upload(data, filename):
+        found = ROUND_SHEET.match(grid.title) or TEMPLATE_SHEET.match(grid.title)
         if found is None:
             if not OTHER_SHEETS.match(grid.title) and grid.rows:
                 result.problems.append(
@@ -148,6 +151,7 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
                 f"Blatt „{grid.title}“: Runde {found.group(1)} gibt es in diesem Turnier nicht."
             )
             continue
+        is_template = TEMPLATE_SHEET.match(grid.title) is not None
         by_number = {table.number: table for table in tables.tables_of_round(round_)}
         for top, number in _blocks(grid):
             table = by_number.get(number)
@@ -157,7 +161,21 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
                     f"Runde {round_.number} nicht."
                 )
                 continue
-            result.lists.append(read_list(grid, top, table))
+            read = read_list(grid, top, table)
+            if is_template and not read.rows and not read.problems:
+                continue  # a template nobody filled in
+            earlier = found_lists.get(table.id)
+            if earlier is None or not (earlier.rows or earlier.problems):
+                found_lists[table.id] = read
+            elif read.rows:
+                result.problems.append(
+                    f"Tisch {number} von Runde {round_.number} steht ausgefüllt auf Blatt "
+                    f"„{earlier.sheet}“ und auf Blatt „{grid.title}“: bitte nur eine der "
+                    "beiden Listen ausfüllen."
+                )
+            else:
+                result.problems.extend(read.problems)
+    result.lists = list(found_lists.values())
     if not result.lists and not result.problems:
         result.problems.append(
             "Die Datei enthält keine Spielliste: erwartet werden Blätter „Runde N“ mit Listen, "
