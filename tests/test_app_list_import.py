@@ -3,11 +3,13 @@ refused by cell and rule, confirm all or nothing; the export read back gives the
 
 from __future__ import annotations
 
+import html
 import io
 import random
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
@@ -15,6 +17,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from sqlalchemy import select
 
 from rules_engine.simulate import random_list
+from tests.test_app_player_import import BAD_FILES
 from tests.webapp import (
     create_tournament,
     draw_round,
@@ -390,3 +393,35 @@ def test_a_game_number_out_of_order_is_refused(app: Flask) -> None:
     text = upload(client, path + "/einlesen", edited(data, renumber)).get_data(as_text=True)
     assert f"Zeile {line}: Nr. 40, aber nach den Zeilen davor ist es Spiel" in text
     assert "einlesen</button>" not in text
+
+
+READER_CASES = (
+    "text",
+    "pdf",
+    "xls",
+    "truncated",
+    "no workbook parts",
+    "xml bomb",
+    "xml bomb in strings",
+    "external entity",
+    "zip bomb",
+    "over size",
+    "merged cells",
+    "empty sheet",
+)
+
+
+@pytest.mark.parametrize("case", READER_CASES)
+def test_a_bad_file_is_refused_for_a_list_and_changes_nothing(app: Flask, case: str) -> None:
+    build, filename, expected = BAD_FILES[case]
+    if case == "empty sheet":
+        expected = "Die Datei enthält nur leere Blätter: keine Spielliste gefunden."
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    state = snapshot(app)
+    response = upload(client, table_path(tournament_id) + "/einlesen", build(), filename)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert html.escape(expected, quote=False) in page
+    assert "Es wurde nichts geändert." in page
+    assert snapshot(app) == state

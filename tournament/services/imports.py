@@ -21,7 +21,12 @@ from tournament.services import audit, list_cells, scorelists, tables
 from tournament.services.errors import ServiceError
 from tournament.services.list_cells import FIXED, ReadRow, TablePlayer, normalise
 from tournament.services.scorelists import Report, ScoreListRefused
-from tournament.services.spreadsheets import FormulaWithoutValue, Grid, read_upload
+from tournament.services.spreadsheets import (
+    FormulaWithoutValue,
+    Grid,
+    SpreadsheetError,
+    read_upload,
+)
 
 TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
 ROUND_SHEET = re.compile(r"^Runde (\d+)$")
@@ -101,19 +106,19 @@ def read_table_file(table: RoundTable, data: bytes, filename: str) -> FileImport
     """The one list of ``table`` in an uploaded file (a single sheet with one list)."""
     grids = [grid for grid in read_upload(data, filename) if grid.rows]
     if not grids:
-        raise ServiceError("Die Datei enthält nur leere Blätter: keine Spielliste gefunden.")
+        raise SpreadsheetError("Die Datei enthält nur leere Blätter: keine Spielliste gefunden.")
     if len(grids) > 1:
         titles = ", ".join(f"„{grid.title}“" for grid in grids)
-        raise ServiceError(
+        raise SpreadsheetError(
             f"Die Datei hat mehrere Blätter ({titles}); für die Liste eines Tisches bitte eine "
             "Datei mit nur einem Blatt hochladen (ein ganzes Turnier unter „Turnier einlesen“)."
         )
     grid = grids[0]
     blocks = _blocks(grid)
     if not blocks:
-        raise ServiceError(_no_list(grid))
+        raise SpreadsheetError(_no_list(grid))
     if len(blocks) > 1:
-        raise ServiceError(
+        raise SpreadsheetError(
             f"Blatt „{grid.title}“ enthält {len(blocks)} Spiellisten; für einen Tisch bitte "
             "nur dessen Liste hochladen."
         )
