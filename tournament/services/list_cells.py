@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,7 +160,9 @@ def _specials(counts: Mapping[str, Any]) -> str | None:
     return ", ".join(parts) or None
 
 
-def _facts(record: Mapping[str, Any], keys: Sequence[tuple[str, str]], name: Any) -> str:
+def _facts(
+    record: Mapping[str, Any], keys: Sequence[tuple[str, str]], name: Callable[[Any], str]
+) -> str:
     parts = []
     for field_name, label in keys:
         if field_name not in record:
@@ -223,7 +225,7 @@ def normalise(text: str) -> str:
 class Reader:
     """Reads the rows of one table's list; ``ref(row, column)`` names a cell (e.g. "F14")."""
 
-    def __init__(self, players: Sequence[TablePlayer], ref: Any) -> None:
+    def __init__(self, players: Sequence[TablePlayer], ref: Callable[[int, int], str]) -> None:
         self.players = list(players)
         self.ref = ref
         self._by_name = {normalise(p.name): p for p in self.players}
