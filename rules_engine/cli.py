@@ -7,27 +7,30 @@ One JSON object out per non-blank line in, in order; a bad line gives
 ``{"id": ..., "error": "..."}`` and the run goes on. Exit status 0 when every line was
 valid, 1 when any line gave an error, 2 for a usage error.
 
-Large inputs are split into chunks that worker processes handle in parallel (one per
-core); the output order is the input order all the same.
+Large inputs are split into chunks that processes handle in parallel (one per core);
+the output order is the input order all the same. ``score`` answers well-formed summaries
+of games it has seen before by a fast path (:mod:`rules_engine.fastscore`).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import io
 import itertools
 import json
 import math
-import multiprocessing
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from .errors import DokoError
+from .fastscore import ScoreMemo
 from .records import Record, replay_record, score_record
-from .scorelist import check_list
+from .ring import chunk_bounds, run_ring
 
 DESCRIPTION = """\
 Check and score Doppelkopf games under the DDV Turnier-Spielregeln.
@@ -41,6 +44,15 @@ shared/contracts/game-records.md.
               one list per line, or one list as a (pretty-printed) JSON document
 
 Exit status: 0 all lines valid, 1 some line gave an error, 2 usage error."""
+
+
+def check_list(record: Record) -> Record:
+    """:func:`rules_engine.scorelist.check_list`, imported when first needed: ``score`` and
+    ``replay`` start faster without the score-list modules."""
+    from . import scorelist
+
+    return scorelist.check_list(record)
+
 
 COMMANDS: dict[str, Callable[[Record], Record]] = {
     "score": score_record,
@@ -64,7 +76,13 @@ def _finite_float(text: str) -> float:
     return number
 
 
-_decode = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float).decode
+_decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
+_decode = _decoder.decode
+#: The decoder's scanner (``scan_once``, which its ``__init__`` sets; the type stubs lack
+#: it): one value from a position, without the Python wrapping of ``decode``.
+_scan: Callable[[str, int], tuple[Any, int]] = vars(_decoder)["scan_once"]
+#: White space as JSON has it.
+_JSON_SPACE = " \t\n\r"
 # Output records are trees built here, so the circular-reference check is wasted work.
 _encode_utf8 = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 _encode_ascii = json.JSONEncoder(check_circular=False).encode
@@ -83,12 +101,26 @@ def _encode(obj: Record) -> str:
 
 def process_line(command: Callable[[Record], Record], line: str) -> tuple[str, bool]:
     """One input line to one output line; the flag says whether the line was valid."""
+    if command is score_record:
+        text, valid = _score_line(line)
+        if _is_utf8(text):
+            return text, valid
+    return _full_line(command, line)
+
+
+def _full_line(command: Callable[[Record], Record], line: str) -> tuple[str, bool]:
+    """:func:`process_line` without the fast path."""
     try:
         record = _decode(line)
     except ValueError as error:
         return _encode({"id": None, "error": f"line is not valid JSON: {error}"}), False
     except RecursionError:
         return _encode({"id": None, "error": "line is nested too deeply to be a game"}), False
+    return _process_record(command, record)
+
+
+def _process_record(command: Callable[[Record], Record], record: Any) -> tuple[str, bool]:
+    """The output line of one decoded input line (the full path)."""
     if type(record) is not dict:
         return _encode(
             {"id": None, "error": "line is not a JSON object (one game per line)"}
@@ -100,6 +132,41 @@ def process_line(command: Callable[[Record], Record], line: str) -> tuple[str, b
         return _error_line(record.get("id"), str(error)), False
     except RecursionError:
         return _error_line(None, "line is nested too deeply to be a game"), False
+
+
+def _is_utf8(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+#: Output pieces of the games this process has scored (see :mod:`rules_engine.fastscore`).
+_MEMO = ScoreMemo(_encode_utf8)
+
+
+def _score_line(line: str) -> tuple[str, bool]:
+    """:func:`process_line` for ``score``, a well-formed summary of a known game by the
+    fast path; an unknown game is scored by the full path and filed.
+
+    A line by the fast path may echo a lone surrogate from the input unescaped, which is
+    no UTF-8: the caller checks (the full path writes it as an escape).
+    """
+    try:
+        record, end = _scan(line, 0)
+    except (ValueError, StopIteration, RecursionError):
+        return _full_line(score_record, line)  # with the exact message
+    if end != len(line) and line[end:].strip(_JSON_SPACE):  # ``decode`` allows white space
+        return _full_line(score_record, line)
+    found = _MEMO.lookup(record) if type(record) is dict and not _MEMO.resting else None
+    if isinstance(found, str):
+        return found, True
+    if found is not None and (text := _MEMO.learn(found, record)) is not None:
+        return text, True
+    return _process_record(score_record, record)
 
 
 def _error_line(record_id: Any, message: str) -> str:
@@ -115,16 +182,43 @@ def process_block(job: tuple[str, bytes]) -> tuple[bytes, bool]:
     Lines end at ``\n`` only: JSON strings may hold other line separators (U+2028 ...).
     Bytes that are not UTF-8 become U+FFFD, so such a line gets an error, not a crash.
     """
+    lines = job[1].decode("utf-8", errors="replace").split("\n")
+    if job[0] == "score":
+        output = _score_block(lines)
+        if output is not None:
+            return output
     command = COMMANDS[job[0]]
     texts = []
     all_valid = True
-    for line in job[1].decode("utf-8", errors="replace").split("\n"):
+    for line in lines:
         if line and not line.isspace():
             text, valid = process_line(command, line)
             texts.append(text)
             all_valid = all_valid and valid
-    output = "\n".join(texts)
-    return (output + "\n").encode("utf-8") if texts else b"", all_valid
+    return _joined(texts), all_valid
+
+
+def _score_block(lines: list[str]) -> tuple[bytes, bool] | None:
+    """``score`` for a block of lines; ``None`` when a line by the fast path echoes a lone
+    surrogate (see :func:`_score_line`): then the block is done line by line."""
+    texts = []
+    all_valid = True
+    score_line = _score_line
+    for line in lines:
+        if line and not line.isspace():
+            text, valid = score_line(line)
+            texts.append(text)
+            if not valid:
+                all_valid = False
+    _MEMO.end_block(len(texts))
+    try:
+        return _joined(texts), all_valid
+    except UnicodeEncodeError:
+        return None
+
+
+def _joined(texts: list[str]) -> bytes:
+    return ("\n".join(texts) + "\n").encode("utf-8") if texts else b""
 
 
 def _tune_gc() -> None:
@@ -149,12 +243,28 @@ def _blocks(stream: BinaryIO) -> Iterator[bytes]:
 
 
 def run(command: str, stream: BinaryIO, out: BinaryIO, jobs: int = 1) -> bool:
-    """Process every non-blank line with ``jobs`` processes; return whether all were valid."""
+    """Process every non-blank line with ``jobs`` processes; return whether all were valid.
+
+    A regular input file of more than one block is shared out by :mod:`rules_engine.ring`;
+    other input (a pipe) goes through a pool in blocks, as it arrives.
+    """
+    span = _file_span(stream, out) if jobs > 1 and hasattr(os, "fork") else None
+    if span is not None and span[2] - span[1] > BLOCK:
+        fd, start, end = span
+        out.flush()
+        bounds = chunk_bounds(fd, start, end, BLOCK)
+        all_valid = run_ring(
+            functools.partial(_process_chunk, command), fd, bounds, out.fileno(), jobs
+        )
+        stream.seek(end)  # read to the end, as by the other way
+        return all_valid
     blocks = _blocks(stream)
     head = list(itertools.islice(blocks, 2))
     work = ((command, block) for block in itertools.chain(head, blocks))
     all_valid = True
-    if jobs > 1 and len(head) > 1 and "fork" in multiprocessing.get_all_start_methods():
+    if jobs > 1 and len(head) > 1 and hasattr(os, "fork"):
+        import multiprocessing  # only here: it takes a while to import
+
         with multiprocessing.get_context("fork").Pool(jobs, initializer=_tune_gc) as pool:
             for output, valid in pool.imap(process_block, work):
                 out.write(output)
@@ -166,6 +276,23 @@ def run(command: str, stream: BinaryIO, out: BinaryIO, jobs: int = 1) -> bool:
             out.flush()
             all_valid = all_valid and valid
     return all_valid
+
+
+def _file_span(stream: BinaryIO, out: BinaryIO) -> tuple[int, int, int] | None:
+    """File descriptor, current position and size of a regular input file (when the
+    output has a file descriptor too); ``None`` for anything else."""
+    try:
+        fd = stream.fileno()
+        out.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return fd, stream.tell(), os.fstat(fd).st_size
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        return None
+
+
+def _process_chunk(command: str, data: bytes) -> tuple[bytes, bool]:
+    return process_block((command, data))
 
 
 def _single_document(data: bytes) -> str | None:

@@ -297,12 +297,24 @@ def _under_items(items: list[Item], party: Party, other_eyes: int, other_tricks:
 
 def score(summary: GameSummary) -> GameResult:
     """Score a verified summary (TSR 7.2); call :func:`verify_summary` first for raw input."""
+    return score_with_calls(summary, summary.re_call, summary.kontra_call)
+
+
+def score_with_calls(
+    summary: GameSummary, re_call: Call | None, kontra_call: Call | None
+) -> GameResult:
+    """:func:`score` of the summary with these calls in place of its own.
+
+    Apart from an Ansage of the wrong party, which :func:`verify_summary` refuses, calls never
+    make a summary impossible: one verified summary stands for the same game with any other
+    valid Ansagen and Absagen (the ``score`` command's memo relies on this).
+    """
     winner, value, items = _score_numbers(
         summary.scored_as_solo,
         summary.re_eyes,
         summary.re_tricks,
-        _level(summary.re_call),
-        _level(summary.kontra_call),
+        _level(re_call),
+        _level(kontra_call),
         summary.re_specials,
         summary.kontra_specials,
     )
