@@ -57,12 +57,12 @@ given to the players by a random permutation drawn from the seed:
 * 32 players: 9 rounds made of the cosets of 9 two-dimensional subspaces of the vector space
   of dimension 5 over the field with two elements that share only the zero vector (a partial
   spread);
-* 37, 38, 41-43, 45-47 and 49-51 players (8 rounds), 33, 34 and 39 players (7 rounds), 35
+* 37-39, 41-43, 45-47 and 49-51 players (8 rounds), 33 and 34 players (7 rounds), 35
   players (6 rounds) and 20, 24 and 28 players (5, 6 and 7 rounds): schedules found once by a
   longer computer search (a tabu search and a simulated annealing written in C, not part of
   the draw) and stored below in ``STORED_SCHEDULES``; they also spread the tables of five
   fairly.  These are the counts where the draw's own search (below) does not reliably reach
-  zero repeated meetings in 8 rounds within its step budget; for 33, 34, 35 and 39 players no
+  zero repeated meetings in 8 rounds within its step budget; for 33, 34 and 35 players no
   such schedule of 8 rounds was found, so the rounds after the stored ones are searched.
 
 With fixed tables a schedule is only used if every fixed table has one fixed player; those
@@ -630,13 +630,14 @@ STORED_SCHEDULES: dict[int, tuple[str, ...]] = {
         "2uyBgr9h187tl3oaj6fszxd04wcpmbAivnek5q",
     ),
     39: (
-        "udAcxv451m0t8nCaqoshr37gw9jlkeifz6yBb2p",
-        "k16Bsnwp2i9c5lftjbz3xe8y07ouvgha4ACmqrd",
-        "zr9ob4umApkefyw7giCBld2hcxjn1s38tvq60a5",
-        "aj72om3cfh0BsCe1vnqb86Awluzpxitkr4dgy95",
-        "zgqk3pi54j0dClv6yunrxa9tBmAs7ewhcb8o21f",
-        "51wzxfArmykvbtodasliqjB8C39hun20eg4p76c",
-        "25usxh6m80lcgpjob1i7e94qyzCAtf3ndkarBwv",
+        "Cmf3gpruxdbl8qnwk947zavcio52Bys10Atejh6",
+        "1z2whspBiCyeAxtk69o0cjq5u43vbm7d8gaflnr",
+        "a0i4Ameo2fgt5sl8h7nu63yd1cBCkpwjvxrbz9q",
+        "r3187ojldsweg9AvbakhqfBxC05utpi6nz2c4ym",
+        "1t4nmBr0pCb2zfyjicdu76v5gkqsowAh3lx89ea",
+        "vh1ie3k5qam6s2xup9tlCo8zc0fw7d4AjrbgnBy",
+        "tcrs5wy9AB7z0x3nC4ghibmjfku68doap1qvl2e",
+        "wBau2k0dl1g6bcA8yrovep4fh5xmz3t7qiCn9sj",
     ),
     41: (
         "lErzuxn2gkpqfeiCcdo5vst3j8y1m60B9awAD7hb4",
