@@ -3,6 +3,7 @@ list, running totals as values and as formulas, names never run as formulas."""
 
 from __future__ import annotations
 
+import gc
 import io
 from typing import Any
 
@@ -164,6 +165,23 @@ def test_the_tournament_workbook_has_standings_players_and_every_list(app: Flask
             for top in tops:
                 header = templates.cell(top + exports.HEADER_ROW - 1, 1).value
                 assert header == "Nr."
+
+
+def test_the_collector_pause_of_the_export_is_undone_and_respects_a_switched_off_one() -> None:
+    assert gc.isenabled()
+    with exports._collection_paused():
+        assert not gc.isenabled()
+        with exports._collection_paused():  # a second export at the same time
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with exports._collection_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_the_tournament_workbook_is_for_the_turnierleitung(app: Flask) -> None:
