@@ -19,7 +19,7 @@ from typing import Any
 from tournament.models import RoundStatus, RoundTable, Tournament, User
 from tournament.services import audit, list_cells, scorelists, tables
 from tournament.services.errors import ServiceError
-from tournament.services.list_cells import FIXED, ReadRow, TablePlayer, normalise
+from tournament.services.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
 from tournament.services.scorelists import Report, ScoreListRefused
 from tournament.services.spreadsheets import (
     FormulaWithoutValue,
@@ -222,14 +222,14 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
         for seat in seats
     ]
     where = f"Blatt „{grid.title}“, "
-    round_cell = grid.value(top + ROUND_ROW, 2)
-    if _text(round_cell) not in ("", str(table.round.number)):
+    round_text = cell_text(grid.value(top + ROUND_ROW, 2))
+    if round_text not in ("", str(table.round.number)):
         result.problems.append(
-            f"{where}Zelle {grid.ref(top + ROUND_ROW, 2)}: Runde {_text(round_cell)}, aber diese "
+            f"{where}Zelle {grid.ref(top + ROUND_ROW, 2)}: Runde {round_text}, aber diese "
             f"Liste wird für Runde {table.round.number} eingelesen."
         )
     for i, player in enumerate(players, start=2):
-        written = _text(grid.value(top + PLAYERS_ROW, i))
+        written = cell_text(grid.value(top + PLAYERS_ROW, i))
         if normalise(written) != normalise(player.name):
             result.problems.append(
                 f"{where}Zelle {grid.ref(top + PLAYERS_ROW, i)}: „{written}“ – auf Platz "
@@ -237,7 +237,7 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
             )
     expected = list_cells.headers([p.position for p in players])
     for col, header in enumerate(expected, start=1):
-        written = _text(grid.value(top + HEADER_ROW, col))
+        written = cell_text(grid.value(top + HEADER_ROW, col))
         if normalise(written) != normalise(header):
             result.problems.append(
                 f"{where}Zelle {grid.ref(top + HEADER_ROW, col)}: Spalte „{header}“ erwartet, "
@@ -281,7 +281,7 @@ def _rows(grid: Grid, first: int, reader: list_cells.Reader, size: int) -> list[
     width = len(FIXED) + 2 * size
     read: list[ReadRow] = []
     for line in range(first, len(grid.rows) + 1):
-        head = _text(grid.value(line, 1))
+        head = cell_text(grid.value(line, 1))
         if normalise(head) == "summe" or TITLE.match(head):
             break
         if normalise(head) in SECTION_TITLES:
@@ -432,14 +432,6 @@ def _notes(report: Report | None, table: RoundTable) -> list[str]:
     names = scorelists.names_of(table)
     refusal = ScoreListRefused(report["findings"], names)
     return [refusal.german(f) for f in report["findings"] if f.get("level") != "error"]
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return " ".join(str(value).split())
 
 
 # ---------------------------------------------------------------------------- storing

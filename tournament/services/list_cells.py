@@ -103,6 +103,16 @@ def headers(positions: Sequence[int]) -> list[str]:
     ]
 
 
+def cell_text(value: Any) -> str:
+    """A cell's value as the text a person typed: whole numbers without ".0" (a spreadsheet
+    stores typed numbers as floats), runs of white space as one space."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value).split())
+
+
 # ---------------------------------------------------------------------------- writing
 
 
@@ -247,7 +257,7 @@ class Reader:
         record: dict[str, Any] | None = None
         winners: tuple[int, ...] | None = None
         try:
-            kind = self._text(fixed[KIND])
+            kind = cell_text(fixed[KIND])
             if not kind:
                 raise CellProblem(
                     f"{self.ref(line, KIND + 1)}: bitte die Spielart angeben (z. B. Normalspiel, "
@@ -360,7 +370,7 @@ class Reader:
     ) -> dict[str, Any]:
         ref = self.ref(line, FACTS + 1)
         labels = {normalise(label): name for name, label in keys}
-        text = self._text(value)
+        text = cell_text(value)
         found: dict[str, str] = {}
         if text:
             pattern = "|".join(re.escape(label) for _, label in keys)
@@ -428,14 +438,6 @@ class Reader:
 
     # -- cells
 
-    @staticmethod
-    def _text(value: Any) -> str:
-        if value is None:
-            return ""
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        return " ".join(str(value).split())
-
     def _int_cell(
         self,
         line: int,
@@ -484,7 +486,7 @@ class Reader:
         return folded == YES
 
     def _player(self, line: int, column: int, value: Any, *, required: bool) -> str | None:
-        return self._player_text(self.ref(line, column + 1), self._text(value), required=required)
+        return self._player_text(self.ref(line, column + 1), cell_text(value), required=required)
 
     def _player_text(self, ref: str, text: str | None, *, required: bool) -> str | None:
         """A player of this table by name or position number; a near miss is suggested."""
@@ -502,7 +504,7 @@ class Reader:
         raise CellProblem(f"{ref}: „{text}“ sitzt nicht an diesem Tisch ({names}){hint}")
 
     def _players(self, line: int, column: int, value: Any) -> list[str]:
-        text = self._text(value)
+        text = cell_text(value)
         if not text:
             return []
         ref = self.ref(line, column + 1)
@@ -510,7 +512,7 @@ class Reader:
         return [k for k in keys if k is not None]
 
     def _winners(self, line: int, value: Any) -> tuple[int, ...] | None:
-        text = self._text(value)
+        text = cell_text(value)
         if not text:
             return None
         ref = self.ref(line, WINNERS + 1)
@@ -529,7 +531,7 @@ class Reader:
 
     def _solo(self, line: int, value: Any, game_kind: str, *, required: bool) -> str | None:
         """The solo type: needed to score a solo in detail, optional for one in points."""
-        text = self._text(value)
+        text = cell_text(value)
         ref = self.ref(line, SOLO + 1)
         is_solo = entries.KINDS[game_kind][0] == "solo"
         if not text:
@@ -551,7 +553,7 @@ class Reader:
         )
 
     def _call(self, line: int, column: int, value: Any, calls: Mapping[str, str]) -> str | None:
-        text = self._text(value)
+        text = cell_text(value)
         if not text:
             return None
         folded = normalise(text).replace("keine ", "keine")
@@ -564,7 +566,7 @@ class Reader:
         )
 
     def _specials(self, line: int, column: int, value: Any) -> dict[str, int]:
-        text = self._text(value)
+        text = cell_text(value)
         counts = dict.fromkeys(SPECIALS, 0)
         if not text:
             return counts
