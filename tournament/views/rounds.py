@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, send_file, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
@@ -125,12 +126,11 @@ def draw_request(tournament_id: int, number: int) -> ResponseReturnValue:
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     body = json.dumps(json.loads(round_.draw_request), ensure_ascii=False, indent=1)
-    return Response(
-        body + "\n",
+    return send_file(
+        io.BytesIO((body + "\n").encode()),
         mimetype="application/json",
-        headers={
-            "Content-Disposition": f"attachment; filename=auslosung-runde-{round_.number}.json"
-        },
+        as_attachment=True,
+        download_name=f"auslosung-runde-{round_.number}.json",
     )
 
 

@@ -9,18 +9,19 @@ Every page exists twice: for the Turnierleitung and the Schiedsrichter under the
 from __future__ import annotations
 
 import functools
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     flash,
     redirect,
     render_template,
     request,
+    send_file,
     url_for,
 )
 from flask.typing import ResponseReturnValue
@@ -189,12 +190,12 @@ def _writable(access: ListAccess) -> bool:
 @list_route("liste.xlsx")
 def export(access: ListAccess) -> ResponseReturnValue:
     """The list as an Excel workbook, laid out like the paper list."""
-    return Response(
-        exports.list_workbook(access.table),
-        mimetype=exports.XLSX,
-        headers={
-            "Content-Disposition": f"attachment; filename={exports.list_filename(access.table)}"
-        },
+    return _workbook(exports.list_workbook(access.table), exports.list_filename(access.table))
+
+
+def _workbook(body: bytes, filename: str) -> ResponseReturnValue:
+    return send_file(
+        io.BytesIO(body), mimetype=exports.XLSX, as_attachment=True, download_name=filename
     )
 
 
@@ -574,12 +575,6 @@ def time_up(access: ListAccess) -> ResponseReturnValue:
 @list_route("vorlage.xlsx")
 def template(access: ListAccess) -> ResponseReturnValue:
     """The table's blank list as an Excel workbook, to fill in (or print) like the paper list."""
-    return Response(
-        exports.template_workbook(access.table),
-        mimetype=exports.XLSX,
-        headers={
-            "Content-Disposition": (
-                f"attachment; filename={exports.template_filename(access.table)}"
-            )
-        },
+    return _workbook(
+        exports.template_workbook(access.table), exports.template_filename(access.table)
     )

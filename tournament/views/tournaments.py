@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+import io
+
+from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
@@ -20,12 +22,11 @@ bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 def workbook(tournament_id: int) -> ResponseReturnValue:
     """Standings, players and every round's lists in one workbook."""
     tournament = tournament_or_404(tournament_id)
-    return Response(
-        exports.tournament_workbook(tournament),
+    return send_file(
+        io.BytesIO(exports.tournament_workbook(tournament)),
         mimetype=exports.XLSX,
-        headers={
-            "Content-Disposition": f"attachment; filename={exports.tournament_filename(tournament)}"
-        },
+        as_attachment=True,
+        download_name=exports.tournament_filename(tournament),
     )
 
 
