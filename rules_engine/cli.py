@@ -22,6 +22,7 @@ import itertools
 import json
 import math
 import os
+import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -228,6 +229,12 @@ def _tune_gc() -> None:
     gc.set_threshold(GC_THRESHOLD)
 
 
+def _start_worker() -> None:
+    """A pool process leaves Ctrl+C to the main process, which stops the pool in order."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _tune_gc()
+
+
 def _blocks(stream: BinaryIO) -> Iterator[bytes]:
     """The input in blocks of whole lines, as soon as they are available."""
     read = getattr(stream, "read1", stream.read)
@@ -261,20 +268,58 @@ def run(command: str, stream: BinaryIO, out: BinaryIO, jobs: int = 1) -> bool:
     blocks = _blocks(stream)
     head = list(itertools.islice(blocks, 2))
     work = ((command, block) for block in itertools.chain(head, blocks))
-    all_valid = True
     if jobs > 1 and len(head) > 1 and hasattr(os, "fork"):
-        import multiprocessing  # only here: it takes a while to import
+        return _pooled(work, jobs, out)
+    all_valid = True
+    for job in work:
+        output, valid = process_block(job)
+        out.write(output)
+        out.flush()
+        all_valid = all_valid and valid
+    return all_valid
 
-        with multiprocessing.get_context("fork").Pool(jobs, initializer=_tune_gc) as pool:
-            for output, valid in pool.imap(process_block, work):
+
+def _pooled(work: Iterator[tuple[str, bytes]], jobs: int, out: BinaryIO) -> bool:
+    """:func:`run` for input that arrives through a pipe: a thread reads the blocks and hands
+    them to ``jobs`` processes, this thread writes their outputs in input order as they are
+    done, so output keeps up with input that comes slowly.
+
+    A process pool from :mod:`concurrent.futures`, as it ends cleanly when writing fails (a
+    full disk, a closed pipe) or on Ctrl+C: :class:`multiprocessing.pool.Pool` may hang in
+    ``terminate`` while its task thread is stuck handing a block to a process it killed.
+    """
+    import multiprocessing  # only here: it takes a while to import
+    import queue
+    import threading
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    #: Blocks handed out and not yet written: a bound on the memory held for a slow reader.
+    handed: queue.Queue[Future[tuple[bytes, bool]] | BaseException | None]
+    handed = queue.Queue(maxsize=2 * jobs)
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker) as pool:
+
+        def hand_out() -> None:
+            try:
+                for job in work:
+                    handed.put(pool.submit(process_block, job))
+                handed.put(None)
+            except BaseException as error:  # reading failed, or the pool stopped (see below)
+                handed.put(error)
+
+        # A daemon: when writing fails, nothing waits for it to read the rest of the input.
+        threading.Thread(target=hand_out, daemon=True).start()
+        all_valid = True
+        try:
+            while (item := handed.get()) is not None:
+                if isinstance(item, BaseException):
+                    raise item
+                output, valid = item.result()
                 out.write(output)
                 all_valid = all_valid and valid
-    else:
-        for job in work:
-            output, valid = process_block(job)
-            out.write(output)
-            out.flush()
-            all_valid = all_valid and valid
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return all_valid
 
 
@@ -354,4 +399,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except OSError as error:  # the output's disk is full, the input is a directory ...
+        sys.stderr.write(f"python -m rules_engine: {error.strerror or error}\n")
+        # What is still buffered for standard output cannot be written either: without
+        # this, Python's flush at exit would report the same failure again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0 if valid else 1

@@ -14,6 +14,7 @@ writes chunk ``k`` after reading the token that process ``w - 1`` sends when chu
 
 from __future__ import annotations
 
+import errno
 import os
 import select
 import sys
@@ -27,7 +28,9 @@ Worker = Callable[[bytes], tuple[bytes, bool]]
 LOOKAHEAD = 4
 
 # Exit codes of a forked process, read by the parent.
-_ALL_VALID, _SOME_INVALID, _BROKEN_PIPE, _INTERRUPTED, _STOPPED, _FAILED = 0, 1, 2, 3, 4, 70
+_ALL_VALID, _SOME_INVALID, _BROKEN_PIPE, _INTERRUPTED, _STOPPED, _OS_ERROR, _FAILED = (
+    0, 1, 2, 3, 4, 5, 70
+)  # fmt: skip
 
 
 class _RingStopped(Exception):
@@ -93,6 +96,8 @@ def run_ring(work: Worker, fd: int, bounds: list[int], out_fd: int, processes: i
         raise BrokenPipeError("standard output closed")
     if _INTERRUPTED in codes:
         raise KeyboardInterrupt
+    if _OS_ERROR in codes:
+        raise OSError(errno.EIO, "a worker process could not read the input or write the output")
     if stopped or any(code not in (_ALL_VALID, _SOME_INVALID) for code in codes):
         raise RuntimeError(f"a worker process failed (exit codes {codes})")
     return all_valid and _SOME_INVALID not in codes
@@ -132,6 +137,8 @@ def _child(
         return _INTERRUPTED
     except _RingStopped:
         return _STOPPED
+    except OSError:  # the output's disk is full, the input could not be read ...
+        return _OS_ERROR
     except BaseException:
         import traceback  # only when something went wrong
 

@@ -1,18 +1,26 @@
-"""The ``score`` command's fast path (rules_engine.fastscore) answers exactly as the full path.
+"""The command line's fast ways produce exactly what the plain way produces.
 
-The memo files a game under a key without names, ids, seats and calls; so each example
-first teaches it one valid summary and then asks it for variants of that game: other names
-and ids, other calls, other Re seats, and single fields changed to values of every JSON type
-(valid or not). Every output line must equal the full path's line, byte for byte.
+* ``score``'s memo (rules_engine.fastscore) files a game under a key without names, ids,
+  seats and calls; so each example first teaches it one valid summary and then asks it for
+  variants of that game: other names and ids, other calls, other Re seats, and single fields
+  changed to values of every JSON type (valid or not). Every output line must equal the full
+  path's line, byte for byte.
+* A regular input file is shared out to processes that read and write it themselves
+  (rules_engine.ring): the output is the single process's output, byte for byte; a failing
+  output gives a message, never a traceback, on every way.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import os
 import random
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -140,17 +148,29 @@ def record_summary(record: dict[str, Any]) -> dict[str, Any]:
     return {"id": record["id"], "players": record["players"], **replay_record(record)["summary"]}
 
 
-def run_on_file(path: Path, command: str, jobs: int) -> subprocess.CompletedProcess[bytes]:
+def run_on_file(
+    path: Path, command: str, jobs: int, stdout: Any = subprocess.PIPE
+) -> subprocess.CompletedProcess[bytes]:
     """The command line with ``path`` as standard input (a regular file, as with ``<``)."""
     with path.open("rb") as stdin:
         return subprocess.run(
             [sys.executable, "-m", "rules_engine", command, "--jobs", str(jobs)],
             stdin=stdin,
-            capture_output=True,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
             cwd=ROOT,
             check=False,
             timeout=300,
         )
+
+
+def summaries_file(folder: Path, size: int) -> Path:
+    """A file of at least ``size`` bytes of valid ``score`` lines."""
+    rng = random.Random(11)
+    games = [json.dumps(record_summary(random_record(rng))).encode() + b"\n" for _ in range(50)]
+    path = folder / "summaries.jsonl"
+    path.write_bytes(b"".join(games) * (size // sum(map(len, games)) + 1))
+    return path
 
 
 @pytest.mark.parametrize("command", ["score", "replay"])
@@ -178,3 +198,72 @@ def test_file_input_shared_out_gives_the_single_process_output(
     assert shared.returncode == single.returncode == 1
     assert shared.stdout == single.stdout
     assert single.stdout.count(b"\n") == sum(1 for line in lines if line.strip())
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(("jobs", "size"), [(1, 10_000), (2, 3 * BLOCK)], ids=["one", "shared"])
+@pytest.mark.parametrize("piped", [False, True], ids=["file", "pipe"])
+def test_a_full_disk_gives_a_message_and_status_1(
+    jobs: int, size: int, piped: bool, tmp_path: Path
+) -> None:
+    source = summaries_file(tmp_path, size)
+    with open("/dev/full", "wb") as full:
+        if piped:
+            done = subprocess.run(
+                [sys.executable, "-m", "rules_engine", "score", "--jobs", str(jobs)],
+                input=source.read_bytes(),
+                stdout=full,
+                stderr=subprocess.PIPE,
+                cwd=ROOT,
+                check=False,
+                timeout=300,
+            )
+        else:
+            done = run_on_file(source, "score", jobs, stdout=full)
+    assert done.returncode == 1
+    assert done.stderr.decode() == "python -m rules_engine: No space left on device\n"
+
+
+def start_piped(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen[bytes], threading.Thread]:
+    """``score`` reading a large input from a pipe, fed by a thread, output to a pipe."""
+    data = summaries_file(tmp_path, 8 * BLOCK).read_bytes()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rules_engine", "score", "--jobs", str(jobs)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,  # its own process group, as a shell gives a pipeline
+    )
+    assert process.stdin is not None
+
+    def feed() -> None:
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.write(data)  # type: ignore[union-attr]
+            process.stdin.close()  # type: ignore[union-attr]
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    return process, feeder
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_reader_that_stops_early_ends_the_run_quietly(jobs: int, tmp_path: Path) -> None:
+    """``... | python -m rules_engine score | head -1``: status 1, no message, no hang."""
+    process, _ = start_piped(tmp_path, jobs)
+    assert process.stdout is not None and process.stderr is not None
+    assert json.loads(process.stdout.readline())["winner"] is not None
+    process.stdout.close()
+    assert process.wait(timeout=60) == 1
+    assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_ends_the_run_with_status_130_and_no_traceback(jobs: int, tmp_path: Path) -> None:
+    process, _ = start_piped(tmp_path, jobs)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()  # it is under way
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl+C reaches the whole process group
+    output = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert output[1] == b""
