@@ -399,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    except OSError as error:  # the output's disk is full, the input is a directory ...
+    except OSError as error:  # the output's disk is full, a device fails ...
         sys.stderr.write(f"python -m rules_engine: {error.strerror or error}\n")
         # What is still buffered for standard output cannot be written either: without
         # this, Python's flush at exit would report the same failure again.
