@@ -519,7 +519,14 @@ def test_plan_is_followed_and_depends_only_on_the_request() -> None:
 # The fixed designs and stored schedules
 
 
+# Stored schedules that give up the even spread of the tables of five for no repeated meeting
+# (the draw's first aim): the most tables of five a player gets in their 8 rounds.
+UNEVEN_FIVES = {33: 2}
+
+
 def check_schedule(count: int, rounds: list[list[list[int]]]) -> None:
+    """Right tables, no pair twice, and the tables of five spread evenly round by round (or,
+    for the counts of UNEVEN_FIVES, no player at more of them than it says)."""
     met: set[frozenset[int]] = set()
     fives = [0] * count
     for groups in rounds:
@@ -532,7 +539,8 @@ def check_schedule(count: int, rounds: list[list[list[int]]]) -> None:
             if len(group) == 5:
                 for p in group:
                     fives[p] += 1
-        assert max(fives) - min(fives) <= 1
+        assert count in UNEVEN_FIVES or max(fives) - min(fives) <= 1
+    assert max(fives) <= UNEVEN_FIVES.get(count, len(rounds))
 
 
 def test_affine_plane_and_spread() -> None:
@@ -570,7 +578,12 @@ def test_draw_module_uses_the_standard_library_only() -> None:
     assert "flask" not in done.stdout and "sqlalchemy" not in done.stdout
 
 
-def test_33_players_have_7_rounds_without_repeats_of_8_planned() -> None:
-    responses = play(33, 7, seed=6, planned=8)
-    assert [response["repeats"] for response in responses] == [0] * 7
-    assert fives_fair(responses)
+@pytest.mark.parametrize("count", sorted(UNEVEN_FIVES))
+@pytest.mark.parametrize("seed", [6, 7])
+def test_33_to_35_players_have_8_rounds_without_repeats(count: int, seed: int) -> None:
+    """Repeats come before the spread: no repeated meeting in 8 rounds, and nobody at more
+    tables of five than the stored schedule gives anybody."""
+    responses = play(count, 8, seed=seed, planned=8)
+    assert [response["repeats"] for response in responses] == [0] * 8
+    fives = Counter(p for r in responses for t in r["tables"] if len(t) == 5 for p in t)
+    assert max(fives.values()) <= UNEVEN_FIVES[count]

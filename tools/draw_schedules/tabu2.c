@@ -2,7 +2,7 @@
 //
 //   gcc -O2 -o tabu2 tabu2.c
 //   ./tabu2 N ROUNDS SEED SECONDS TABU_MIN TABU_MAX STABLE_ITERATIONS PERTURBATION_SWAPS
-//           RESTART_ITERATIONS MIRROR WEIGHTS
+//           RESTART_ITERATIONS MIRROR WEIGHTS [CAP]
 //
 // The state is a schedule of ROUNDS rounds: N // 4 tables per round, the last N % 4 of them
 // tables of five.  The start seats the players with the fewest tables of five so far at the
@@ -13,7 +13,8 @@
 // five share a pair is drawn again).  With MIRROR=1 a swap between a table of five and a table
 // of four is also made, between players with the same number of tables of five so far, and
 // mirrored in the next round where their five/four status differs, so the spread stays exactly
-// as fair (as in tabu.c).
+// as fair (as in tabu.c).  With MIRROR=2 any two players of one round swap, as long as no
+// player gets more than CAP tables of five in all (repeats first: the spread is only capped).
 //
 // The search minimises the (weighted) number of repeated meetings: the sum over pairs of
 // weight * (meetings - 1), the weights starting at 1.  Each iteration makes the best non-tabu
@@ -35,7 +36,7 @@
 static unsigned long long s[2];
 static inline unsigned long long nxt(void){unsigned long long s1=s[0];const unsigned long long s0=s[1];s[0]=s0;s1^=s1<<23;s[1]=s1^s0^(s1>>17)^(s0>>26);return s[1]+s0;}
 static inline int rnd(int n){return (int)(nxt()%(unsigned long long)n);}
-int N,W,T,R,mirror,useweights;
+int N,W,T,R,mirror,useweights,cap=99;
 int grp[MAXW][MAXN], members[MAXW][MAXN/4+1][5], gsize[MAXN], cnt[MAXN][MAXN], wt[MAXN][MAXN];
 long long tabu[MAXW][MAXN][MAXN];
 int bmembers[MAXW][MAXN/4+1][5];int overall=1<<30;
@@ -83,6 +84,7 @@ int main(int argc,char**argv){
   N=atoi(argv[1]);W=atoi(argv[2]);unsigned long long seed=atoll(argv[3]);double secs=atof(argv[4]);
   int tlo=atoi(argv[5]),thi=atoi(argv[6]);long long stable=atoll(argv[7]);int npert=atoi(argv[8]);long long restart=atoll(argv[9]);mirror=atoi(argv[10]);useweights=atoi(argv[11]);
   s[0]=seed*2654435761ULL+1;s[1]=seed^0x9E3779B97F4A7C15ULL;for(int i=0;i<20;i++)nxt();
+  if(argc>12)cap=atoi(argv[12]);
   R=N%4;T=N/4;for(int g=0;g<T;g++)gsize[g]=(g<T-R)?4:5;
   clock_t t0=clock();int cost=1;long long it=0;int runs=0;
   while(cost>0&&(double)(clock()-t0)/CLOCKS_PER_SEC<secs){
@@ -100,12 +102,18 @@ int main(int argc,char**argv){
           if(gsize[H]==gsize[G]) d=delta(w,p,q,&e);
           else{
             if(!mirror)continue;
+            if(mirror==2){
+              int small=gsize[G]==5?q:p;
+              int fs=0;for(int v=0;v<W;v++)fs+=isf(v,small);
+              if(fs+1>cap)continue;
+              d=delta(w,p,q,&e);goto scored;}
             int big=gsize[G]==5?p:q,small=gsize[G]==5?q:p;
             if(fb(w,big)!=fb(w,small))continue;
             u=partner(w,big,small);if(u==-2)continue;
             d=delta(w,p,q,&e);
             if(u>=0){int e2;doswap(w,p,q);d+=delta(u,p,q,&e2);e+=e2;doswap(w,q,p);}
           }
+          scored:
           if(tabu[w][p][q]>it&&!(cost+d<best))continue;
           if(e<bd){bd=e;nc=0;}
           if(e==bd&&nc<400000){cw[nc]=w;cp_[nc]=p;cq_[nc]=q;cu[nc]=u;cd[nc]=d;nc++;}
