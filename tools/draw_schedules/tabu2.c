@@ -2,7 +2,7 @@
 //
 //   gcc -O2 -o tabu2 tabu2.c
 //   ./tabu2 N ROUNDS SEED SECONDS TABU_MIN TABU_MAX STABLE_ITERATIONS PERTURBATION_SWAPS
-//           RESTART_ITERATIONS MIRROR WEIGHTS [CAP]
+//           RESTART_ITERATIONS MIRROR WEIGHTS [CAP [AT_CAP]]
 //
 // The state is a schedule of ROUNDS rounds: N // 4 tables per round, the last N % 4 of them
 // tables of five.  The start seats the players with the fewest tables of five so far at the
@@ -14,7 +14,9 @@
 // of four is also made, between players with the same number of tables of five so far, and
 // mirrored in the next round where their five/four status differs, so the spread stays exactly
 // as fair (as in tabu.c).  With MIRROR=2 any two players of one round swap, as long as no
-// player gets more than CAP tables of five in all (repeats first: the spread is only capped).
+// player gets more than CAP tables of five in all (repeats first: the spread is only capped),
+// and, if AT_CAP is given, no swap makes more than AT_CAP players reach CAP (the fair spread has
+// the fewest players at its maximum, e.g. 7 at two for 33 players in 8 rounds).
 //
 // The search minimises the (weighted) number of repeated meetings: the sum over pairs of
 // weight * (meetings - 1), the weights starting at 1.  Each iteration makes the best non-tabu
@@ -36,7 +38,7 @@
 static unsigned long long s[2];
 static inline unsigned long long nxt(void){unsigned long long s1=s[0];const unsigned long long s0=s[1];s[0]=s0;s1^=s1<<23;s[1]=s1^s0^(s1>>17)^(s0>>26);return s[1]+s0;}
 static inline int rnd(int n){return (int)(nxt()%(unsigned long long)n);}
-int N,W,T,R,mirror,useweights,cap=99;
+int N,W,T,R,mirror,useweights,cap=99,maxatcap=1<<30;
 int grp[MAXW][MAXN], members[MAXW][MAXN/4+1][5], gsize[MAXN], cnt[MAXN][MAXN], wt[MAXN][MAXN];
 long long tabu[MAXW][MAXN][MAXN];
 int bmembers[MAXW][MAXN/4+1][5];int overall=1<<30;
@@ -85,6 +87,7 @@ int main(int argc,char**argv){
   int tlo=atoi(argv[5]),thi=atoi(argv[6]);long long stable=atoll(argv[7]);int npert=atoi(argv[8]);long long restart=atoll(argv[9]);mirror=atoi(argv[10]);useweights=atoi(argv[11]);
   s[0]=seed*2654435761ULL+1;s[1]=seed^0x9E3779B97F4A7C15ULL;for(int i=0;i<20;i++)nxt();
   if(argc>12)cap=atoi(argv[12]);
+  if(argc>13)maxatcap=atoi(argv[13]);
   R=N%4;T=N/4;for(int g=0;g<T;g++)gsize[g]=(g<T-R)?4:5;
   clock_t t0=clock();int cost=1;long long it=0;int runs=0;
   while(cost>0&&(double)(clock()-t0)/CLOCKS_PER_SEC<secs){
@@ -94,6 +97,7 @@ int main(int argc,char**argv){
       if((it&1023)==0&&(double)(clock()-t0)/CLOCKS_PER_SEC>=secs)break;
       if(it-lastbest>restart)break;
       int bd=1<<30,nc=0;
+      int atcap=0;if(mirror==2)for(int a=0;a<N;a++){int f=0;for(int v=0;v<W;v++)f+=isf(v,a);atcap+=f>=cap;}
       for(int w=0;w<W;w++)for(int p=0;p<N;p++){
         int G=grp[w][p];int conf=0;for(int m=0;m<gsize[G];m++){int x=members[w][G][m];if(x!=p&&cnt[p][x]>=2){conf=1;break;}}
         if(!conf)continue;
@@ -103,9 +107,10 @@ int main(int argc,char**argv){
           else{
             if(!mirror)continue;
             if(mirror==2){
-              int small=gsize[G]==5?q:p;
+              int small=gsize[G]==5?q:p,big=gsize[G]==5?p:q;
               int fs=0;for(int v=0;v<W;v++)fs+=isf(v,small);
               if(fs+1>cap)continue;
+              if(fs+1==cap){int fg=0;for(int v=0;v<W;v++)fg+=isf(v,big);if(fg!=cap&&atcap>=maxatcap)continue;}
               d=delta(w,p,q,&e);goto scored;}
             int big=gsize[G]==5?p:q,small=gsize[G]==5?q:p;
             if(fb(w,big)!=fb(w,small))continue;
