@@ -144,16 +144,14 @@ def _collection_paused() -> Iterator[None]:
         if ours:
             _paused += 1
             gc.disable()
-    if not ours:
-        yield
-        return
     try:
         yield
     finally:
-        with _paused_lock:
-            _paused -= 1
-            if _paused == 0:
-                gc.enable()
+        if ours:
+            with _paused_lock:
+                _paused -= 1
+                if _paused == 0:
+                    gc.enable()
 
 
 def _standings(table: standings.Standings) -> Grid:
