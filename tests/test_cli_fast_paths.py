@@ -148,13 +148,17 @@ def record_summary(record: dict[str, Any]) -> dict[str, Any]:
     return {"id": record["id"], "players": record["players"], **replay_record(record)["summary"]}
 
 
+def command_line(command: str, jobs: int) -> list[str]:
+    return [sys.executable, "-m", "rules_engine", command, "--jobs", str(jobs)]
+
+
 def run_on_file(
     path: Path, command: str, jobs: int, stdout: Any = subprocess.PIPE
 ) -> subprocess.CompletedProcess[bytes]:
     """The command line with ``path`` as standard input (a regular file, as with ``<``)."""
     with path.open("rb") as stdin:
         return subprocess.run(
-            [sys.executable, "-m", "rules_engine", command, "--jobs", str(jobs)],
+            command_line(command, jobs),
             stdin=stdin,
             stdout=stdout,
             stderr=subprocess.PIPE,
@@ -210,7 +214,7 @@ def test_a_full_disk_gives_a_message_and_status_1(
     with open("/dev/full", "wb") as full:
         if piped:
             done = subprocess.run(
-                [sys.executable, "-m", "rules_engine", "score", "--jobs", str(jobs)],
+                command_line("score", jobs),
                 input=source.read_bytes(),
                 stdout=full,
                 stderr=subprocess.PIPE,
@@ -228,7 +232,7 @@ def start_piped(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen[bytes], thr
     """``score`` reading a large input from a pipe, fed by a thread, output to a pipe."""
     data = summaries_file(tmp_path, 8 * BLOCK).read_bytes()
     process = subprocess.Popen(
-        [sys.executable, "-m", "rules_engine", "score", "--jobs", str(jobs)],
+        command_line("score", jobs),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
