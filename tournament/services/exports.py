@@ -7,31 +7,25 @@ program. Text that a spreadsheet would run as a formula (a name beginning with `
 has the same block layout with empty rows to fill in, so a filled-in template reads back
 like an exported list (``list_cells``).
 
-The sheets are laid out in memory (:class:`Grid`) and then streamed row by row through
-openpyxl's write-only mode, which is much faster than placing cells in a normal workbook.
+The sheets are laid out in memory (:class:`Grid`) and written by ``xlsx_writer``: streamed
+row by row through openpyxl's write-only mode, a big workbook's sheets in parallel.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
-import io
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, WriteOnlyCell
-from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from tournament.models import RoundTable, Tournament
 from tournament.services import list_cells, sheets, standings, tables
+from tournament.services.xlsx_writer import Bold, Formula, Grid, xlsx
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-FORMULA_STARTS = ("=", "+", "-", "@")
-BOLD = Font(bold=True)
 HEADER_ROW = list_cells.HEADER_ROW
 NORMAL_SECTION = list_cells.NORMAL_SECTION
 PFLICHT_SECTION = list_cells.PFLICHT_SECTION
@@ -43,44 +37,6 @@ TEMPLATE_HINT = (
     "leer lassen bei einem Spiel, das nur in Punkten eingetragen wird (dann Punkte aller "
     "Spieler und die Gewinner angeben, TSR 7.3); Pflichtsoli im Abschnitt Pflichtsoli."
 )
-
-
-class Formula(str):
-    """A cell's formula, written with its leading ``=``; any other text stays text."""
-
-    __slots__ = ()
-
-
-class Bold(str):
-    """Text in bold (titles and headers)."""
-
-    __slots__ = ()
-
-
-Value = int | float | str | None
-
-
-class Grid:
-    """One sheet's cells by row and column (both from 1); written out top to bottom."""
-
-    def __init__(self, title: str) -> None:
-        self.title = title
-        self.rows: dict[int, dict[int, int | float | str]] = {}
-        self.widths: dict[int, float] = {}
-
-    def put(self, row: int, column: int, value: Value) -> None:
-        """A number, text (never run as a formula), :class:`Formula` or :class:`Bold`;
-        ``None`` and empty text leave the cell empty."""
-        if value is None or value == "":
-            return
-        cells = self.rows.get(row)
-        if cells is None:
-            cells = self.rows[row] = {}
-        cells[column] = value
-
-    def put_row(self, row: int, values: Iterable[Value], start: int = 1) -> None:
-        for column, value in enumerate(values, start=start):
-            self.put(row, column, value)
 
 
 # --------------------------------------------------------------------- the workbooks
@@ -116,16 +72,23 @@ def tournament_workbook(tournament: Tournament) -> bytes:
     """The whole tournament: standings, players, and per round one sheet with every table's
     list one below the other and one with every table's blank template."""
     with _collection_paused():
-        grids = [_standings(standings.overall(tournament)), _players(tournament)]
-        for round_ in tournament.rounds:
-            lists = Grid(f"Runde {round_.number}")
-            templates = Grid(f"Vorlagen Runde {round_.number}")
-            row = template_row = 1
-            for table in tables.tables_of_round(round_):
-                row = write_list(lists, sheets.sheet(table, explain=False), row) + 3
-                template_row = write_template(templates, table, template_row) + 3
-            grids += [lists, templates]
-    return xlsx(grids)
+        return xlsx(tournament_sheets(tournament))
+
+
+def tournament_sheets(tournament: Tournament) -> Iterator[Grid]:
+    """The tournament workbook's sheets, each laid out when it is asked for (the writer
+    hands a finished round to a worker while the next one is laid out)."""
+    yield _standings(standings.overall(tournament))
+    yield _players(tournament)
+    for round_ in tournament.rounds:
+        lists = Grid(f"Runde {round_.number}")
+        templates = Grid(f"Vorlagen Runde {round_.number}")
+        row = template_row = 1
+        for table in tables.tables_of_round(round_):
+            row = write_list(lists, sheets.sheet(table, explain=False), row) + 3
+            template_row = write_template(templates, table, template_row) + 3
+        yield lists
+        yield templates
 
 
 _paused = 0
@@ -361,47 +324,3 @@ def _status(list_sheet: sheets.Sheet) -> str:
         struck = f", {list_sheet.struck} gestrichen" if list_sheet.struck else ""
         return f"vollständig und fehlerfrei ({list_sheet.games_played} Spiele{struck})"
     return f"unvollständig: noch {list_sheet.games_left} Spiele"
-
-
-# --------------------------------------------------------------------- the file
-
-
-def xlsx(grids: Sequence[Grid]) -> bytes:
-    """The sheets as an .xlsx file, written by openpyxl in write-only mode (rows streamed top
-    to bottom; formulas are computed when the file is opened)."""
-    workbook = Workbook(write_only=True)
-    for grid in grids:
-        ws = workbook.create_sheet(grid.title)
-        for column, width in sorted(grid.widths.items()):
-            ws.column_dimensions[get_column_letter(column)].width = width
-        previous = 0
-        for row in sorted(grid.rows):
-            for _ in range(row - previous - 1):
-                ws.append([])
-            cells = grid.rows[row]
-            values: list[object] = [None] * max(cells)
-            for column, value in cells.items():
-                values[column - 1] = _cell(ws, value)
-            ws.append(values)
-            previous = row
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def _cell(ws: WriteOnlyWorksheet, value: int | float | str) -> object:
-    """A value as openpyxl writes it: a :class:`Formula` as formula, any other text as text
-    (bold, or with a quote prefix if a spreadsheet would otherwise run it)."""
-    if not isinstance(value, str) or type(value) is Formula:
-        return value
-    text = ILLEGAL_CHARACTERS_RE.sub("", value)
-    quoted = text.startswith(FORMULA_STARTS)
-    if type(value) is not Bold and not quoted:
-        return text
-    cell = WriteOnlyCell(ws, text)
-    cell.data_type = "s"
-    if type(value) is Bold:
-        cell.font = BOLD
-    if quoted:
-        cell.quotePrefix = True
-    return cell

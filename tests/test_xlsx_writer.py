@@ -1,0 +1,119 @@
+"""The .xlsx writer (issue 7): a big workbook's sheets written by worker processes are the
+sheets openpyxl writes here, cell for cell, style for style; a failed worker costs nothing."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import io
+import logging
+import math
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from openpyxl.workbook.workbook import Workbook
+
+from tournament.services import xlsx_writer
+from tournament.services.xlsx_writer import Bold, Formula, Grid
+
+
+def _grids() -> list[Grid]:
+    """Three sheets with every kind of cell: numbers, text, formulas, bold, text beginning
+    with a formula sign, column widths, empty rows between."""
+    first = Grid("Stand")
+    first.put_row(1, [Bold("Platz"), Bold("Name"), Bold("Punkte")])
+    first.put_row(2, [1, "=Eva", 12])
+    first.put_row(3, [2, "Ben", -12.5])
+    first.put(5, 3, Formula("=SUM(C2:C3)"))
+    first.widths.update({2: 28})
+    second = Grid("Runde 1")
+    for row in range(1, 200):
+        second.put_row(row, [row, f"Spieler {row}", Formula(f"=A{row}*2"), "-minus", "@at"])
+    second.put(201, 1, Bold("+fett"))
+    third = Grid("Leer")
+    return [first, second, third]
+
+
+def _cells(book: Workbook) -> dict[str, list[tuple[Any, ...]]]:
+    return {
+        ws.title: [
+            (c.coordinate, c.value, c.data_type, bool(c.font.b), bool(c.quotePrefix))
+            for row in ws.iter_rows()
+            for c in row
+            if c.value is not None
+        ]
+        for ws in book.worksheets
+    }
+
+
+def _written(monkeypatch: pytest.MonkeyPatch, parallel_cells: float) -> Workbook:
+    monkeypatch.setattr(xlsx_writer, "PARALLEL_CELLS", parallel_cells)
+    return load_workbook(io.BytesIO(xlsx_writer.xlsx(iter(_grids()))))
+
+
+def test_sheets_written_by_workers_are_the_sheets_written_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 2)  # workers even on one core
+    here = _written(monkeypatch, math.inf)
+    elsewhere = _written(monkeypatch, 1)
+    assert xlsx_writer._pool is not None  # the workers were used
+    assert elsewhere.sheetnames == here.sheetnames == ["Stand", "Runde 1", "Leer"]
+    assert _cells(elsewhere) == _cells(here)
+    cells = {c[0]: c[1:] for c in _cells(elsewhere)["Stand"]}
+    assert cells["A1"] == ("Platz", "s", True, False)
+    assert cells["B2"] == ("=Eva", "s", False, True)  # text, never run as a formula
+    assert cells["C3"] == (-12.5, "n", False, False)
+    assert cells["C5"] == ("=SUM(C2:C3)", "f", False, False)
+    assert {c[0]: c[1:] for c in _cells(elsewhere)["Runde 1"]}["A201"] == (
+        "+fett",
+        "s",
+        True,
+        True,
+    )
+    assert elsewhere["Stand"].column_dimensions["B"].width == 28
+    assert len(_cells(elsewhere)["Runde 1"]) == 199 * 5 + 1
+
+
+def test_a_failed_worker_leaves_its_sheet_to_be_written_here(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    here = _cells(_written(monkeypatch, math.inf))
+
+    class Broken:
+        def submit(self, *args: Any) -> concurrent.futures.Future[bytes]:
+            failed: concurrent.futures.Future[bytes] = concurrent.futures.Future()
+            failed.set_exception(concurrent.futures.process.BrokenProcessPool("killed"))
+            return failed
+
+    monkeypatch.setattr(xlsx_writer, "_pool_started", lambda: Broken())
+    monkeypatch.setattr(xlsx_writer, "_pool", Broken())
+    with caplog.at_level(logging.WARNING, logger=xlsx_writer.__name__):
+        assert _cells(_written(monkeypatch, 1)) == here
+    assert "worker processes failed" in caplog.text
+    assert xlsx_writer._pool is None  # the next workbook starts new workers
+
+
+def test_a_pool_that_cannot_take_work_leaves_the_rest_of_the_workbook_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    here = _cells(_written(monkeypatch, math.inf))
+    asked: list[int] = []
+
+    class ShutDown:
+        def submit(self, *args: Any) -> concurrent.futures.Future[bytes]:
+            asked.append(1)
+            raise RuntimeError("cannot schedule new futures after shutdown")
+
+    monkeypatch.setattr(xlsx_writer, "_pool_started", lambda: ShutDown())
+    assert _cells(_written(monkeypatch, 1)) == here
+    assert asked == [1]  # asked once, then every sheet was written here
+
+
+def test_small_sheets_never_start_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_workers() -> None:
+        raise AssertionError("a small workbook must not start worker processes")
+
+    monkeypatch.setattr(xlsx_writer, "_pool_started", no_workers)
+    book = load_workbook(io.BytesIO(xlsx_writer.xlsx(_grids())))
+    assert book.sheetnames == ["Stand", "Runde 1", "Leer"]
