@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from rules_engine.errors import DokoError
 from rules_engine.scorelist import check_list
@@ -419,7 +420,8 @@ def claim(table: RoundTable, version: int, entry: dict[str, Any] | None = None) 
     if not ok:
         db.session.refresh(table)
         raise _stale(table, version, entry)
-    db.session.refresh(table, ["version"])
+    # The row now holds version + 1 (the UPDATE matched it): no need to read it back.
+    set_committed_value(table, "version", version + 1)
 
 
 def _stale(table: RoundTable, version: int, entry: dict[str, Any] | None) -> StaleList:

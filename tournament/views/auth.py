@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user, login_user, logout_user
 
@@ -17,10 +17,17 @@ bp = Blueprint("auth", __name__)
 WRONG_CREDENTIALS = "Benutzername oder Passwort ist falsch."
 
 
+SETUP_DONE = "doko_setup_done"
+
+
 @bp.before_app_request
 def _send_fresh_installation_to_setup() -> ResponseReturnValue | None:
-    """Until the first account exists, every page leads to the set-up."""
-    if request.endpoint in ("auth.setup", "static") or not users.setup_needed():
+    """Until the first account exists, every page leads to the set-up. Accounts are never
+    deleted, so once one exists the app stops asking (one query less on every request)."""
+    if request.endpoint in ("auth.setup", "static") or current_app.extensions.get(SETUP_DONE):
+        return None
+    if not users.setup_needed():
+        current_app.extensions[SETUP_DONE] = True
         return None
     return redirect(url_for("auth.setup"))
 
