@@ -160,6 +160,9 @@ class Seated(NamedTuple):
     start_number: int
 
 
+_BLOCKS = {"points": 0, "total": 1, "formula": 2}
+
+
 class Columns:
     """Where the per-player columns of the list start: points, totals, total formulas."""
 
@@ -167,13 +170,17 @@ class Columns:
         self.fixed = fixed
         self.size = size
         self.check = fixed + 3 * size + 1
+        # Column letters worked out once per list: a tournament's lists hold 300,000 refs.
+        self.letters = {
+            kind: [get_column_letter(self.col(kind, player)) for player in range(size)]
+            for kind in _BLOCKS
+        }
 
     def col(self, kind: str, player: int) -> int:
-        offset = {"points": 0, "total": 1, "formula": 2}[kind] * self.size
-        return self.fixed + offset + player + 1
+        return self.fixed + _BLOCKS[kind] * self.size + player + 1
 
     def ref(self, kind: str, player: int, row: int) -> str:
-        return f"{get_column_letter(self.col(kind, player))}{row}"
+        return f"{self.letters[kind][player]}{row}"
 
 
 def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: int) -> Columns:
