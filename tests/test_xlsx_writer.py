@@ -7,6 +7,12 @@ import concurrent.futures
 import io
 import logging
 import math
+import multiprocessing
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +21,8 @@ from openpyxl.workbook.workbook import Workbook
 
 from tournament.services import xlsx_writer
 from tournament.services.xlsx_writer import Bold, Formula, Grid
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _grids() -> list[Grid]:
@@ -117,3 +125,54 @@ def test_small_sheets_never_start_workers(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(xlsx_writer, "_pool_started", no_workers)
     book = load_workbook(io.BytesIO(xlsx_writer.xlsx(_grids())))
     assert book.sheetnames == ["Stand", "Runde 1", "Leer"]
+
+
+WORKERS_OF_A_SERVER = """
+import os, sys
+from tournament.services import xlsx_writer
+from tournament.services.xlsx_writer import Grid
+
+if __name__ == "__main__":
+    xlsx_writer.PARALLEL_CELLS = 1
+    grid = Grid("Runde 1")
+    grid.put(1, 1, 1)
+    xlsx_writer.xlsx([grid])
+    pool = xlsx_writer._pool_started()
+    assert pool is not None
+    print(*{pool.submit(os.getpid).result() for _ in range(8)}, flush=True)
+    sys.stdin.read()
+"""
+
+
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(
+    not os.path.isdir("/proc") or "forkserver" not in multiprocessing.get_all_start_methods(),
+    reason="needs /proc and the forkserver start method",
+)
+def test_the_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(WORKERS_OF_A_SERVER)
+    server = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert server.stdout is not None
+    workers = [int(pid) for pid in server.stdout.readline().split()]
+    assert workers and all(_running(pid) for pid in workers)
+    server.kill()  # no clean-up runs in the server
+    server.wait()
+    deadline = time.monotonic() + 20
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in workers)

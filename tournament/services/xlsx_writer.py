@@ -19,7 +19,9 @@ import concurrent.futures
 import io
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -225,10 +227,28 @@ def _pool_started() -> concurrent.futures.ProcessPoolExecutor | None:
     with _pool_lock:
         if _pool is None:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([__name__])
-            _pool = concurrent.futures.ProcessPoolExecutor(cores, mp_context=context)
+            # The server's main module is imported once, by the fork server, not by each
+            # worker (they inherit it): the first export starts its workers sooner.
+            context.set_forkserver_preload(["__main__", __name__])
+            _pool = concurrent.futures.ProcessPoolExecutor(
+                cores, mp_context=context, initializer=_worker_started
+            )
             atexit.register(_pool.shutdown, cancel_futures=True)
         return _pool
+
+
+def _worker_started() -> None:
+    """A worker leaves Ctrl+C to the server and ends with it, however the server ends (a
+    killed server runs no clean-up, and the workers would wait for work for ever)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    server = multiprocessing.parent_process()
+    if server is not None:
+        threading.Thread(target=_end_with, args=(server.sentinel,), daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def _lost(error: BaseException) -> None:
