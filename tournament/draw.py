@@ -57,17 +57,19 @@ given to the players by a random permutation drawn from the seed:
 * 32 players: 9 rounds made of the cosets of 9 two-dimensional subspaces of the vector space
   of dimension 5 over the field with two elements that share only the zero vector (a partial
   spread);
-* 33, 37-39, 41-43, 45-47 and 49-51 players (8 rounds), 34 and 35 players (7 rounds) and
-  20, 24 and 28 players (5, 6 and 7 rounds): schedules found once by a longer computer search
-  (a tabu search and a simulated annealing written in C, not part of the draw, in
-  ``tools/draw_schedules``) and stored below in ``STORED_SCHEDULES``.  These are the counts
-  where the draw's own search (below) does not reliably reach zero repeated meetings in 8
-  rounds within its step budget.  They spread the tables of five fairly, except those for 33
-  and 35 players: no schedules that long without a repeated meeting were found that also do,
-  so (repeats first) their tables of five are spread less evenly: nobody sits at more than two
-  of them in 8 rounds (33 players; a fair spread gives seven players two, the others one) or
-  four in 7 rounds (35 players; fair: three each), and some sit at fewer.  For 34 and 35
-  players no schedule of 8 rounds was found, so the rounds after the stored ones are searched.
+* 33-35, 37-39, 41-43, 45-47 and 49-51 players (8 rounds) and 20, 24 and 28 players (5, 6
+  and 7 rounds): schedules found once by a longer computer search (a tabu search and a
+  simulated annealing written in C; for 34 and 35 players a SAT solver that looks only at
+  schedules whose 8 rounds are the 8 turns of one round under a cyclic relabelling of the
+  players; none of it part of the draw, all in ``tools/draw_schedules``) and stored below in
+  ``STORED_SCHEDULES``.  These are the counts where the draw's own search (below) does not
+  reliably reach zero repeated meetings in 8 rounds within its step budget.  They spread the
+  tables of five fairly, except those for 33-35 players: no schedules of 8 rounds without a
+  repeated meeting were found that also do, so (repeats first) their tables of five are spread
+  less evenly: nobody sits at more than two of them (33 players; a fair spread gives seven
+  players two, the others one), three (34 players; fair: twelve players three, the others two;
+  here sixteen have three, sixteen two and two none) or four (35 players; fair: fifteen players
+  four, the others three; here twenty-four have four, eight three and three none).
 
 With fixed tables a schedule is only used if every fixed table has one fixed player; those
 players get points that never share a table.  Rounds beyond a schedule's length, and all other
@@ -556,11 +558,11 @@ def _design(count: int) -> list[list[list[int]]] | None:
     return stored_schedule(count)
 
 
-# Schedules found once by a longer computer search (tabu search, not part of the draw) for
+# Schedules found once by a longer computer search (tabu search, SAT; not part of the draw) for
 # player counts where the draw's own search does not reliably reach zero repeated meetings in
 # 8 rounds (or, below 32 players, for as many rounds as it reached).  Each round lists the
 # points 0..N-1 as characters of ALPHABET, table by table, tables of four first.  They have no
-# repeated meeting and spread the tables of five fairly (33 and 35 players: only capped, see the
+# repeated meeting and spread the tables of five fairly (33-35 players: only capped, see the
 # module docstring); tests/test_draw.py checks both.
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 STORED_SCHEDULES: dict[int, tuple[str, ...]] = {
@@ -599,22 +601,24 @@ STORED_SCHEDULES: dict[int, tuple[str, ...]] = {
         "jq58npgv29e3cfa0s7ltkdbh4mo6wiru1",
     ),
     34: (
-        "fw5ncsmdp1alk34078q2oitxjvugb6r9he",
-        "5oelf7hvg0ar9i1bjs6kucx2nqtm3dwp84",
-        "65qghxwm8eu0br4n9jp31vtd2safolk7ci",
-        "dr7ui3v2bt8skmae64lfqow9x105jhnpcg",
-        "m6b2ndijqcr1kh8oe3fgt5pulvsw0x94a7",
-        "abwc09tf7nsevpxkh4qj2dlg631ouir5m8",
-        "hius9v5cp7o0r3xlg14ma8n6wjet2fkbdq",
+        "1kps34jt5emw68ix7abdchoq02fuv9glnr",
+        "2lqt45ku6fnw79jx0bcedipr138voahmgs",
+        "3mru56lv78gw0akx1cdfejqs249opbinht",
+        "4nsv67mo09hw1blx2de8fkrt35apqcjgiu",
+        "5gto70np1aiw2cmx3ef98lsu46bqrdkhjv",
+        "6hup01gq2bjw3dnx4f8a9mtv57crseliko",
+        "7ivq12hr3ckw4egx589banuo60dstfmjlp",
+        "0jor23is4dlw5fhx69acbgvp71etu8nkmq",
     ),
     35: (
-        "2mnoprbl9y47ics3j1qduwvt6a0kexhf5g8",
-        "vxg92ykf0m3u4hbwlqacoijt5epn167drs8",
-        "xn8ycvbjkr5ui07helo9adm6ft1243gpsqw",
-        "3e5diqrxh62ct0sylfw1ubgn74vo8akm9pj",
-        "p2vi4mqeya3g0j8w5bs6koc17frn9txhdlu",
-        "yquof4pcw2erkdgta9sh18ibm7xj6350vnl",
-        "yhv16orgind438lkpta7fsjue5mxcw0bq92",
+        "0fpy1ivx2dgq5esw9hmn3lotu467cj8abkr",
+        "18qy2jox3ehr6ftwaing4mpuv570dk9bcls",
+        "29ry3kpx4fis78uwbjgh5nqvo601elacdmt",
+        "3asy4lqx58jt09vwckhi6grop712fmbdenu",
+        "4bty5mrx69ku1aowdlij7hspq0238ncefgv",
+        "5cuy6nsx7alv2bpwemjk0itqr1349gdf8ho",
+        "6dvy7gtx0bmo3cqwfnkl1jurs245ahe89ip",
+        "7eoy0hux1cnp4drw8glm2kvst356bif9ajq",
     ),
     37: (
         "zkc4wpqirhjaAgsufx825l1y37vm9bt0oed6n",
