@@ -70,6 +70,8 @@ def reseat(
     allowed: int,
     budget: int,
     rng: random.Random,
+    least: int = 0,
+    shuffle: bool = False,
 ) -> Schedule | None:
     """The schedule with the rounds ``free`` seated again, at most ``allowed`` repeated pairs
     (pairs meeting more than once; 0: none), or None if the solver found none in budget."""
@@ -150,13 +152,19 @@ def reseat(
         room = cap - fixed_fives[p]
         if room < 0:
             return None
+        lits = [x(p, r, t) for r in free for t in fives_tables]
         if room < len(free):
-            lits = [x(p, r, t) for r in free for t in fives_tables]
             enc = CardEnc.atmost(lits, room, vpool=pool, encoding=EncType.seqcounter)
+            clauses.extend(enc.clauses)
+        need = least - fixed_fives[p]
+        if need > len(free):
+            return None
+        if need > 0:
+            enc = CardEnc.atleast(lits, need, vpool=pool, encoding=EncType.seqcounter)
             clauses.extend(enc.clauses)
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         phases = []
-        if soft:
+        if soft or shuffle:
             for r in free:
                 for p in range(n):
                     for t in range(tables):
@@ -188,6 +196,7 @@ def main() -> int:
     parser.add_argument("k", type=int)
     parser.add_argument("cap", type=int)
     parser.add_argument("--budget", type=int, default=20000)
+    parser.add_argument("--min", type=int, default=0, help="fewest tables of five per player")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     schedule = read(args.start)
@@ -197,9 +206,33 @@ def main() -> int:
     current = repeats(schedule, n)
     best, best_cost = schedule, current
     step = 0
-    while current and time.time() - began < args.seconds:
+
+    def fair(schedule: Schedule) -> bool:
+        _, fives = counts(schedule, n)
+        return args.min <= min(fives) and max(fives) <= args.cap
+
+    while (current or not fair(schedule)) and time.time() - began < args.seconds:
         step += 1
         met, _ = counts(schedule, n)
+        if not current:
+            # no repeated meeting: seat K rounds by lot again with the spread asked for,
+            # else (sideways) with zero repeated meetings and random phases
+            free = sorted(rng.sample(range(rounds), args.k))
+            found = reseat(schedule, n, free, args.cap, 0, args.budget, rng, args.min)
+            kind = "fair"
+            if found is None:
+                kind = f"sideways (fair: {STATUS[-1] if STATUS else 'skipped'})"
+                found = reseat(schedule, n, free, 99, 0, args.budget, rng, 0, True)
+            if found is not None:
+                schedule = found
+                best = schedule
+            _, fives = counts(schedule, n)
+            print(
+                f"step {step} free {free} {kind} fives {sorted(fives)} {time.time() - began:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+            continue
         bad_rounds = sorted(
             {
                 r
@@ -232,7 +265,7 @@ def main() -> int:
         print(" ".join(",".join(map(str, g)) for g in groups))
     _, fives = counts(best, n)
     print(f"repeats {best_cost}, tables of five per player {sorted(fives)}", file=sys.stderr)
-    return 0 if best_cost == 0 else 1
+    return 0 if best_cost == 0 and fair(best) else 1
 
 
 if __name__ == "__main__":
