@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import sqlite3
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from tournament.views import (
     standings,
     tournaments,
 )
+from tournament.writer_queue import WriterQueue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -152,9 +152,7 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-    # Writers of this process queue on a lock before they ask SQLite: SQLite's own busy
-    # wait polls with growing sleeps, which stretches the wait of the last of many writers.
-    write_lock = threading.Lock()
+    queue = WriterQueue(_lock_file(engine), busy_timeout)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
@@ -166,7 +164,7 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
         if not writing:
             connection.exec_driver_sql("BEGIN")
             return
-        if write_lock.acquire(timeout=busy_timeout):
+        if queue.acquire():
             connection.info[_HOLDS_WRITE_LOCK] = True
         try:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
@@ -178,7 +176,15 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
     @event.listens_for(engine, "rollback")
     def _release(connection: Connection) -> None:
         if connection.info.pop(_HOLDS_WRITE_LOCK, False):
-            write_lock.release()
+            queue.release()
+
+
+def _lock_file(engine: Engine) -> str | None:
+    """The writers' lock file beside the SQLite file (``None`` for an in-memory database)."""
+    database = engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return f"{database}.writers"
 
 
 def _refuse_nul_characters() -> ResponseReturnValue | None:
