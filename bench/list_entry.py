@@ -3,9 +3,10 @@
 Every table of a round enters its games at the same time over HTTP, as list-keepers do with
 the table's access code: open the list, send the game for the preview, confirm it. The
 tournament (``--tables`` x 4 players, round 1 drawn and started through the services, as
-``bench/web_pages.py`` builds its tournament) is served by waitress, the real WSGI server, with
-8 threads as ``scripts/run.py`` serves it, in a process of its own (the clients must not
-share its GIL), from a SQLite file in a temporary instance folder. Each table's games are a
+``bench/web_pages.py`` builds its tournament) is served exactly as ``scripts/run.py`` serves
+it: waitress, the real WSGI server, with 8 threads in each of one server process per core,
+apart from the clients' process (they must not share a GIL), from a SQLite file in a
+temporary instance folder. Each table's games are a
 complete legal list from the engine's simulator, sent as the form fields the correction page
 fills from a stored game. A barrier releases all tables together before each preview and
 again before each save (the worst case); ``--think-ms`` adds pauses as people make.
@@ -16,6 +17,7 @@ send a confirmed game again (a retried request) or twice at once (a double tap):
 say "schon gespeichert" and store it once.
 
     python bench/list_entry.py [--tables 50] [--games 24] [--think-ms 0] [--threads 8]
+                               [--processes N]
 
 Target: saving a game under 150 ms at the 95th percentile, no game lost or duplicated.
 Exit status 1 if a game was lost or duplicated, a legal game was refused, a resent game was
@@ -52,9 +54,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import flask_migrate  # noqa: E402
+import run as server_script  # noqa: E402
 from demo import FIRST, LAST  # noqa: E402
 from flask import Flask  # noqa: E402
-from waitress.server import create_server  # noqa: E402
 from werkzeug.datastructures import MultiDict  # noqa: E402
 
 from rules_engine.scorelist import check_list  # noqa: E402
@@ -201,14 +203,16 @@ def _totals(games: Sequence[PlannedGame], keys: Sequence[str]) -> dict[str, int]
 # ---------------------------------------------------------------------- the server
 
 
-def serve(folder: str, threads: int, pipe: Connection) -> None:
-    """The app under waitress in this (separate) process: the clients do not share its GIL."""
+def serve(folder: str, threads: int, processes: int, pipe: Connection) -> None:
+    """The app served as ``scripts/run.py`` serves it, from this (separate) process: the
+    clients do not share its GIL. Ends with SIGTERM, as the real server does."""
     # 50 requests for 8 threads queue up on purpose; waitress would warn on each burst.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    app = create_app({}, instance_path=folder)
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
-    pipe.send(server.effective_port)
-    server.run()
+    listener = server_script.listen("127.0.0.1", 0)
+    pipe.send(listener.getsockname()[1])
+    server_script.serve(
+        listener, lambda: create_app({}, instance_path=folder), processes, {"threads": threads}
+    )
 
 
 # ---------------------------------------------------------------------- the clients
@@ -558,7 +562,13 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--games", type=int, default=24, help="games per table (24: full list)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="pause before each request")
-    parser.add_argument("--threads", type=int, default=8, help="waitress threads")
+    parser.add_argument("--threads", type=int, default=8, help="waitress threads per process")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=server_script.default_processes(),
+        help="server processes (default as scripts/run.py: one per core)",
+    )
     parser.add_argument("--resend", type=int, default=3, help="tables that resend a confirm")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -576,7 +586,9 @@ def main() -> int:
 
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        server = context.Process(target=serve, args=(folder, args.threads, theirs), daemon=True)
+        server = context.Process(
+            target=serve, args=(folder, args.threads, args.processes, theirs), daemon=True
+        )
         server.start()
         try:
             if not ours.poll(60):
@@ -622,9 +634,9 @@ def _report(
     saves = [t for r in all_runs for t in r.saves]
     acknowledged = sum(r.acknowledged for r in all_runs)
     print(
-        f"{len(all_runs)} tables x {args.games} games against waitress ({args.threads} "
-        f"threads) on SQLite, all tables released together before each preview and each "
-        f"save, think time {args.think_ms:g} ms"
+        f"{len(all_runs)} tables x {args.games} games against waitress ({args.processes} "
+        f"processes x {args.threads} threads) on SQLite, all tables released together before "
+        f"each preview and each save, think time {args.think_ms:g} ms"
     )
     print(
         f"entered in {elapsed:.1f} s: {acknowledged} games saved, "

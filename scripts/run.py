@@ -1,9 +1,16 @@
 """Start the tournament app on this laptop: migrate the database, then serve it.
 
     .venv/bin/python scripts/run.py [--host 127.0.0.1] [--port 5000] [--proxy 127.0.0.1]
+                                    [--processes N]
 
 (``make run`` does the same after installing everything.) The database is brought to the
 newest schema first, so an update of the program never needs a separate step.
+
+The app is served by waitress with 8 threads in each of ``--processes`` server processes (by
+default one per core: Python runs one thread at a time per process, and 50 tables saving
+games at once need every core). The processes share one listening socket; on SQLite their
+writers queue in ``tournament.writer_queue``. Ctrl+C or SIGTERM ends them all; a process that
+dies is replaced. Where processes cannot be forked (Windows), one process serves.
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
 the proxy's address: waitress then takes the client's address, the public host and the scheme
@@ -14,11 +21,21 @@ QR codes on the table cards carry the address the phones use.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
+import signal
+import socket
 import sys
+import threading
+import time
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
 
 import flask_migrate
-from waitress import serve
+from flask import Flask
+from waitress.server import create_server
 
 from tournament.app import create_app
 from tournament.extensions import db
@@ -39,6 +56,134 @@ def server_options(proxy: str | None) -> dict[str, object]:
     return options
 
 
+def default_processes() -> int:
+    """One server process per core, where processes can be forked."""
+    return (os.cpu_count() or 1) if hasattr(os, "fork") else 1
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket every server process accepts connections from."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=1024)
+
+
+def serve(
+    listener: socket.socket,
+    make_app: Callable[[], Flask],
+    processes: int,
+    options: dict[str, Any],
+) -> None:
+    """Serve until Ctrl+C or SIGTERM: here, or in ``processes`` forked server processes.
+
+    Each process builds its own app (``make_app``) after the fork, so none shares a database
+    connection or a thread with another."""
+    if processes <= 1 or not hasattr(os, "fork"):
+        server = create_server(make_app(), sockets=[listener], **options)
+        try:
+            server.run()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
+        return
+    Supervisor(listener, make_app, processes, options).run()
+
+
+class Supervisor:
+    """Forks the server processes, replaces one that dies, and ends them all with itself."""
+
+    RESTART_PAUSE = 1.0  # seconds before a process that died at once is started again
+
+    def __init__(
+        self,
+        listener: socket.socket,
+        make_app: Callable[[], Flask],
+        processes: int,
+        options: dict[str, Any],
+    ) -> None:
+        self.listener = listener
+        self.make_app = make_app
+        self.processes = processes
+        self.options = options
+        self.children: dict[int, float] = {}  # pid -> when it started
+
+    def run(self) -> None:
+        # Each child reads from this pipe; it reads end-of-file when this process is gone,
+        # even when it was killed and could not end its children.
+        self.watch, self.alive = os.pipe()
+        previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        try:
+            for _ in range(self.processes):
+                self._start()
+            while True:
+                pid, status = os.wait()
+                started = self.children.pop(pid, None)
+                if started is None:
+                    continue
+                logging.getLogger(__name__).warning(
+                    "Server process %d ended (status %d); a new one starts", pid, status
+                )
+                if time.monotonic() - started < self.RESTART_PAUSE:
+                    time.sleep(self.RESTART_PAUSE)
+                self._start()
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            self._stop()
+
+    def _start(self) -> None:
+        pid = os.fork()
+        if pid == 0:
+            _child(self.listener, self.make_app, self.options, self.watch, self.alive)
+        self.children[pid] = time.monotonic()
+
+    def _stop(self) -> None:
+        for pid in self.children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        for pid in self.children:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+        self.children.clear()
+        os.close(self.alive)
+        os.close(self.watch)
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(0)
+
+
+def _child(
+    listener: socket.socket,
+    make_app: Callable[[], Flask],
+    options: dict[str, Any],
+    watch: int,
+    alive: int,
+) -> None:
+    """A server process; never returns into the supervisor's code."""
+    status = 0
+    try:
+        os.close(alive)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        threading.Thread(target=_end_with_supervisor, args=(watch,), daemon=True).start()
+        server = create_server(make_app(), sockets=[listener], **options)
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    except BaseException:
+        logging.getLogger(__name__).exception("Server process %d failed", os.getpid())
+        status = 1
+    finally:
+        os._exit(status)
+
+
+def _end_with_supervisor(watch: int) -> None:
+    while os.read(watch, 1):
+        pass
+    os._exit(0)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Doko-Turnier starten")
     parser.add_argument("--host", default="127.0.0.1", help="Adresse (Standard: 127.0.0.1)")
@@ -48,19 +193,30 @@ def main(argv: list[str] | None = None) -> int:
         metavar="ADRESSE",
         help="Adresse eines Reverse-Proxys, dessen X-Forwarded-Kopfzeilen gelten (z. B. 127.0.0.1)",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=default_processes(),
+        metavar="ANZAHL",
+        help="Server-Prozesse (Standard: einer je Prozessorkern)",
+    )
     args = parser.parse_args(argv)
+    if args.processes < 1:
+        parser.error("--processes: mindestens 1")
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app()
     with app.app_context():
         flask_migrate.upgrade()
         problem = schema_problem(db.engine)
+        db.engine.dispose()  # each server process opens its own connections
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
 
+    listener = listen(args.host, args.port)
     print(f"Doko-Turnier läuft: http://{args.host}:{args.port}/  (beenden mit Strg+C)", flush=True)
-    serve(app, host=args.host, port=args.port, **server_options(args.proxy))  # until Ctrl+C
+    serve(listener, create_app, args.processes, server_options(args.proxy))  # until Ctrl+C
     print("Doko-Turnier beendet.")
     return 0
 

@@ -1,0 +1,143 @@
+"""``scripts/run.py`` serves from several processes: all answer on one port, one that dies is
+replaced, and they end together, by Ctrl+C, SIGTERM, or with a killed supervisor."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="server processes need fork")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # "pid (name) state ppid ...": the name may hold spaces, so split after its ")"
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s")
+
+
+def _get(port: int, path: str = "/") -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def _answers(port: int) -> bool:
+    try:
+        return _get(port) == 302  # to the first set-up
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    port = _free_port()
+    environment = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'doko.sqlite'}",
+        "SECRET_KEY": "test",
+    }
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "run.py"), "--port", str(port), "--processes", "2"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's Ctrl+C reaches it
+    )
+    try:
+        _wait_for(lambda: _answers(port) and len(_children(process.pid)) == 2)
+        yield process, port
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)
+
+
+def test_two_processes_answer_and_end_with_ctrl_c(
+    server: tuple[subprocess.Popen[str], int],
+) -> None:
+    process, port = server
+    workers = _children(process.pid)
+    assert all(_get(port, "/einrichten") == 200 for _ in range(20))
+    os.killpg(process.pid, signal.SIGINT)
+    output, _ = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert "Doko-Turnier beendet." in output
+    assert "Traceback" not in output
+    assert not any(_alive(pid) for pid in workers)
+
+
+def test_sigterm_ends_every_process(server: tuple[subprocess.Popen[str], int]) -> None:
+    process, _ = server
+    workers = _children(process.pid)
+    process.terminate()
+    process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert not any(_alive(pid) for pid in workers)
+
+
+def test_a_process_that_dies_is_replaced(server: tuple[subprocess.Popen[str], int]) -> None:
+    process, port = server
+    first, second = sorted(_children(process.pid))
+    os.kill(first, signal.SIGKILL)
+    _wait_for(lambda: len(_children(process.pid) - {first}) == 2)
+    assert second in _children(process.pid)
+    assert all(_answers(port) for _ in range(10))
+
+
+def test_the_processes_end_with_a_killed_supervisor(
+    server: tuple[subprocess.Popen[str], int],
+) -> None:
+    process, port = server
+    workers = _children(process.pid)
+    process.kill()  # no clean-up runs in the supervisor
+    process.wait(timeout=30)
+    _wait_for(lambda: not any(_alive(pid) for pid in workers), seconds=10)
+    assert not _answers(port)
