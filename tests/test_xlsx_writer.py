@@ -83,6 +83,21 @@ def test_sheets_written_by_workers_are_the_sheets_written_here(
     assert len(_cells(elsewhere)["Runde 1"]) == 199 * 5 + 1
 
 
+@pytest.mark.parametrize("parallel_cells", [math.inf, 1])
+def test_every_cell_has_the_style_its_value_asks_for(
+    monkeypatch: pytest.MonkeyPatch, parallel_cells: float
+) -> None:
+    """Bold and quoted text share their style per sheet; no other cell gets their style."""
+    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 2)
+    written = [c for cells in _cells(_written(monkeypatch, parallel_cells)).values() for c in cells]
+    for coordinate, value, data_type, bold, quoted in written:
+        text = data_type == "s"
+        assert bold == (value in {"Platz", "Name", "Punkte", "+fett"}), coordinate
+        assert quoted == (text and value.startswith(xlsx_writer.FORMULA_STARTS)), coordinate
+    assert sum(c[3] for c in written) == 4
+    assert sum(c[4] for c in written) == 1 + 2 * 199 + 1
+
+
 def test_a_failed_worker_leaves_its_sheet_to_be_written_here(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
