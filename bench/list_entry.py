@@ -4,9 +4,9 @@ Every table of a round enters its games at the same time over HTTP, as list-keep
 the table's access code: open the list, send the game for the preview, confirm it. The
 tournament (``--tables`` x 4 players, round 1 drawn and started through the services, as
 ``bench/web_pages.py`` builds its tournament) is served exactly as ``scripts/run.py`` serves
-it: waitress, the real WSGI server, with 8 threads in each of one server process per core,
-apart from the clients' process (they must not share a GIL), from a SQLite file in a
-temporary instance folder. Each table's games are a
+it: waitress, the real WSGI server, with 8 threads in each of its server processes (one per
+core, at most four), apart from the clients' process (they must not share a GIL), from a
+SQLite file in a temporary instance folder. Each table's games are a
 complete legal list from the engine's simulator, sent as the form fields the correction page
 fills from a stored game. A barrier releases all tables together before each preview and
 again before each save (the worst case); ``--think-ms`` adds pauses as people make.
@@ -567,7 +567,7 @@ def main() -> int:
         "--processes",
         type=int,
         default=server_script.default_processes(),
-        help="server processes (default as scripts/run.py: one per core)",
+        help="server processes (default as scripts/run.py: one per core, at most four)",
     )
     parser.add_argument("--resend", type=int, default=3, help="tables that resend a confirm")
     parser.add_argument("--seed", type=int, default=2026)

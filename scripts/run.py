@@ -7,10 +7,10 @@
 newest schema first, so an update of the program never needs a separate step.
 
 The app is served by waitress with 8 threads in each of ``--processes`` server processes (by
-default one per core: Python runs one thread at a time per process, and 50 tables saving
-games at once need every core). The processes share one listening socket; on SQLite their
-writers queue in ``tournament.writer_queue``. Ctrl+C or SIGTERM ends them all; a process that
-dies is replaced. Where processes cannot be forked (Windows), one process serves.
+default one per core, at most four: Python runs one thread at a time per process, and 50
+tables saving games at once need every core). The processes share one listening socket; on
+SQLite their writers queue in ``tournament.writer_queue``. Ctrl+C or SIGTERM ends them all;
+a process that dies is replaced. Where processes cannot be forked (Windows), one serves.
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
 the proxy's address: waitress then takes the client's address, the public host and the scheme
@@ -56,9 +56,16 @@ def server_options(proxy: str | None) -> dict[str, object]:
     return options
 
 
+# More processes than this serve no more saves (SQLite writes one at a time) and each one
+# costs memory; a bigger machine can still ask for more.
+DEFAULT_PROCESSES_AT_MOST = 4
+
+
 def default_processes() -> int:
-    """One server process per core, where processes can be forked."""
-    return (os.cpu_count() or 1) if hasattr(os, "fork") else 1
+    """One server process per core (at most four), where processes can be forked."""
+    if not hasattr(os, "fork"):
+        return 1
+    return min(os.cpu_count() or 1, DEFAULT_PROCESSES_AT_MOST)
 
 
 def listen(host: str, port: int) -> socket.socket:
