@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,40 @@ if __name__ == "__main__":
     print(*{pool.submit(os.getpid).result() for _ in range(8)}, flush=True)
     sys.stdin.read()
 """
+
+
+def test_starting_the_workers_returns_at_once_and_starts_one_per_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(xlsx_writer, "_pool", None)
+    monkeypatch.setattr(xlsx_writer, "_starting", False)
+    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 2)
+    started = time.monotonic()
+    xlsx_writer.start_workers()
+    xlsx_writer.start_workers()  # a second call changes nothing
+    assert time.monotonic() - started < 0.5  # the workers start in the background
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (
+        xlsx_writer._pool is None or len(xlsx_writer._pool._processes) < 2
+    ):
+        time.sleep(0.05)
+    pool = xlsx_writer._pool
+    assert pool is not None
+    try:
+        assert len(pool._processes) == 2  # both running before any sheet was asked for
+    finally:
+        pool.shutdown()
+
+
+def test_starting_the_workers_does_nothing_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(xlsx_writer, "_pool", None)
+    monkeypatch.setattr(xlsx_writer, "_starting", False)
+    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 1)
+    threads = threading.active_count()
+    xlsx_writer.start_workers()
+    assert threading.active_count() == threads
+    assert xlsx_writer._pool is None
+    assert _cells(_written(monkeypatch, 1)) == _cells(_written(monkeypatch, math.inf))
 
 
 def _running(pid: int) -> bool:
