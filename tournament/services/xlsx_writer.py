@@ -1,7 +1,7 @@
 """Sheets laid out in memory (:class:`Grid`) written as one .xlsx file by openpyxl.
 
 openpyxl's write-only mode streams rows top to bottom and is its fastest way to write, but
-it still spends about 13 microseconds of one core on every cell (most of it serialising the
+it still spends about 10 microseconds of one core on every cell (most of it serialising the
 cell's XML elements), and a whole tournament has over half a million cells. So big sheets
 are written in parallel, while the next sheets are still being laid out: a worker process
 writes the sheet with openpyxl into a workbook of its own and hands back the sheet's XML
@@ -44,7 +44,7 @@ BOLD = Font(bold=True)
 # Sheets with fewer cells are written in this process: a worker only pays off when a sheet
 # takes much longer to write than to hand over (one list has about 700 cells, a round of a
 # 400-player tournament 59,000, its templates 6,400). With the templates written here too
-# (20,000), this process was the bottleneck of a tournament's export, 0.2-0.4 s slower.
+# (20,000), this process was the bottleneck of a tournament's export (0.1 s slower).
 PARALLEL_CELLS = 5_000
 # zlib's level 2 instead of openpyxl's 6: a tournament's 26 MB of sheet XML zips in 0.16 s
 # instead of 0.45 s, at the end, when nothing else runs; the file grows from 3.7 to 4.3 MB
@@ -345,7 +345,7 @@ def _worker_started() -> None:
     """A worker leaves Ctrl+C to the server and ends with it, however the server ends (a
     killed server runs no clean-up, and the workers would wait for work for ever). It runs
     at a lower priority: pages and saves go first, and so does the laying out of the next
-    sheets, which the workers wait for (a tournament's export was 0.2-0.4 s faster so)."""
+    sheets, which the workers wait for (a tournament's export is 0.02-0.1 s faster so)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(10)
     server = multiprocessing.parent_process()
