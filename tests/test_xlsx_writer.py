@@ -183,6 +183,20 @@ def test_starting_the_workers_returns_at_once_and_starts_one_per_core(
         pool.shutdown()
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_server_process_starts_workers_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(xlsx_writer, "_pool", object())  # the parent's pool
+    monkeypatch.setattr(xlsx_writer, "_starting", True)
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0 if xlsx_writer._pool is None and not xlsx_writer._starting else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert xlsx_writer._pool is not None  # the parent keeps its own
+
+
 def test_starting_the_workers_does_nothing_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(xlsx_writer, "_pool", None)
     monkeypatch.setattr(xlsx_writer, "_starting", False)

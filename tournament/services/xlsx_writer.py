@@ -358,6 +358,19 @@ def _end_with(sentinel: int) -> None:
     os._exit(0)
 
 
+def _forget_workers() -> None:
+    """In a forked process (a server process forked after the app was loaded) the parent's
+    workers are not its own, nor are the threads that talk to them: it starts its own."""
+    global _pool, _pool_lock, _starting
+    _pool = None
+    _pool_lock = threading.Lock()
+    _starting = False
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_workers)
+
+
 def _lost(error: BaseException) -> None:
     """Forget a broken pool, so that the next workbook starts new workers."""
     global _pool
