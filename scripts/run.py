@@ -40,6 +40,7 @@ from waitress.server import create_server
 from tournament.app import create_app
 from tournament.extensions import db
 from tournament.schema import schema_problem
+from tournament.services import xlsx_writer
 
 
 def server_options(proxy: str | None) -> dict[str, object]:
@@ -59,6 +60,14 @@ def server_options(proxy: str | None) -> dict[str, object]:
 # More processes than this serve no more saves (SQLite writes one at a time) and each one
 # costs memory; a bigger machine can still ask for more.
 DEFAULT_PROCESSES_AT_MOST = 4
+
+
+def make_app() -> Flask:
+    """One server process's app; its Excel export workers start now, in the background, so
+    that the first download of the tournament workbook need not wait for them."""
+    app = create_app()
+    xlsx_writer.start_workers()
+    return app
 
 
 def default_processes() -> int:
@@ -223,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
 
     listener = listen(args.host, args.port)
     print(f"Doko-Turnier läuft: http://{args.host}:{args.port}/  (beenden mit Strg+C)", flush=True)
-    serve(listener, create_app, args.processes, server_options(args.proxy))  # until Ctrl+C
+    serve(listener, make_app, args.processes, server_options(args.proxy))  # until Ctrl+C
     print("Doko-Turnier beendet.")
     return 0
 

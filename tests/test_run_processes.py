@@ -41,6 +41,14 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _descendants(pid: int) -> set[int]:
+    """The server processes and theirs (each one's Excel export workers)."""
+    found = set()
+    for child in _children(pid):
+        found |= {child, *_descendants(child)}
+    return found
+
+
 def _alive(pid: int) -> bool:
     try:
         state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -104,23 +112,23 @@ def test_two_processes_answer_and_end_with_ctrl_c(
     server: tuple[subprocess.Popen[str], int],
 ) -> None:
     process, port = server
-    workers = _children(process.pid)
     assert all(_get(port, "/einrichten") == 200 for _ in range(20))
+    started = _descendants(process.pid)
     os.killpg(process.pid, signal.SIGINT)
     output, _ = process.communicate(timeout=30)
     assert process.returncode == 0
     assert "Doko-Turnier beendet." in output
     assert "Traceback" not in output
-    assert not any(_alive(pid) for pid in workers)
+    _wait_for(lambda: not any(_alive(pid) for pid in started), seconds=10)
 
 
 def test_sigterm_ends_every_process(server: tuple[subprocess.Popen[str], int]) -> None:
     process, _ = server
-    workers = _children(process.pid)
+    started = _descendants(process.pid)
     process.terminate()
     process.communicate(timeout=30)
     assert process.returncode == 0
-    assert not any(_alive(pid) for pid in workers)
+    _wait_for(lambda: not any(_alive(pid) for pid in started), seconds=10)
 
 
 def test_a_process_that_dies_is_replaced(server: tuple[subprocess.Popen[str], int]) -> None:
@@ -136,8 +144,8 @@ def test_the_processes_end_with_a_killed_supervisor(
     server: tuple[subprocess.Popen[str], int],
 ) -> None:
     process, port = server
-    workers = _children(process.pid)
+    started = _descendants(process.pid)
     process.kill()  # no clean-up runs in the supervisor
     process.wait(timeout=30)
-    _wait_for(lambda: not any(_alive(pid) for pid in workers), seconds=10)
+    _wait_for(lambda: not any(_alive(pid) for pid in started), seconds=10)
     assert not _answers(port)
