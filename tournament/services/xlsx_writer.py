@@ -93,18 +93,8 @@ class Grid:
             cells[column] = value
 
     def put_row(self, row: int, values: Iterable[Value], start: int = 1) -> None:
-        """Cells side by side from column ``start``, each as :meth:`put` takes it (written
-        out again here: a tournament's sheets take half a million cells)."""
-        cells = self.rows.get(row)
         for column, value in enumerate(values, start=start):
-            if value is None or value == "":
-                continue
-            if cells is None:
-                cells = self.rows[row] = {}
-            if isinstance(value, str) and type(value) is not str:
-                cells[column] = (type(value), str(value))
-            else:
-                cells[column] = value
+            self.put(row, column, value)
 
     @property
     def cells(self) -> int:
