@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -149,9 +150,15 @@ class Supervisor:
             self._stop()
 
     def _start(self) -> None:
-        pid = os.fork()
-        if pid == 0:
-            _child(self.listener, self.make_app, self.options, self.watch, self.alive)
+        # Ctrl+C and SIGTERM wait while the new process is forked: in the child they could
+        # otherwise strike before it has its own handlers, in the supervisor's code.
+        signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
+        try:
+            pid = os.fork()
+            if pid == 0:
+                _child(self.listener, self.make_app, self.options, self.watch, self.alive)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING_SIGNALS)
         self.children[pid] = time.monotonic()
 
     def _stop(self) -> None:
@@ -166,6 +173,9 @@ class Supervisor:
         os.close(self.watch)
 
 
+ENDING_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(0)
 
@@ -177,21 +187,29 @@ def _child(
     watch: int,
     alive: int,
 ) -> None:
-    """A server process; never returns into the supervisor's code."""
+    """A server process; never returns into the supervisor's code. Ctrl+C and SIGTERM end it
+    cleanly: its export workers are shut down, as ``os._exit`` runs no exit handlers."""
     status = 0
     try:
         os.close(alive)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING_SIGNALS)
         threading.Thread(target=_end_with_supervisor, args=(watch,), daemon=True).start()
         server = create_server(make_app(), sockets=[listener], **options)
         server.run()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit):
         pass
     except BaseException:
         logging.getLogger(__name__).exception("Server process %d failed", os.getpid())
         status = 1
     finally:
-        os._exit(status)
+        try:
+            # The supervisor's SIGTERM follows a Ctrl+C at once: it must not cut this short.
+            for ending in ENDING_SIGNALS:
+                signal.signal(ending, signal.SIG_IGN)
+            xlsx_writer.stop_workers()
+        finally:
+            os._exit(status)
 
 
 def _end_with_supervisor(watch: int) -> None:
@@ -230,7 +248,16 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 1
 
-    listener = listen(args.host, args.port)
+    try:
+        listener = listen(args.host, args.port)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            reason = f"Port {args.port} ist schon belegt. Läuft Doko-Turnier schon? Sonst "
+            reason += "einen anderen Port wählen, z. B. --port 8080."
+        else:
+            reason = f"{args.host}:{args.port} geht nicht ({error})."
+        print(f"Doko-Turnier startet nicht: {reason}", file=sys.stderr)
+        return 1
     print(f"Doko-Turnier läuft: http://{args.host}:{args.port}/  (beenden mit Strg+C)", flush=True)
     serve(listener, make_app, args.processes, server_options(args.proxy))  # until Ctrl+C
     print("Doko-Turnier beendet.")

@@ -118,7 +118,8 @@ def test_two_processes_answer_and_end_with_ctrl_c(
     output, _ = process.communicate(timeout=30)
     assert process.returncode == 0
     assert "Doko-Turnier beendet." in output
-    assert "Traceback" not in output
+    assert "Traceback" not in output, output
+    assert "leaked" not in output, output  # the export workers were shut down, not dropped
     _wait_for(lambda: not any(_alive(pid) for pid in started), seconds=10)
 
 
@@ -126,8 +127,10 @@ def test_sigterm_ends_every_process(server: tuple[subprocess.Popen[str], int]) -
     process, _ = server
     started = _descendants(process.pid)
     process.terminate()
-    process.communicate(timeout=30)
+    output, _ = process.communicate(timeout=30)
     assert process.returncode == 0
+    assert "Traceback" not in output, output
+    assert "leaked" not in output, output
     _wait_for(lambda: not any(_alive(pid) for pid in started), seconds=10)
 
 
@@ -149,3 +152,21 @@ def test_the_processes_end_with_a_killed_supervisor(
     process.wait(timeout=30)
     _wait_for(lambda: not any(_alive(pid) for pid in started), seconds=10)
     assert not _answers(port)
+
+
+def test_a_port_in_use_is_named_without_a_traceback(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "run.py"), "--port", str(port)],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'doko.sqlite'}"},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    assert f"Port {port} ist schon belegt" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -21,6 +21,8 @@ import io
 import logging
 import multiprocessing
 import multiprocessing.connection
+import multiprocessing.context
+import multiprocessing.forkserver
 import os
 import signal
 import threading
@@ -244,6 +246,8 @@ def _style_array(cell: Cell) -> StyleArray:
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 _starting = False  # start_workers was called
+_warming: threading.Thread | None = None  # start_workers' thread, starting the workers
+WARM_UP_SECONDS = 10.0
 
 
 class _Workers:
@@ -287,7 +291,36 @@ def start_workers() -> None:
         if _starting or _pool is not None or not _workers_possible():
             return
         _starting = True
-    threading.Thread(target=_warm_up, name="xlsx-workers", daemon=True).start()
+    if threading.current_thread() is threading.main_thread():
+        _fork_server_started()
+    global _warming
+    _warming = threading.Thread(target=_warm_up, name="xlsx-workers", daemon=True)
+    _warming.start()
+
+
+def stop_workers() -> None:
+    """End the worker processes and wait for them, for a server process that ends without
+    Python's normal exit (``os._exit``): otherwise their semaphores would be reported as
+    leaked. The next export would start new ones."""
+    global _pool
+    if _warming is not None:
+        _warming.join(WARM_UP_SECONDS)  # a pool still starting would be missed
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _fork_server_started() -> None:
+    """The fork server, started with Ctrl+C ignored, which it keeps: a terminal's Ctrl+C
+    reaches the whole process group, and the fork server ignores it by itself only after it
+    has imported openpyxl (about a second), so an early Ctrl+C ended it with a traceback."""
+    _context()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _warm_up() -> None:
@@ -320,15 +353,20 @@ def _pool_started() -> concurrent.futures.ProcessPoolExecutor | None:
         return None
     with _pool_lock:
         if _pool is None:
-            context = multiprocessing.get_context("forkserver")
-            # The server's main module is imported once, by the fork server, not by each
-            # worker (they inherit it): the first export starts its workers sooner.
-            context.set_forkserver_preload(["__main__", __name__])
             _pool = concurrent.futures.ProcessPoolExecutor(
-                _cores(), mp_context=context, initializer=_worker_started
+                _cores(), mp_context=_context(), initializer=_worker_started
             )
             atexit.register(_pool.shutdown, cancel_futures=True)
         return _pool
+
+
+def _context() -> multiprocessing.context.ForkServerContext:
+    """Processes started by the fork server. The server's main module is imported once, by
+    the fork server, not by each worker (they inherit it): the first export starts its
+    workers sooner."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["__main__", __name__])
+    return context
 
 
 def _worker_started() -> None:
@@ -351,10 +389,11 @@ def _end_with(sentinel: int) -> None:
 def _forget_workers() -> None:
     """In a forked process (a server process forked after the app was loaded) the parent's
     workers are not its own, nor are the threads that talk to them: it starts its own."""
-    global _pool, _pool_lock, _starting
+    global _pool, _pool_lock, _starting, _warming
     _pool = None
     _pool_lock = threading.Lock()
     _starting = False
+    _warming = None
 
 
 if hasattr(os, "register_at_fork"):
