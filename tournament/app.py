@@ -180,7 +180,7 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
 
 
 def _lock_file(engine: Engine) -> str | None:
-    """The writers' lock file beside the SQLite file (``None`` for an in-memory database)."""
+    """The writers' lock file beside the SQLite file; ``None`` in memory (or a ``file:`` URI)."""
     database = engine.url.database
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
