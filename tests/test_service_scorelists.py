@@ -1180,3 +1180,52 @@ def test_tsr_8_2_2_penalties_and_time_notes_only_through_their_own_forms(ctx: No
             scorelists.add_entry(KEEPER, table, table.version, entry)
         db.session.rollback()
     assert state(table) == before
+
+
+# ------------------------------------------------------------------ reports stored with lists
+
+
+def _engine_must_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(record: dict[str, Any]) -> dict[str, Any]:
+        raise AssertionError("the engine checked a list whose report is stored")
+
+    monkeypatch.setattr(scorelists, "_engine_report", refuse)
+
+
+def test_a_restarted_server_uses_the_report_stored_with_the_list(
+    ctx: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = seated()
+    store(table, normals(table, 5))
+    expected = scorelists.check(table)
+    scorelists.forget_reports()  # as after a restart
+    db.session.expire_all()
+    _engine_must_not_run(monkeypatch)
+    assert scorelists.check(db.session.get(RoundTable, table.id)) == expected
+
+
+def test_a_report_stored_for_other_entries_is_not_used(ctx: None) -> None:
+    table = seated()
+    store(table, normals(table, 5))
+    before = scorelists.check(table)
+    # The list changed behind the service's back (by hand in the database): its stored
+    # report no longer fits, and the engine checks the list as it is now.
+    last = table.entries[-1]
+    last.record = json.dumps({**json.loads(last.record), "re_eyes": 100})
+    db.session.commit()
+    scorelists.forget_reports()
+    now = scorelists.check(table)
+    assert now == check_list(scorelists.list_record(table))
+    assert now["totals"] != before["totals"]
+
+
+def test_a_report_made_by_another_engine_is_not_used(
+    ctx: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = seated()
+    store(table, normals(table, 5))
+    scorelists.forget_reports()
+    monkeypatch.setattr(scorelists, "ENGINE_SOURCE", "a newer engine")
+    _engine_must_not_run(monkeypatch)
+    with pytest.raises(AssertionError):
+        scorelists.check(table)

@@ -256,6 +256,10 @@ class RoundTable(Model):
     access_code: Mapped[str | None] = mapped_column(String(16), unique=True)
     # Locked by the Turnierleitung: only the Turnierleitung and the Schiedsrichter may write.
     locked: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The engine's report of the stored list, written with it, and the key of the players,
+    # entries and engine it was made for (JSON; see ``scorelists``): a server that starts
+    # again need not check every list again. Loaded only where asked for.
+    report: Mapped[str | None] = mapped_column(Text, deferred=True)
 
     round: Mapped[Round] = relationship(back_populates="tables")
     seats: Mapped[list[Seat]] = relationship(

@@ -14,17 +14,20 @@ changed in between.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.orm.attributes import set_committed_value
 
+import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.scorelist import check_list
 from tournament.extensions import db
@@ -93,12 +96,16 @@ def check(table: RoundTable) -> Report:
     change it."""
     players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
     texts = tuple(entry.record for entry in table.entries)
-    return _checked(list_id(table), players, texts)
+    return _checked(list_id(table), players, texts, table)
 
 
 # A list's report depends only on its players and entries, so it is kept by exactly those:
 # the list page, the save after it and the overview then check a list once, not each time.
-_REPORTS: OrderedDict[tuple[str, tuple[str, ...], tuple[str, ...]], Report] = OrderedDict()
+# It is also stored with the list (``RoundTable.report``) under a digest of the same and of
+# the engine's source, for a server that starts again; a report made for other entries or
+# by another engine is never used.
+ReportKey = tuple[str, tuple[str, ...], tuple[str, ...]]
+_REPORTS: OrderedDict[ReportKey, Report] = OrderedDict()
 _REPORTS_SIZE = 1024
 _REPORTS_LOCK = threading.Lock()
 
@@ -109,20 +116,65 @@ def forget_reports() -> None:
         _REPORTS.clear()
 
 
-def _checked(list_name: str, players: tuple[str, ...], texts: tuple[str, ...]) -> Report:
+def _checked(
+    list_name: str,
+    players: tuple[str, ...],
+    texts: tuple[str, ...],
+    stored_on: RoundTable | None = None,
+) -> Report:
+    """The report from the cache, else as stored with ``stored_on``'s list, else the engine's."""
     key = (list_name, players, texts)
     with _REPORTS_LOCK:
         report = _REPORTS.get(key)
         if report is not None:
             _REPORTS.move_to_end(key)
             return report
-    record = {"id": list_name, "players": list(players), "entries": [json.loads(t) for t in texts]}
-    report = _engine_report(record)
+    report = _stored_report(stored_on, key) if stored_on is not None else None
+    if report is None:
+        entries = [json.loads(t) for t in texts]
+        report = _engine_report({"id": list_name, "players": list(players), "entries": entries})
     with _REPORTS_LOCK:
         _REPORTS[key] = report
         if len(_REPORTS) > _REPORTS_SIZE:
             _REPORTS.popitem(last=False)
     return report
+
+
+def _engine_source() -> str:
+    """A digest of the rules engine's source: a stored report counts only for the engine
+    that made it (a new version may judge a list differently)."""
+    package = Path(rules_engine.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+ENGINE_SOURCE = _engine_source()
+
+
+def _report_digest(key: ReportKey) -> str:
+    return hashlib.sha256(json.dumps([ENGINE_SOURCE, *key]).encode()).hexdigest()
+
+
+def _stored_report(table: RoundTable, key: ReportKey) -> Report | None:
+    """The report stored with the table's list, if it was made for exactly this list by this
+    engine."""
+    if table.report is None:
+        return None
+    try:
+        stored = json.loads(table.report)
+    except ValueError:
+        return None
+    if not isinstance(stored, dict) or stored.get("key") != _report_digest(key):
+        return None
+    report: Report = stored["report"]
+    return report
+
+
+def _store_report(table: RoundTable, key: ReportKey, report: Report) -> None:
+    table.report = json.dumps({"key": _report_digest(key), "report": report}, ensure_ascii=False)
 
 
 def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User | None) -> Report:
@@ -157,9 +209,11 @@ def _replace(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
     texts = _serialise(entries)
     stored = [json.loads(text) for text in texts]
     players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
-    report = _checked(list_id(table), players, tuple(texts))
+    key = (list_id(table), players, tuple(texts))
+    report = _checked(*key)
     if not report["valid"]:
         raise ScoreListRefused(report["findings"], names_of(table))
+    _store_report(table, key, report)
     # Rows up to the first change stay as they are (a new game touches one row, not the
     # list); the rest is replaced, deletions flushed first as the new rows reuse numbers.
     old = list(table.entries)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import joinedload, selectinload, undefer
 
 from rules_engine.round import MINUTES
 from tournament.extensions import db
@@ -59,7 +59,7 @@ def tables_of_round(round_: Round) -> list[RoundTable]:
         select(RoundTable)
         .where(RoundTable.round_id == round_.id)
         .order_by(RoundTable.number)
-        .options(*WHOLE_LIST)
+        .options(*WHOLE_LIST, undefer(RoundTable.report))  # every list's report is needed
     )
     return list(db.session.execute(query).scalars())
 
