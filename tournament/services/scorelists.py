@@ -169,8 +169,8 @@ def _stored_report(table: RoundTable, key: ReportKey) -> Report | None:
         return None
     if not isinstance(stored, dict) or stored.get("key") != _report_digest(key):
         return None
-    report: Report = stored["report"]
-    return report
+    report = stored.get("report")
+    return report if isinstance(report, dict) else None
 
 
 def _store_report(table: RoundTable, key: ReportKey, report: Report) -> None:
