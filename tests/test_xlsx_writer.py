@@ -164,7 +164,6 @@ def test_starting_the_workers_returns_at_once_and_starts_one_per_core(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(xlsx_writer, "_pool", None)
-    monkeypatch.setattr(xlsx_writer, "_starting", False)
     monkeypatch.setattr(xlsx_writer, "_warming", None)
     monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 2)
     go_on = threading.Event()
@@ -198,10 +197,10 @@ def test_a_forked_server_process_starts_workers_of_its_own(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(xlsx_writer, "_pool", object())  # the parent's pool
-    monkeypatch.setattr(xlsx_writer, "_starting", True)
+    monkeypatch.setattr(xlsx_writer, "_warming", threading.Thread(target=print))  # its start
     pid = os.fork()
     if pid == 0:
-        os._exit(0 if xlsx_writer._pool is None and not xlsx_writer._starting else 1)
+        os._exit(0 if xlsx_writer._pool is None and xlsx_writer._warming is None else 1)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert xlsx_writer._pool is not None  # the parent keeps its own
@@ -209,7 +208,7 @@ def test_a_forked_server_process_starts_workers_of_its_own(
 
 def test_starting_the_workers_does_nothing_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(xlsx_writer, "_pool", None)
-    monkeypatch.setattr(xlsx_writer, "_starting", False)
+    monkeypatch.setattr(xlsx_writer, "_warming", None)
     monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 1)
     threads = threading.active_count()
     xlsx_writer.start_workers()

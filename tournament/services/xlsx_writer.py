@@ -245,8 +245,7 @@ def _style_array(cell: Cell) -> StyleArray:
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
-_starting = False  # start_workers was called
-_warming: threading.Thread | None = None  # start_workers' thread, starting the workers
+_warming: threading.Thread | None = None  # start_workers' thread (once it was called)
 WARM_UP_SECONDS = 10.0
 
 
@@ -286,15 +285,13 @@ def start_workers() -> None:
     """Start the worker processes in the background, for a server to call at start-up: the
     first export need not wait the second or so they take. Returns at once; does nothing
     where exports use no workers (one core, Windows) or when called again."""
-    global _starting
+    global _warming
     with _pool_lock:
-        if _starting or _pool is not None or not _workers_possible():
+        if _warming is not None or _pool is not None or not _workers_possible():
             return
-        _starting = True
+        _warming = threading.Thread(target=_warm_up, name="xlsx-workers", daemon=True)
     if threading.current_thread() is threading.main_thread():
         _fork_server_started()
-    global _warming
-    _warming = threading.Thread(target=_warm_up, name="xlsx-workers", daemon=True)
     _warming.start()
 
 
@@ -303,7 +300,7 @@ def stop_workers() -> None:
     Python's normal exit (``os._exit``): otherwise their semaphores would be reported as
     leaked. The next export would start new ones."""
     global _pool
-    if _warming is not None:
+    if _warming is not None and _warming.is_alive():
         _warming.join(WARM_UP_SECONDS)  # a pool still starting would be missed
     with _pool_lock:
         pool, _pool = _pool, None
@@ -389,10 +386,9 @@ def _end_with(sentinel: int) -> None:
 def _forget_workers() -> None:
     """In a forked process (a server process forked after the app was loaded) the parent's
     workers are not its own, nor are the threads that talk to them: it starts its own."""
-    global _pool, _pool_lock, _starting, _warming
+    global _pool, _pool_lock, _warming
     _pool = None
     _pool_lock = threading.Lock()
-    _starting = False
     _warming = None
 
 
