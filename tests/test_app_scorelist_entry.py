@@ -6,13 +6,17 @@ penalties, Nachspielzeit and time up, over HTTP on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
+import sqlite3
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from tests.webapp import (
     create_tournament,
@@ -26,6 +30,8 @@ from tests.webapp import (
 )
 from tournament.extensions import db
 from tournament.models import AuditEvent, ListEntry, Round, RoundTable, Seat
+from tournament.services import scorelists
+from tournament.services.scorelists import Actor
 
 Values = dict[str, Any]
 
@@ -525,3 +531,125 @@ def test_a_game_entered_as_points_is_corrected_as_points_tsr_7_3(
     fixed = {**row, "p1": "-3", "p2": "-3", "p3": "3", "p4": "3", "winners": info["keys"][2:]}
     assert post_form(client, correct, correct, fixed).status_code == 302
     assert totals(app, info["number"]) == [-4, -2, 4, 2]
+
+
+# ------------------------------------------------------------------ storing: checked first
+
+
+def _while_checking(monkeypatch: pytest.MonkeyPatch, action: Callable[[], None]) -> None:
+    """Run ``action`` once, while the next change of a list is being checked by the engine
+    (after the page's request has read the list, before it stores anything)."""
+    checked = scorelists._checked_change
+    done: list[bool] = []
+
+    def checking(table: RoundTable, entries_: list[dict[str, Any]]) -> Any:
+        if not done:
+            done.append(True)
+            action()
+        return checked(table, entries_)
+
+    monkeypatch.setattr(scorelists, "_checked_change", checking)
+
+
+def _in_another_thread(app: Flask, change: Callable[[], None]) -> Callable[[], None]:
+    """``change`` committed by another connection (as a second device or the Turnierleitung)."""
+
+    def run() -> None:
+        failed: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                with app.app_context():
+                    change()
+                    db.session.commit()
+            except BaseException as error:
+                failed.append(error)
+
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join(timeout=60)
+        assert not failed, failed
+
+    return run
+
+
+@pytest.mark.sqlite_only
+def test_a_save_takes_the_write_lock_only_to_store_the_checked_game(
+    app: Flask, client: FlaskClient, running: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the engine checks a game, other tables' saves can write (SQLite's single write
+    lock is not held), so saves at many tables are checked side by side."""
+    info = table_info(app, running["tid"], 4)
+    with app.app_context():
+        path = db.engine.url.database
+    assert path is not None
+    others: list[str] = []
+
+    def another_writer() -> None:
+        other = sqlite3.connect(path, timeout=0, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            others.append("wrote")
+        except sqlite3.OperationalError as error:
+            others.append(str(error))
+        finally:
+            other.close()
+
+    _while_checking(monkeypatch, another_writer)
+    saved = enter(client, info, normal_game(info), base="code_url")
+    assert saved.status_code == 302
+    assert others == ["wrote"]
+    assert len(entries(app, info["number"])) == 1
+
+
+def test_a_list_locked_while_the_game_was_checked_stores_nothing(
+    app: Flask, client: FlaskClient, running: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What was read is proved current when the game is stored: the Turnierleitung locking
+    the list in between refuses the list-keeper's save."""
+    info = table_info(app, running["tid"], 4)
+
+    def lock() -> None:
+        db.session.execute(
+            update(RoundTable).where(RoundTable.number == info["number"]).values(locked=True)
+        )
+
+    _while_checking(monkeypatch, _in_another_thread(app, lock))
+    saved = enter(client, info, normal_game(info), base="code_url")
+    assert saved.status_code == 302
+    page = client.get(saved.location).get_data(as_text=True)
+    assert any("von der Turnierleitung gesperrt" in f for f in flashes(page)), flashes(page)
+    assert entries(app, info["number"]) == []
+    assert totals(app, info["number"]) == [0, 0, 0, 0]
+
+
+def test_a_game_saved_on_another_device_while_this_one_was_checked_is_reported(
+    app: Flask, client: FlaskClient, running: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two devices on one list, the second saving while the first one's game is checked:
+    one game is stored, and the first device is told what was saved instead."""
+    info = table_info(app, running["tid"], 4)
+
+    def other_device() -> None:
+        table = db.session.execute(
+            select(RoundTable).where(RoundTable.number == info["number"])
+        ).scalar_one()
+        game = {
+            "kind": "game",
+            "type": "normal",
+            "re": [info["keys"][2], info["keys"][3]],
+            "re_eyes": 150,
+            "re_tricks": 7,
+        }
+        scorelists.add_entry(Actor(None, by_code=True), table, table.version, game)
+
+    _while_checking(monkeypatch, _in_another_thread(app, other_device))
+    saved = enter(client, info, normal_game(info), base="code_url")
+    assert saved.status_code == 302
+    page = client.get(saved.location).get_data(as_text=True)
+    [message] = [f for f in flashes(page) if "Nicht gespeichert" in f]
+    assert "auf einem anderen Gerät geändert" in message
+    assert f"Re: {info['names'][2]}, {info['names'][3]}" in message
+    [stored] = entries(app, info["number"])
+    assert json.loads(stored)["re"] == [info["keys"][2], info["keys"][3]]

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import sqlite3
 import threading
 import time
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from sqlalchemy import text
+from sqlalchemy import column, insert, table, text
 
 from tournament.app import create_app
-from tournament.extensions import db
+from tournament.extensions import begin_writing, db, reads_first
 from tournament.writer_queue import WriterQueue
 
 HOLD = 0.15  # seconds each writer keeps its turn
@@ -106,3 +107,70 @@ def test_a_database_in_memory_needs_no_lock_file(tmp_path: Path, uri: str) -> No
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri}, instance_path=str(tmp_path))
     _write_in_a_request(app)
     assert list(tmp_path.glob("*.writers")) == []
+
+
+# ------------------------------------------------------------------ requests that read first
+
+
+def _others_can_write(database: str) -> bool:
+    """Whether another connection gets SQLite's write lock at once."""
+    other = sqlite3.connect(database, timeout=0, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("ROLLBACK")
+        return True
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        other.close()
+
+
+def _app_with_a_table(tmp_path: Path) -> tuple[Flask, str]:
+    app = create_app({"TESTING": True}, instance_path=str(tmp_path))
+    with app.app_context():
+        db.session.execute(text("CREATE TABLE note (text TEXT)"))
+        db.session.commit()
+        database = db.engine.url.database
+    assert database is not None
+    return app, database
+
+
+def test_a_request_that_reads_first_takes_the_write_lock_at_begin_writing(tmp_path: Path) -> None:
+    app, database = _app_with_a_table(tmp_path)
+    with app.test_request_context("/", method="POST"):
+        reads_first()
+        db.session.execute(text("SELECT count(*) FROM note"))
+        assert _others_can_write(database)
+        begin_writing()
+        db.session.execute(text("INSERT INTO note VALUES ('gespeichert')"))
+        assert not _others_can_write(database)
+        db.session.commit()
+        assert _others_can_write(database)
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT text FROM note")).scalar() == "gespeichert"
+
+
+def test_a_request_that_writes_from_the_start_holds_the_lock_from_its_first_query(
+    tmp_path: Path,
+) -> None:
+    app, database = _app_with_a_table(tmp_path)
+    with app.test_request_context("/", method="POST"):
+        db.session.execute(text("SELECT count(*) FROM note"))
+        assert not _others_can_write(database)
+        begin_writing()  # nothing changes: it writes already
+        db.session.rollback()
+        assert _others_can_write(database)
+
+
+def test_a_write_before_begin_writing_is_refused(tmp_path: Path) -> None:
+    """A change of a list is worked out while only reading; a write then is a mistake in the
+    code, refused before it reaches the database (it would fail under load on SQLite)."""
+    app, _ = _app_with_a_table(tmp_path)
+    with app.test_request_context("/", method="POST"):
+        reads_first()
+        db.session.execute(text("SELECT count(*) FROM note"))
+        with pytest.raises(RuntimeError, match="begin_writing"):
+            db.session.execute(insert(table("note", column("text"))).values(text="zu früh"))
+        db.session.rollback()
+    with app.app_context():
+        assert db.session.execute(text("SELECT count(*) FROM note")).scalar() == 0

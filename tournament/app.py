@@ -7,6 +7,7 @@ migrates the database and serves the app with waitress.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import sqlite3
 from pathlib import Path
@@ -20,7 +21,14 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response
 
 from tournament import config as settings
-from tournament.extensions import csrf, db, login_manager, migrate, request_reads_only
+from tournament.extensions import (
+    BEGIN_WRITING,
+    csrf,
+    db,
+    login_manager,
+    migrate,
+    request_reads_first,
+)
 from tournament.models import User
 from tournament.schema import MIGRATIONS_DIR, schema_problem
 from tournament.services import users
@@ -122,6 +130,7 @@ def _load_user(user_id: str) -> User | None:
 
 
 _HOLDS_WRITE_LOCK = "holds_write_lock"
+_READING = "reading"
 
 
 def local_time(moment: dt.datetime, pattern: str = "%H:%M") -> str:
@@ -140,6 +149,11 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
     (within the busy timeout) instead of the second failing with "database is locked" when
     it turns from reading to writing after the first committed. pysqlite's own implicit
     BEGIN is switched off for that (SQLAlchemy's documented recipe).
+
+    Requests that read first (a score list's change, or its preview) begin with a plain
+    ``BEGIN``: their reading transaction ends at ``begin_writing()`` and a ``BEGIN
+    IMMEDIATE`` follows, so the lock is held only for the writes. A write before that is a
+    programming error and refused before it reaches the database.
     """
 
     @event.listens_for(engine, "connect")
@@ -156,14 +170,16 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        writing = (
-            has_request_context()
-            and request.method not in ("GET", "HEAD")
-            and not request_reads_only()
-        )
-        if not writing:
+        if not has_request_context() or request.method in ("GET", "HEAD"):
             connection.exec_driver_sql("BEGIN")
-            return
+        elif request_reads_first():
+            connection.exec_driver_sql("BEGIN")
+            connection.info[_READING] = True
+            connection.info[BEGIN_WRITING] = functools.partial(_write_from_now, connection)
+        else:
+            _begin_immediate(connection)
+
+    def _begin_immediate(connection: Connection) -> None:
         if queue.acquire():
             connection.info[_HOLDS_WRITE_LOCK] = True
         try:
@@ -172,9 +188,35 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             _release(connection)
             raise
 
+    def _write_from_now(connection: Connection) -> None:
+        """The reading transaction ends; a writing one begins on the same connection (the
+        session keeps what it read: the writes that follow are conditional on it)."""
+        connection.info.pop(_READING, None)
+        connection.exec_driver_sql("COMMIT")
+        _begin_immediate(connection)
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _refuse_writes_while_reading(
+        connection: Connection,
+        _cursor: Any,
+        statement: str,
+        _parameters: Any,
+        context: Any,
+        _executemany: bool,
+    ) -> None:
+        if connection.info.get(_READING) and (
+            context is not None and (context.isinsert or context.isupdate or context.isdelete)
+        ):
+            raise RuntimeError(
+                f"A write in a request that only reads so far: {statement[:60]!r}; "
+                "call begin_writing() first."
+            )
+
     @event.listens_for(engine, "commit")
     @event.listens_for(engine, "rollback")
     def _release(connection: Connection) -> None:
+        connection.info.pop(_READING, None)
+        connection.info.pop(BEGIN_WRITING, None)
         if connection.info.pop(_HOLDS_WRITE_LOCK, False):
             queue.release()
 

@@ -39,11 +39,33 @@ login_manager = LoginManager()
 csrf = CSRFProtect()
 
 
-def reads_only() -> None:
-    """Mark this POST request as one that only reads (e.g. a preview), so that on SQLite it
-    does not take the write lock. Call it before the request's first query."""
-    g.reads_only = True
+def reads_first() -> None:
+    """Mark this POST request as one that reads and checks everything first and writes only
+    at the end, after :func:`begin_writing` (a score list's change), or not at all (a
+    preview). On SQLite it then holds the write lock only for its writes, not while the rules
+    engine checks the list, so saves at many tables are checked side by side. Call it before
+    the request's first query."""
+    g.reads_first = True
 
 
-def request_reads_only() -> bool:
-    return bool(g.get("reads_only", False))
+def request_reads_first() -> bool:
+    return bool(g.get("reads_first", False))
+
+
+# ``Connection.info`` key: how this connection's reading transaction turns into a writing
+# one (set by the SQLite set-up in ``tournament.app`` for requests that read first).
+BEGIN_WRITING = "doko_begin_writing"
+
+
+def begin_writing() -> None:
+    """From here on this request writes.
+
+    In a request that reads first on SQLite, the transaction so far only read: it ends, and a
+    writing one (``BEGIN IMMEDIATE``, after the other writers) takes its place. The objects
+    read stay as they are, so what follows must write only on a condition that proves them
+    current, such as a conditional UPDATE of the version they were read at. Anywhere else
+    (PostgreSQL, requests that write from the start) nothing changes.
+    """
+    upgrade = db.session.connection().info.pop(BEGIN_WRITING, None)
+    if upgrade is not None:
+        upgrade()

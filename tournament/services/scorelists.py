@@ -24,14 +24,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.scorelist import check_list
-from tournament.extensions import db
-from tournament.models import ListEntry, Role, RoundStatus, RoundTable, User
+from tournament.extensions import Model, begin_writing, db
+from tournament.models import (
+    ListEntry,
+    Role,
+    Round,
+    RoundStatus,
+    RoundTable,
+    Seat,
+    User,
+    utcnow,
+)
 from tournament.services import audit, messages
 from tournament.services.errors import ServiceError
 from tournament.services.tournaments import MAX_VERSION
@@ -173,8 +182,9 @@ def _stored_report(table: RoundTable, key: ReportKey) -> Report | None:
     return report if isinstance(report, dict) else None
 
 
-def _store_report(table: RoundTable, key: ReportKey, report: Report) -> None:
-    table.report = json.dumps({"key": _report_digest(key), "report": report}, ensure_ascii=False)
+def _report_text(key: ReportKey, report: Report) -> str:
+    """The report as stored with the list, under the digest of what it was made for."""
+    return json.dumps({"key": _report_digest(key), "report": report}, ensure_ascii=False)
 
 
 def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User | None) -> Report:
@@ -190,7 +200,8 @@ def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User
         "entries": len(table.entries),
         "totals": {player_key(s.registration.start_number): s.points for s in seats},
     }
-    report = _replace(table, entries)
+    change = _checked_change(table, entries)
+    _store(table, change)
     table.version += 1
     audit.record(
         user,
@@ -198,39 +209,104 @@ def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User
         "round_table",
         table.id,
         old=old,
-        new={"entries": len(entries), "totals": dict(report["totals"]), "version": table.version},
+        new={
+            "entries": len(entries),
+            "totals": dict(change.report["totals"]),
+            "version": table.version,
+        },
     )
-    return report
+    return change.report
 
 
-def _replace(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
+@dataclass(frozen=True)
+class _Change:
+    """A table's new list as the engine accepted it, worked out before anything is written."""
+
+    key: ReportKey
+    report: Report
+    texts: list[str]  # every entry as stored
+    kinds: list[str]
+    keep: int  # entries 1..keep stay as they are
+
+
+def _checked_change(table: RoundTable, entries: list[dict[str, Any]]) -> _Change:
     """Check ``entries`` exactly as they will be stored (after the JSON round trip, so no
-    entry reaches the database unchecked), then store them and the seats' totals."""
+    entry reaches the database unchecked); raises ScoreListRefused on an error. Only reads."""
     texts = _serialise(entries)
-    stored = [json.loads(text) for text in texts]
+    kinds = [json.loads(text)["kind"] for text in texts]
     players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
     key = (list_id(table), players, tuple(texts))
     report = _checked(*key)
     if not report["valid"]:
         raise ScoreListRefused(report["findings"], names_of(table))
-    _store_report(table, key, report)
-    # Rows up to the first change stay as they are (a new game touches one row, not the
-    # list); the rest is replaced, deletions flushed first as the new rows reuse numbers.
-    old = list(table.entries)
-    same = 0
-    while same < min(len(old), len(texts)) and old[same].record == texts[same]:
-        same += 1
-    if same < len(old):
-        del table.entries[same:]
-        db.session.flush()
-    table.entries.extend(
-        ListEntry(number=number, kind=stored[number - 1]["kind"], record=texts[number - 1])
-        for number in range(same + 1, len(texts) + 1)
+    # Rows up to the first change stay as they are (a new game touches one row, not the list).
+    old = table.entries
+    keep = 0
+    while keep < min(len(old), len(texts)) and old[keep].record == texts[keep]:
+        keep += 1
+    return _Change(key, report, texts, kinds, keep)
+
+
+def _core_table(model: type[Model]) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+# What ``_store`` writes, as Core tables.
+_ROUND_TABLE = _core_table(RoundTable)
+_LIST_ENTRY = _core_table(ListEntry)
+_SEAT = _core_table(Seat)
+
+
+def _store(table: RoundTable, change: _Change) -> None:
+    """Write the checked list, its report and the seats' totals (in a writing transaction).
+
+    Core statements rather than the unit of work: a change writes a known handful of rows,
+    and at the table this runs while the list holds the write lock (SQLite), where the
+    session's bookkeeping took longer than the writes. The loaded objects are kept in step.
+    """
+    report_text = _report_text(change.key, change.report)
+    db.session.execute(
+        update(_ROUND_TABLE).where(_ROUND_TABLE.c.id == table.id).values(report=report_text)
     )
-    totals: dict[str, int] = report["totals"]
+    set_committed_value(table, "report", report_text)
+    entries = _LIST_ENTRY
+    if change.keep < len(table.entries):
+        db.session.execute(
+            delete(entries).where(entries.c.table_id == table.id, entries.c.number > change.keep)
+        )
+    new = range(change.keep + 1, len(change.texts) + 1)
+    if new:
+        db.session.execute(
+            insert(entries),
+            [
+                {
+                    "table_id": table.id,
+                    "number": number,
+                    "kind": change.kinds[number - 1],
+                    "record": change.texts[number - 1],
+                    "entered_at": utcnow(),
+                }
+                for number in new
+            ],
+        )
+    if change.keep < len(table.entries) or new:
+        db.session.expire(table, ["entries"])
+    totals: dict[str, int] = change.report["totals"]
+    changed = {}
     for seat in table.seats:
-        seat.points = totals[player_key(seat.registration.start_number)]
-    return report
+        points = totals[player_key(seat.registration.start_number)]
+        if seat.points != points:
+            changed[seat] = points
+    if changed:
+        seats = _SEAT
+        db.session.execute(
+            update(seats).where(seats.c.id == bindparam("seat")).values(points=bindparam("to")),
+            [{"seat": seat.id, "to": points} for seat, points in changed.items()],
+        )
+        for seat, points in changed.items():
+            set_committed_value(seat, "points", points)
 
 
 def _record(table: RoundTable, entries: list[Any]) -> dict[str, Any]:
@@ -372,10 +448,13 @@ def add_entry(
     if entry.get("kind") != "game" and not checked_by_caller:
         raise ServiceError("Strafen, Nachspielzeit und Zeitablauf nur über ihre eigenen Formulare.")
     _may_write(actor, table)
-    claim(table, version, entry)
+    sent = entry
+    _unchanged(table, version, sent)
     old = entries_of(table)
     entry = with_dealer(table, entry)
-    report = _replace(table, [*old, entry])
+    change = _checked_change(table, [*old, entry])
+    claim(table, version, sent, by_code=actor.by_code)
+    _store(table, change)
     audit.record(
         actor.user,
         "add_list_entry",
@@ -383,7 +462,7 @@ def add_entry(
         table.id,
         new={"entry": len(old) + 1, "record": entry, "version": table.version, **actor.audit_note},
     )
-    return report
+    return change.report
 
 
 def replace_entry(
@@ -393,13 +472,15 @@ def replace_entry(
     # The version first: a page from before another change is told what changed, not that
     # its entry is no longer the last one or no longer there.
     _may_write(actor, table)
-    claim(table, version)
+    _unchanged(table, version)
     old = entries_of(table)
     _may_change(actor, table, old, number)
     previous = old[number - 1]
     if entry.get("kind") == "game" and previous.get("kind") == "game":
         entry = {**entry, "dealer": previous.get("dealer")}
-    report = _replace(table, [*old[: number - 1], entry, *old[number:]])
+    change = _checked_change(table, [*old[: number - 1], entry, *old[number:]])
+    claim(table, version, by_code=actor.by_code)
+    _store(table, change)
     audit.record(
         actor.user,
         "correct_list_entry",
@@ -408,16 +489,18 @@ def replace_entry(
         old={"entry": number, "record": previous},
         new={"entry": number, "record": entry, "version": table.version, **actor.audit_note},
     )
-    return report
+    return change.report
 
 
 def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> Report:
     """Strike entry ``number`` from the list; all later entries are re-checked."""
     _may_write(actor, table)
-    claim(table, version)
+    _unchanged(table, version)
     old = entries_of(table)
     _may_change(actor, table, old, number)
-    report = _replace(table, [*old[: number - 1], *old[number:]])
+    change = _checked_change(table, [*old[: number - 1], *old[number:]])
+    claim(table, version, by_code=actor.by_code)
+    _store(table, change)
     audit.record(
         actor.user,
         "delete_list_entry",
@@ -426,10 +509,14 @@ def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> 
         old={"entry": number, "record": old[number - 1]},
         new={"version": table.version, **actor.audit_note},
     )
-    return report
+    return change.report
 
 
 def _may_write(actor: Actor, table: RoundTable) -> None:
+    _may_write_to(table, by_code=actor.by_code)
+
+
+def _may_write_to(table: RoundTable, *, by_code: bool) -> None:
     round_ = table.round
     if round_.status is RoundStatus.DRAWN:
         raise ServiceError(
@@ -440,7 +527,7 @@ def _may_write(actor: Actor, table: RoundTable) -> None:
         raise ServiceError(
             f"Runde {round_.number} ist abgeschlossen: die Liste kann nicht mehr geändert werden."
         )
-    if actor.by_code and table.locked:
+    if by_code and table.locked:
         raise ServiceError(
             f"Die Liste von Tisch {table.number} ist von der Turnierleitung gesperrt: bitte "
             "an die Turnierleitung oder den Schiedsrichter wenden."
@@ -460,19 +547,41 @@ def _may_change(actor: Actor, table: RoundTable, old: list[dict[str, Any]], numb
         )
 
 
-def claim(table: RoundTable, version: int, entry: dict[str, Any] | None = None) -> None:
-    """Take the list for one change (a conditional UPDATE, as ``tournaments.claim``)."""
+def _unchanged(table: RoundTable, version: int, entry: dict[str, Any] | None = None) -> None:
+    """Refuse a page showing another version than the one read, saying what changed since."""
+    if table.version != version or not 0 < version < MAX_VERSION:
+        raise _stale(table, version, entry)
+
+
+def claim(
+    table: RoundTable, version: int, entry: dict[str, Any] | None = None, *, by_code: bool = False
+) -> None:
+    """Take the list for one change: a conditional UPDATE of its version, as
+    ``tournaments.claim``. Writing begins here (``begin_writing``): the UPDATE matches only
+    while the list is still at the version this request read, its round is running and, for
+    the list-keeper's code (``by_code``), the list is not locked, so everything worked out
+    from what was read is still right when it is stored."""
     ok = 0 < version < MAX_VERSION
     if ok:
+        begin_writing()
+        conditions = [
+            RoundTable.id == table.id,
+            RoundTable.version == version,
+            RoundTable.round_id.in_(select(Round.id).where(Round.status == RoundStatus.RUNNING)),
+        ]
+        if by_code:
+            conditions.append(RoundTable.locked.is_(False))
         result = db.session.execute(
             update(RoundTable)
-            .where(RoundTable.id == table.id, RoundTable.version == version)
+            .where(*conditions)
             .values(version=RoundTable.version + 1)
             .execution_options(synchronize_session=False)
         )
         ok = result.rowcount == 1  # type: ignore[attr-defined]
     if not ok:
         db.session.refresh(table)
+        db.session.refresh(table.round)
+        _may_write_to(table, by_code=by_code)
         raise _stale(table, version, entry)
     # The row now holds version + 1 (the UPDATE matched it): no need to read it back.
     set_committed_value(table, "version", version + 1)

@@ -26,7 +26,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from tournament.extensions import db, reads_only
+from tournament.extensions import db, reads_first
 from tournament.forms.scorelists import (
     CodeForm,
     DeleteForm,
@@ -45,16 +45,13 @@ from tournament.views.helpers import round_or_404, tournament_or_404
 
 bp = Blueprint("scorelists", __name__)
 
-# Forms that show the engine's verdict before they store anything (until ``confirmed``).
-PREVIEWS = ("game", "correct", "penalty")
-
 
 @bp.before_request
-def _previews_only_read() -> None:
-    """A preview stores nothing: it need not wait for the write lock (SQLite)."""
-    endpoint = (request.endpoint or "").removeprefix("scorelists.").removesuffix("_by_code")
-    if request.method == "POST" and endpoint in PREVIEWS and request.form.get("confirmed") != "1":
-        reads_only()
+def _read_before_writing() -> None:
+    """Every change of a list is checked by the engine first and takes the write lock
+    (SQLite) only to store it; a preview stores nothing and never takes it."""
+    if request.method == "POST":
+        reads_first()
 
 
 STAFF_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/"
