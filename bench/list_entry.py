@@ -208,10 +208,10 @@ def serve(folder: str, threads: int, processes: int, pipe: Connection) -> None:
     clients do not share its GIL. Ends with SIGTERM, as the real server does."""
     # 50 requests for 8 threads queue up on purpose; waitress would warn on each burst.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    listener = server_script.listen("127.0.0.1", 0)
-    pipe.send(listener.getsockname()[1])
+    listeners = server_script.listen("127.0.0.1", 0, processes)
+    pipe.send(listeners[0].getsockname()[1])
     server_script.serve(
-        listener, lambda: create_app({}, instance_path=folder), processes, {"threads": threads}
+        listeners, lambda: create_app({}, instance_path=folder), processes, {"threads": threads}
     )
 
 

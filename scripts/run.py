@@ -78,14 +78,29 @@ def default_processes() -> int:
     return min(os.cpu_count() or 1, DEFAULT_PROCESSES_AT_MOST)
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """The listening socket every server process accepts connections from."""
+def listen(host: str, port: int, count: int = 1) -> list[socket.socket]:
+    """The listening sockets: one for each server process, all on the same port.
+
+    With more than one, the kernel spreads new connections evenly over them
+    (``SO_REUSEPORT``): on one shared socket the process that happens to wake first takes the
+    connection, and under a burst one process ended up serving most of the tables while the
+    other core idled. The port is first bound alone, so a port that any other program (or
+    another Doko-Turnier) holds is refused with EADDRINUSE as before.
+    """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return socket.create_server((host, port), family=family, backlog=1024)
+    first = socket.create_server((host, port), family=family, backlog=1024)
+    if count <= 1 or not hasattr(socket, "SO_REUSEPORT"):
+        return [first]
+    port = first.getsockname()[1]
+    first.close()
+    return [
+        socket.create_server((host, port), family=family, backlog=1024, reuse_port=True)
+        for _ in range(count)
+    ]
 
 
 def serve(
-    listener: socket.socket,
+    listeners: list[socket.socket],
     make_app: Callable[[], Flask],
     processes: int,
     options: dict[str, Any],
@@ -93,9 +108,10 @@ def serve(
     """Serve until Ctrl+C or SIGTERM: here, or in ``processes`` forked server processes.
 
     Each process builds its own app (``make_app``) after the fork, so none shares a database
-    connection or a thread with another."""
+    connection or a thread with another. ``listeners``: one for all processes, or one each
+    (see :func:`listen`)."""
     if processes <= 1 or not hasattr(os, "fork"):
-        server = create_server(make_app(), sockets=[listener], **options)
+        server = create_server(make_app(), sockets=listeners, **options)
         try:
             server.run()
         except KeyboardInterrupt:
@@ -103,7 +119,7 @@ def serve(
         finally:
             server.close()
         return
-    Supervisor(listener, make_app, processes, options).run()
+    Supervisor(listeners, make_app, processes, options).run()
 
 
 class Supervisor:
@@ -113,16 +129,17 @@ class Supervisor:
 
     def __init__(
         self,
-        listener: socket.socket,
+        listeners: list[socket.socket],
         make_app: Callable[[], Flask],
         processes: int,
         options: dict[str, Any],
     ) -> None:
-        self.listener = listener
+        self.listeners = listeners
         self.make_app = make_app
         self.processes = processes
         self.options = options
-        self.children: dict[int, float] = {}  # pid -> when it started
+        # pid -> (when it started, its place: which listener it serves)
+        self.children: dict[int, tuple[float, int]] = {}
 
     def run(self) -> None:
         # Each child reads from this pipe; it reads end-of-file when this process is gone,
@@ -130,36 +147,41 @@ class Supervisor:
         self.watch, self.alive = os.pipe()
         previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
         try:
-            for _ in range(self.processes):
-                self._start()
+            for place in range(self.processes):
+                self._start(place)
             while True:
                 pid, status = os.wait()
-                started = self.children.pop(pid, None)
-                if started is None:
+                child = self.children.pop(pid, None)
+                if child is None:
                     continue
+                started, place = child
                 logging.getLogger(__name__).warning(
                     "Server process %d ended (status %d); a new one starts", pid, status
                 )
                 if time.monotonic() - started < self.RESTART_PAUSE:
                     time.sleep(self.RESTART_PAUSE)
-                self._start()
+                self._start(place)
         except (KeyboardInterrupt, SystemExit):
             pass
         finally:
             signal.signal(signal.SIGTERM, previous)
             self._stop()
 
-    def _start(self) -> None:
+    def _start(self, place: int) -> None:
         # Ctrl+C and SIGTERM wait while the new process is forked: in the child they could
         # otherwise strike before it has its own handlers, in the supervisor's code.
         signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
         try:
             pid = os.fork()
             if pid == 0:
-                _child(self.listener, self.make_app, self.options, self.watch, self.alive)
+                listener = self.listeners[place % len(self.listeners)]
+                for other in self.listeners:
+                    if other is not listener:
+                        other.close()
+                _child(listener, self.make_app, self.options, self.watch, self.alive)
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING_SIGNALS)
-        self.children[pid] = time.monotonic()
+        self.children[pid] = (time.monotonic(), place)
 
     def _stop(self) -> None:
         for pid in self.children:
@@ -249,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
     try:
-        listener = listen(args.host, args.port)
+        listeners = listen(args.host, args.port, args.processes)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             reason = f"Port {args.port} ist schon belegt. Läuft Doko-Turnier schon? Sonst "
@@ -259,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Doko-Turnier startet nicht: {reason}", file=sys.stderr)
         return 1
     print(f"Doko-Turnier läuft: http://{args.host}:{args.port}/  (beenden mit Strg+C)", flush=True)
-    serve(listener, make_app, args.processes, server_options(args.proxy))  # until Ctrl+C
+    serve(listeners, make_app, args.processes, server_options(args.proxy))  # until Ctrl+C
     print("Doko-Turnier beendet.")
     return 0
 

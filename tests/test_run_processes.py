@@ -3,6 +3,8 @@ replaced, and they end together, by Ctrl+C, SIGTERM, or with a killed supervisor
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import http.client
 import os
 import signal
@@ -16,6 +18,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import run  # noqa: E402
+
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="server processes need fork")
 
 
@@ -170,3 +175,52 @@ def test_a_port_in_use_is_named_without_a_traceback(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert f"Port {port} ist schon belegt" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# ------------------------------------------------------------------ one socket per process
+
+
+def test_each_process_gets_its_own_socket_and_connections_are_spread_over_them() -> None:
+    """Connections are handed out by the kernel over the processes' sockets, not to whichever
+    process wakes first (under a burst that left one core idle)."""
+    listeners = run.listen("127.0.0.1", 0, 3)
+    clients: list[socket.socket] = []
+    try:
+        ports = {listener.getsockname()[1] for listener in listeners}
+        assert len(listeners) == 3 and len(ports) == 1
+        [port] = ports
+        for _ in range(60):
+            clients.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+        accepted = []
+        for listener in listeners:
+            listener.setblocking(False)
+            count = 0
+            with contextlib.suppress(BlockingIOError):
+                while True:
+                    connection, _ = listener.accept()
+                    connection.close()
+                    count += 1
+            accepted.append(count)
+        assert sum(accepted) == 60
+        assert all(count > 0 for count in accepted), accepted  # all three: p ≈ 1e-10 to fail
+    finally:
+        for client in clients:
+            client.close()
+        for listener in listeners:
+            listener.close()
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["plain", "shared port"])
+def test_a_port_another_program_listens_on_is_refused(shared: bool) -> None:
+    """Also when that program offers its port for sharing (SO_REUSEPORT), as the server
+    processes of another Doko-Turnier do: it is never joined."""
+    with socket.socket() as taken:
+        if shared:
+            taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for count in (1, 2):
+            with pytest.raises(OSError) as refused:
+                run.listen("127.0.0.1", port, count)
+            assert refused.value.errno == errno.EADDRINUSE
