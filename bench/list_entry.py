@@ -4,9 +4,9 @@ Every table of a round enters its games at the same time over HTTP, as list-keep
 the table's access code: open the list, send the game for the preview, confirm it. The
 tournament (``--tables`` x 4 players, round 1 drawn and started through the services, as
 ``bench/web_pages.py`` builds its tournament) is served exactly as ``scripts/run.py`` serves
-it: waitress, the real WSGI server, with 8 threads in each of its server processes (one per
-core, at most four), apart from the clients' process (they must not share a GIL), from a
-SQLite file in a temporary instance folder. Each table's games are a
+it: waitress, the real WSGI server, in its server processes (one per core, at most four;
+requests taking turns in each), apart from the clients' process (they must not share a GIL),
+from a SQLite file in a temporary instance folder. Each table's games are a
 complete legal list from the engine's simulator, sent as the form fields the correction page
 fills from a stored game. A barrier releases all tables together before each preview and
 again before each save (the worst case); ``--think-ms`` adds pauses as people make.
@@ -16,7 +16,7 @@ saved, in order, its seats hold the engine's totals, nothing is there twice. Som
 send a confirmed game again (a retried request) or twice at once (a double tap): the app must
 say "schon gespeichert" and store it once.
 
-    python bench/list_entry.py [--tables 50] [--games 24] [--think-ms 0] [--threads 8]
+    python bench/list_entry.py [--tables 50] [--games 24] [--think-ms 0] [--threads 3]
                                [--processes N]
 
 Target: saving a game under 150 ms at the 95th percentile, no game lost or duplicated.
@@ -206,7 +206,7 @@ def _totals(games: Sequence[PlannedGame], keys: Sequence[str]) -> dict[str, int]
 def serve(folder: str, threads: int, processes: int, pipe: Connection) -> None:
     """The app served as ``scripts/run.py`` serves it, from this (separate) process: the
     clients do not share its GIL. Ends with SIGTERM, as the real server does."""
-    # 50 requests for 8 threads queue up on purpose; waitress would warn on each burst.
+    # 50 requests for a few threads queue up on purpose; waitress would warn on each burst.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     listeners = server_script.listen("127.0.0.1", 0, processes)
     pipe.send(listeners[0].getsockname()[1])
@@ -562,7 +562,12 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--games", type=int, default=24, help="games per table (24: full list)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="pause before each request")
-    parser.add_argument("--threads", type=int, default=8, help="waitress threads per process")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=server_script.THREADS,
+        help="waitress threads per process (default as scripts/run.py)",
+    )
     parser.add_argument(
         "--processes",
         type=int,

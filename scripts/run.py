@@ -6,11 +6,13 @@
 (``make run`` does the same after installing everything.) The database is brought to the
 newest schema first, so an update of the program never needs a separate step.
 
-The app is served by waitress with 8 threads in each of ``--processes`` server processes (by
-default one per core, at most four: Python runs one thread at a time per process, and 50
-tables saving games at once need every core). The processes share one listening socket; on
-SQLite their writers queue in ``tournament.writer_queue``. Ctrl+C or SIGTERM ends them all;
-a process that dies is replaced. Where processes cannot be forked (Windows), one serves.
+The app is served by waitress in each of ``--processes`` server processes (by default one per
+core, at most four: Python runs one thread at a time per process, and 50 tables saving games
+at once need every core). Each process listens on its own socket on the port, and the kernel
+spreads the connections over them; in a process, requests take turns
+(``tournament.request_turns``); on SQLite the writers of all processes queue in
+``tournament.writer_queue``. Ctrl+C or SIGTERM ends them all; a process that dies is
+replaced. Where processes cannot be forked (Windows), one serves.
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
 the proxy's address: waitress then takes the client's address, the public host and the scheme
@@ -40,13 +42,19 @@ from waitress.server import create_server
 
 from tournament.app import create_app
 from tournament.extensions import db
+from tournament.request_turns import RequestTurns
 from tournament.schema import schema_problem
 from tournament.services import xlsx_writer
 
+# Requests take turns in each process (``tournament.request_turns``): one thread serves them,
+# the others are there for the few that step aside (a whole tournament's workbook).
+THREADS = 3
+
 
 def server_options(proxy: str | None) -> dict[str, object]:
-    """waitress settings: 8 threads, and the proxy's forwarded headers trusted if one is named."""
-    options: dict[str, object] = {"threads": 8}
+    """waitress settings: the threads, and the proxy's forwarded headers trusted if one is
+    named."""
+    options: dict[str, object] = {"threads": THREADS}
     if proxy:
         options |= {
             "trusted_proxy": proxy,
@@ -111,7 +119,7 @@ def serve(
     connection or a thread with another. ``listeners``: one for all processes, or one each
     (see :func:`listen`)."""
     if processes <= 1 or not hasattr(os, "fork"):
-        server = create_server(make_app(), sockets=listeners, **options)
+        server = create_server(_in_turns(make_app()), sockets=listeners, **options)
         try:
             server.run()
         except KeyboardInterrupt:
@@ -120,6 +128,12 @@ def serve(
             server.close()
         return
     Supervisor(listeners, make_app, processes, options).run()
+
+
+def _in_turns(app: Flask) -> Flask:
+    """The app with its requests taking turns (see ``tournament.request_turns``)."""
+    app.wsgi_app = RequestTurns(app.wsgi_app)  # type: ignore[method-assign]
+    return app
 
 
 class Supervisor:
@@ -217,7 +231,7 @@ def _child(
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING_SIGNALS)
         threading.Thread(target=_end_with_supervisor, args=(watch,), daemon=True).start()
-        server = create_server(make_app(), sockets=[listener], **options)
+        server = create_server(_in_turns(make_app()), sockets=[listener], **options)
         server.run()
     except (KeyboardInterrupt, SystemExit):
         pass

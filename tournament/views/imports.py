@@ -15,6 +15,7 @@ from flask.typing import ResponseReturnValue
 from tournament.extensions import db
 from tournament.forms.imports import ConfirmForm, UploadForm
 from tournament.models import RoundTable, Tournament
+from tournament.request_turns import step_aside
 from tournament.services import imports, tables
 from tournament.services.errors import ServiceError
 from tournament.services.imports import FileImport
@@ -61,6 +62,7 @@ def table_confirm(tournament_id: int, number: int, table_number: int) -> Respons
 @bp.route(TOURNAMENT_RULE, methods=["GET", "POST"])
 @leitung_required
 def tournament_upload(tournament_id: int) -> ResponseReturnValue:
+    step_aside()  # a whole workbook is read and checked: the tables go on meanwhile
     tournament = tournament_or_404(tournament_id)
     return _upload(
         tournament, lambda data, name: imports.read_tournament_file(tournament, data, name)
@@ -70,6 +72,7 @@ def tournament_upload(tournament_id: int) -> ResponseReturnValue:
 @bp.post(TOURNAMENT_RULE + "/bestaetigen")
 @leitung_required
 def tournament_confirm(tournament_id: int) -> ResponseReturnValue:
+    step_aside()
     tournament = tournament_or_404(tournament_id)
     return _confirm(
         tournament, lambda data, name: imports.read_tournament_file(tournament, data, name)

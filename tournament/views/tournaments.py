@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
 from tournament.forms.tournaments import DrawForm, TournamentForm
+from tournament.request_turns import step_aside
 from tournament.services import exports, registrations, tournaments
 from tournament.services.errors import ServiceError
 from tournament.views.access import acting_user, is_leitung, leitung_required
@@ -21,6 +22,7 @@ bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 @leitung_required
 def workbook(tournament_id: int) -> ResponseReturnValue:
     """Standings, players and every round's lists in one workbook."""
+    step_aside()  # seconds for a big tournament: the tables go on meanwhile
     tournament = tournament_or_404(tournament_id)
     return send_file(
         io.BytesIO(exports.tournament_workbook(tournament)),
