@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     String,
+    Table,
     Text,
     UniqueConstraint,
     false,
@@ -319,8 +320,9 @@ class ListEntry(Model):
     number: Mapped[int]
     kind: Mapped[str] = mapped_column(String(20))
     record: Mapped[str] = mapped_column(Text)
+    # When it was written (for the audit); lists never read it, so it is loaded only if asked.
     entered_at: Mapped[dt.datetime] = mapped_column(
-        DateTime(timezone=True), default=utcnow, server_default=func.now()
+        DateTime(timezone=True), default=utcnow, server_default=func.now(), deferred=True
     )
 
     table: Mapped[RoundTable] = relationship(back_populates="entries")
@@ -346,3 +348,10 @@ class AuditEvent(Model):
     new_value: Mapped[str | None] = mapped_column(Text)
 
     user: Mapped[User | None] = relationship()
+
+
+def core_table(model: type[Model]) -> Table:
+    """A model's table, for the few writes made with Core statements instead of the session."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table

@@ -6,11 +6,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import joinedload
 
 from tournament.extensions import db
-from tournament.models import AuditEvent, User
+from tournament.models import AuditEvent, User, core_table, utcnow
+
+_AUDIT_EVENT = core_table(AuditEvent)
 
 
 def record(
@@ -21,18 +23,23 @@ def record(
     *,
     old: Mapping[str, Any] | None = None,
     new: Mapping[str, Any] | None = None,
-) -> AuditEvent:
-    """Add an event to the session; it is committed together with the change it describes."""
-    event = AuditEvent(
-        user=user,
-        action=action,
-        object_type=object_type,
-        object_id=object_id,
-        old_value=_to_json(old),
-        new_value=_to_json(new),
+) -> None:
+    """Write an event in the transaction of the change it describes (committed or rolled back
+    with it). One Core INSERT: a score list's save writes its event while it holds SQLite's
+    write lock, where the session's unit of work cost more than the row."""
+    if user is not None and user.id is None:
+        db.session.flush()  # a user created in this transaction gets its id
+    db.session.execute(
+        insert(_AUDIT_EVENT).values(
+            user_id=user.id if user is not None else None,
+            at=utcnow(),
+            action=action,
+            object_type=object_type,
+            object_id=object_id,
+            old_value=_to_json(old),
+            new_value=_to_json(new),
+        )
     )
-    db.session.add(event)
-    return event
 
 
 def events_for(object_type: str, object_id: int) -> list[AuditEvent]:

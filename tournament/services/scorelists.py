@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Table, bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.scorelist import check_list
-from tournament.extensions import Model, begin_writing, db
+from tournament.extensions import begin_writing, db
 from tournament.models import (
     ListEntry,
     Role,
@@ -39,6 +39,7 @@ from tournament.models import (
     RoundTable,
     Seat,
     User,
+    core_table,
     utcnow,
 )
 from tournament.services import audit, messages
@@ -247,16 +248,10 @@ def _checked_change(table: RoundTable, entries: list[dict[str, Any]]) -> _Change
     return _Change(key, report, texts, kinds, keep)
 
 
-def _core_table(model: type[Model]) -> Table:
-    table = model.__table__
-    assert isinstance(table, Table)
-    return table
-
-
 # What ``_store`` writes, as Core tables.
-_ROUND_TABLE = _core_table(RoundTable)
-_LIST_ENTRY = _core_table(ListEntry)
-_SEAT = _core_table(Seat)
+_ROUND_TABLE = core_table(RoundTable)
+_LIST_ENTRY = core_table(ListEntry)
+_SEAT = core_table(Seat)
 
 
 def _store(table: RoundTable, change: _Change) -> None:
@@ -564,18 +559,16 @@ def claim(
     ok = 0 < version < MAX_VERSION
     if ok:
         begin_writing()
+        tables = _ROUND_TABLE.c
         conditions = [
-            RoundTable.id == table.id,
-            RoundTable.version == version,
-            RoundTable.round_id.in_(select(Round.id).where(Round.status == RoundStatus.RUNNING)),
+            tables.id == table.id,
+            tables.version == version,
+            tables.round_id.in_(select(Round.id).where(Round.status == RoundStatus.RUNNING)),
         ]
         if by_code:
-            conditions.append(RoundTable.locked.is_(False))
+            conditions.append(tables.locked.is_(False))
         result = db.session.execute(
-            update(RoundTable)
-            .where(*conditions)
-            .values(version=RoundTable.version + 1)
-            .execution_options(synchronize_session=False)
+            update(_ROUND_TABLE).where(*conditions).values(version=tables.version + 1)
         )
         ok = result.rowcount == 1  # type: ignore[attr-defined]
     if not ok:

@@ -47,7 +47,7 @@ def normalise_code(text: str) -> str:
 
 #: A table with everything its list page reads, in three queries instead of one per seat.
 WHOLE_LIST = (
-    joinedload(RoundTable.round),
+    joinedload(RoundTable.round).joinedload(Round.tournament),
     selectinload(RoundTable.seats).joinedload(Seat.registration).joinedload(Registration.player),
     selectinload(RoundTable.entries),
 )
