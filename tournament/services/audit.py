@@ -12,7 +12,7 @@ from sqlalchemy.orm import joinedload
 from tournament.extensions import db
 from tournament.models import AuditEvent, User, core_table, utcnow
 
-_AUDIT_EVENT = core_table(AuditEvent)
+_INSERT_EVENT = insert(core_table(AuditEvent))
 
 
 def record(
@@ -30,15 +30,16 @@ def record(
     if user is not None and user.id is None:
         db.session.flush()  # a user created in this transaction gets its id
     db.session.execute(
-        insert(_AUDIT_EVENT).values(
-            user_id=user.id if user is not None else None,
-            at=utcnow(),
-            action=action,
-            object_type=object_type,
-            object_id=object_id,
-            old_value=_to_json(old),
-            new_value=_to_json(new),
-        )
+        _INSERT_EVENT,
+        {
+            "user_id": user.id if user is not None else None,
+            "at": utcnow(),
+            "action": action,
+            "object_type": object_type,
+            "object_id": object_id,
+            "old_value": _to_json(old),
+            "new_value": _to_json(new),
+        },
     )
 
 

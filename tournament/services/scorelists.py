@@ -248,10 +248,33 @@ def _checked_change(table: RoundTable, entries: list[dict[str, Any]]) -> _Change
     return _Change(key, report, texts, kinds, keep)
 
 
-# What ``_store`` writes, as Core tables.
+# What a change writes, as Core statements built once: a save runs them while it holds
+# SQLite's write lock, and building a statement costs more than running it.
 _ROUND_TABLE = core_table(RoundTable)
 _LIST_ENTRY = core_table(ListEntry)
 _SEAT = core_table(Seat)
+_CLAIM = (
+    update(_ROUND_TABLE)
+    .where(
+        _ROUND_TABLE.c.id == bindparam("table_row"),
+        _ROUND_TABLE.c.version == bindparam("read_version"),
+        _ROUND_TABLE.c.round_id.in_(select(Round.id).where(Round.status == RoundStatus.RUNNING)),
+    )
+    .values(version=_ROUND_TABLE.c.version + 1)
+)
+_CLAIM_UNLOCKED = _CLAIM.where(_ROUND_TABLE.c.locked.is_(False))
+_STORE_REPORT = (
+    update(_ROUND_TABLE)
+    .where(_ROUND_TABLE.c.id == bindparam("table_row"))
+    .values(report=bindparam("report_text"))
+)
+_DELETE_ENTRIES = delete(_LIST_ENTRY).where(
+    _LIST_ENTRY.c.table_id == bindparam("table_row"), _LIST_ENTRY.c.number > bindparam("keep")
+)
+_INSERT_ENTRIES = insert(_LIST_ENTRY)
+_SEAT_POINTS = (
+    update(_SEAT).where(_SEAT.c.id == bindparam("seat_row")).values(points=bindparam("points_now"))
+)
 
 
 def _store(table: RoundTable, change: _Change) -> None:
@@ -262,26 +285,22 @@ def _store(table: RoundTable, change: _Change) -> None:
     session's bookkeeping took longer than the writes. The loaded objects are kept in step.
     """
     report_text = _report_text(change.key, change.report)
-    db.session.execute(
-        update(_ROUND_TABLE).where(_ROUND_TABLE.c.id == table.id).values(report=report_text)
-    )
+    db.session.execute(_STORE_REPORT, {"table_row": table.id, "report_text": report_text})
     set_committed_value(table, "report", report_text)
-    entries = _LIST_ENTRY
     if change.keep < len(table.entries):
-        db.session.execute(
-            delete(entries).where(entries.c.table_id == table.id, entries.c.number > change.keep)
-        )
+        db.session.execute(_DELETE_ENTRIES, {"table_row": table.id, "keep": change.keep})
     new = range(change.keep + 1, len(change.texts) + 1)
     if new:
+        now = utcnow()
         db.session.execute(
-            insert(entries),
+            _INSERT_ENTRIES,
             [
                 {
                     "table_id": table.id,
                     "number": number,
                     "kind": change.kinds[number - 1],
                     "record": change.texts[number - 1],
-                    "entered_at": utcnow(),
+                    "entered_at": now,
                 }
                 for number in new
             ],
@@ -295,10 +314,9 @@ def _store(table: RoundTable, change: _Change) -> None:
         if seat.points != points:
             changed[seat] = points
     if changed:
-        seats = _SEAT
         db.session.execute(
-            update(seats).where(seats.c.id == bindparam("seat")).values(points=bindparam("to")),
-            [{"seat": seat.id, "to": points} for seat, points in changed.items()],
+            _SEAT_POINTS,
+            [{"seat_row": seat.id, "points_now": points} for seat, points in changed.items()],
         )
         for seat, points in changed.items():
             set_committed_value(seat, "points", points)
@@ -559,16 +577,8 @@ def claim(
     ok = 0 < version < MAX_VERSION
     if ok:
         begin_writing()
-        tables = _ROUND_TABLE.c
-        conditions = [
-            tables.id == table.id,
-            tables.version == version,
-            tables.round_id.in_(select(Round.id).where(Round.status == RoundStatus.RUNNING)),
-        ]
-        if by_code:
-            conditions.append(tables.locked.is_(False))
         result = db.session.execute(
-            update(_ROUND_TABLE).where(*conditions).values(version=tables.version + 1)
+            _CLAIM_UNLOCKED if by_code else _CLAIM, {"table_row": table.id, "read_version": version}
         )
         ok = result.rowcount == 1  # type: ignore[attr-defined]
     if not ok:

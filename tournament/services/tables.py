@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload, undefer
 
 from rules_engine.round import MINUTES
@@ -64,14 +64,22 @@ def tables_of_round(round_: Round) -> list[RoundTable]:
     return list(db.session.execute(query).scalars())
 
 
+# The queries of the list pages, built once (as their loader options, they cost more to build
+# than to run).
+_OF_ROUND = (
+    select(RoundTable)
+    .where(RoundTable.round_id == bindparam("round_row"), RoundTable.number == bindparam("number"))
+    .options(*WHOLE_LIST)
+)
+_BY_CODE = (
+    select(RoundTable).where(RoundTable.access_code == bindparam("code")).options(*WHOLE_LIST)
+)
+
+
 def table_of_round(round_: Round, number: int) -> RoundTable | None:
     """Table ``number`` of the round, loaded for its list page."""
-    query = (
-        select(RoundTable)
-        .where(RoundTable.round_id == round_.id, RoundTable.number == number)
-        .options(*WHOLE_LIST)
-    )
-    return db.session.execute(query).scalar_one_or_none()
+    found = db.session.execute(_OF_ROUND, {"round_row": round_.id, "number": number})
+    return found.scalar_one_or_none()
 
 
 def table_by_code(code: str) -> RoundTable | None:
@@ -79,9 +87,7 @@ def table_by_code(code: str) -> RoundTable | None:
     code = normalise_code(code)
     if len(code) != CODE_LENGTH:
         return None
-    table = db.session.execute(
-        select(RoundTable).where(RoundTable.access_code == code).options(*WHOLE_LIST)
-    ).scalar_one_or_none()
+    table = db.session.execute(_BY_CODE, {"code": code}).scalar_one_or_none()
     if table is None or table.round.status is RoundStatus.FINISHED:
         return None
     return table
