@@ -76,7 +76,7 @@ class ListImport:
 
     @property
     def stored(self) -> int:
-        return len(self.table.entries)
+        return len(scorelists.entry_texts(self.table))
 
     @property
     def names(self) -> list[str]:

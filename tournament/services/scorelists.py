@@ -19,12 +19,14 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, inspect, select, update
+from sqlalchemy import event as orm_event
 from sqlalchemy.orm.attributes import set_committed_value
 
 import rules_engine
@@ -97,7 +99,7 @@ def list_id(table: RoundTable) -> str:
 
 def list_record(table: RoundTable) -> dict[str, Any]:
     """The table's stored list in the format of ``docs/score-list-format.md``."""
-    return _record(table, [json.loads(entry.record) for entry in table.entries])
+    return _record(table, [json.loads(text) for text in entry_texts(table)])
 
 
 def check(table: RoundTable) -> Report:
@@ -105,8 +107,7 @@ def check(table: RoundTable) -> Report:
     cannot form a list at all, e.g. a seat is missing). Shared from a cache: read it, never
     change it."""
     players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
-    texts = tuple(entry.record for entry in table.entries)
-    return _checked(list_id(table), players, texts, table)
+    return _checked(list_id(table), players, entry_texts(table), table)
 
 
 # A list's report depends only on its players and entries, so it is kept by exactly those:
@@ -228,6 +229,7 @@ class _Change:
     texts: list[str]  # every entry as stored
     kinds: list[str]
     keep: int  # entries 1..keep stay as they are
+    had: int  # entries before the change
 
 
 def _checked_change(table: RoundTable, entries: list[dict[str, Any]]) -> _Change:
@@ -241,11 +243,11 @@ def _checked_change(table: RoundTable, entries: list[dict[str, Any]]) -> _Change
     if not report["valid"]:
         raise ScoreListRefused(report["findings"], names_of(table))
     # Rows up to the first change stay as they are (a new game touches one row, not the list).
-    old = table.entries
+    old = entry_texts(table)
     keep = 0
-    while keep < min(len(old), len(texts)) and old[keep].record == texts[keep]:
+    while keep < min(len(old), len(texts)) and old[keep] == texts[keep]:
         keep += 1
-    return _Change(key, report, texts, kinds, keep)
+    return _Change(key, report, texts, kinds, keep, len(old))
 
 
 # What a change writes, as Core statements built once: a save runs them while it holds
@@ -277,6 +279,46 @@ _SEAT_POINTS = (
 )
 
 
+_ENTRY_TEXTS = (
+    select(_LIST_ENTRY.c.record)
+    .where(_LIST_ENTRY.c.table_id == bindparam("table_row"))
+    .order_by(_LIST_ENTRY.c.number)
+)
+# The texts read for tables loaded without their entries, until the table is expired.
+_TEXTS: WeakKeyDictionary[RoundTable, tuple[str, ...]] = WeakKeyDictionary()
+
+
+def entry_texts(table: RoundTable) -> tuple[str, ...]:
+    """The list's entries as stored (JSON texts, in order).
+
+    The list pages load their table without its entries, as two dozen objects cost more
+    than one query for their texts; those texts are kept with the table until the session
+    expires it, as the entries would be. A table loaded with its entries (exports, imports,
+    the overview) gives theirs.
+    """
+    if "entries" not in inspect(table).unloaded:
+        return tuple(entry.record for entry in table.entries)
+    texts = _TEXTS.get(table)
+    if texts is None:
+        texts = tuple(db.session.execute(_ENTRY_TEXTS, {"table_row": table.id}).scalars())
+        _TEXTS[table] = texts
+    return texts
+
+
+@orm_event.listens_for(RoundTable, "expire")
+def _forget_texts(table: RoundTable | None, attributes: Iterable[str] | None) -> None:
+    # ``None``: an object the session expires while it is being collected.
+    if table is not None and (attributes is None or "entries" in attributes):
+        _TEXTS.pop(table, None)
+
+
+@orm_event.listens_for(RoundTable, "refresh")
+def _forget_texts_on_refresh(
+    table: RoundTable | None, _context: object, attributes: Iterable[str] | None
+) -> None:
+    _forget_texts(table, attributes)
+
+
 def _store(table: RoundTable, change: _Change) -> None:
     """Write the checked list, its report and the seats' totals (in a writing transaction).
 
@@ -287,7 +329,7 @@ def _store(table: RoundTable, change: _Change) -> None:
     report_text = _report_text(change.key, change.report)
     db.session.execute(_STORE_REPORT, {"table_row": table.id, "report_text": report_text})
     set_committed_value(table, "report", report_text)
-    if change.keep < len(table.entries):
+    if change.keep < change.had:
         db.session.execute(_DELETE_ENTRIES, {"table_row": table.id, "keep": change.keep})
     new = range(change.keep + 1, len(change.texts) + 1)
     if new:
@@ -305,8 +347,9 @@ def _store(table: RoundTable, change: _Change) -> None:
                 for number in new
             ],
         )
-    if change.keep < len(table.entries) or new:
+    if change.keep < change.had or new:
         db.session.expire(table, ["entries"])
+        _TEXTS[table] = tuple(change.texts)
     totals: dict[str, int] = change.report["totals"]
     changed = {}
     for seat in table.seats:
@@ -405,7 +448,7 @@ class StaleList(ServiceError):
 
 
 def entries_of(table: RoundTable) -> list[dict[str, Any]]:
-    return [json.loads(entry.record) for entry in table.entries]
+    return [json.loads(text) for text in entry_texts(table)]
 
 
 def names_of(table: RoundTable) -> dict[str, str]:

@@ -181,8 +181,8 @@ def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = 
     )
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
     rows = tuple(
-        _row(number, stored.record, rows_by_entry.get(number), keys, names, explain)
-        for number, stored in enumerate(table.entries, start=1)
+        _row(number, text, rows_by_entry.get(number), keys, names, explain)
+        for number, text in enumerate(scorelists.entry_texts(table), start=1)
     )
     notes = tuple(
         messages.german(str(f["message"]), names)

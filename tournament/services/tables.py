@@ -45,11 +45,11 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-#: A table with everything its list page reads, in three queries instead of one per seat.
+#: A table with everything its list page reads, in two queries instead of one per seat; the
+#: entries' texts follow in a third (``scorelists.entry_texts``).
 WHOLE_LIST = (
     joinedload(RoundTable.round).joinedload(Round.tournament),
     selectinload(RoundTable.seats).joinedload(Seat.registration).joinedload(Registration.player),
-    selectinload(RoundTable.entries),
 )
 
 
@@ -59,7 +59,8 @@ def tables_of_round(round_: Round) -> list[RoundTable]:
         select(RoundTable)
         .where(RoundTable.round_id == round_.id)
         .order_by(RoundTable.number)
-        .options(*WHOLE_LIST, undefer(RoundTable.report))  # every list's report is needed
+        # Every list's entries and report are needed.
+        .options(*WHOLE_LIST, selectinload(RoundTable.entries), undefer(RoundTable.report))
     )
     return list(db.session.execute(query).scalars())
 
