@@ -202,7 +202,7 @@ def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User
         "entries": len(table.entries),
         "totals": {player_key(s.registration.start_number): s.points for s in seats},
     }
-    change = _checked_change(table, entries)
+    change = _checked_change(table, _serialise(entries))
     _store(table, change)
     table.version += 1
     audit.record(
@@ -227,16 +227,13 @@ class _Change:
     key: ReportKey
     report: Report
     texts: list[str]  # every entry as stored
-    kinds: list[str]
     keep: int  # entries 1..keep stay as they are
     had: int  # entries before the change
 
 
-def _checked_change(table: RoundTable, entries: list[dict[str, Any]]) -> _Change:
-    """Check ``entries`` exactly as they will be stored (after the JSON round trip, so no
-    entry reaches the database unchecked); raises ScoreListRefused on an error. Only reads."""
-    texts = _serialise(entries)
-    kinds = [json.loads(text)["kind"] for text in texts]
+def _checked_change(table: RoundTable, texts: list[str]) -> _Change:
+    """Check the new list exactly as it will be stored, as JSON texts (so no entry reaches the
+    database unchecked); raises ScoreListRefused on an error. Only reads."""
     players = tuple(player_key(seat.registration.start_number) for seat in table.seats)
     key = (list_id(table), players, tuple(texts))
     report = _checked(*key)
@@ -247,7 +244,7 @@ def _checked_change(table: RoundTable, entries: list[dict[str, Any]]) -> _Change
     keep = 0
     while keep < min(len(old), len(texts)) and old[keep] == texts[keep]:
         keep += 1
-    return _Change(key, report, texts, kinds, keep, len(old))
+    return _Change(key, report, texts, keep, len(old))
 
 
 # What a change writes, as Core statements built once: a save runs them while it holds
@@ -340,7 +337,7 @@ def _store(table: RoundTable, change: _Change) -> None:
                 {
                     "table_id": table.id,
                     "number": number,
-                    "kind": change.kinds[number - 1],
+                    "kind": json.loads(change.texts[number - 1])["kind"],
                     "record": change.texts[number - 1],
                     "entered_at": now,
                 }
@@ -380,11 +377,12 @@ def _engine_report(record: dict[str, Any]) -> Report:
         raise _refusal(message, f"TSR {found.group(1)}" if found else "TSR 3.1") from problem
 
 
-def _serialise(entries: list[dict[str, Any]]) -> list[str]:
+def _serialise(entries: list[dict[str, Any]], first: int = 1) -> list[str]:
+    """The entries as stored (JSON texts); ``first``: the number of the first of them."""
     if not isinstance(entries, list):
         raise _refusal("entries: the list's entries in the order they happened", "TSR 8.4")
     texts = []
-    for number, entry in enumerate(entries, start=1):
+    for number, entry in enumerate(entries, start=first):
         try:
             texts.append(json.dumps(entry, ensure_ascii=False, allow_nan=False))
         except (TypeError, ValueError) as problem:
@@ -506,9 +504,9 @@ def add_entry(
     _may_write(actor, table)
     sent = entry
     _unchanged(table, version, sent)
-    old = entries_of(table)
+    old = entry_texts(table)
     entry = with_dealer(table, entry)
-    change = _checked_change(table, [*old, entry])
+    change = _checked_change(table, [*old, *_serialise([entry], len(old) + 1)])
     claim(table, version, sent, by_code=actor.by_code)
     _store(table, change)
     audit.record(
@@ -534,7 +532,9 @@ def replace_entry(
     previous = old[number - 1]
     if entry.get("kind") == "game" and previous.get("kind") == "game":
         entry = {**entry, "dealer": previous.get("dealer")}
-    change = _checked_change(table, [*old[: number - 1], entry, *old[number:]])
+    texts = entry_texts(table)
+    new = _serialise([entry], number)
+    change = _checked_change(table, [*texts[: number - 1], *new, *texts[number:]])
     claim(table, version, by_code=actor.by_code)
     _store(table, change)
     audit.record(
@@ -554,7 +554,8 @@ def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> 
     _unchanged(table, version)
     old = entries_of(table)
     _may_change(actor, table, old, number)
-    change = _checked_change(table, [*old[: number - 1], *old[number:]])
+    texts = entry_texts(table)
+    change = _checked_change(table, [*texts[: number - 1], *texts[number:]])
     claim(table, version, by_code=actor.by_code)
     _store(table, change)
     audit.record(
