@@ -45,16 +45,16 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-#: A table with everything its list page reads, in two queries instead of one per seat; the
-#: entries' texts follow in a third (``scorelists.entry_texts``).
+#: A table with everything its list page reads, in one query (a row per seat; results need
+#: ``unique()``); the entries' texts follow in a second (``scorelists.entry_texts``).
 WHOLE_LIST = (
     joinedload(RoundTable.round).joinedload(Round.tournament),
-    selectinload(RoundTable.seats).joinedload(Seat.registration).joinedload(Registration.player),
+    joinedload(RoundTable.seats).joinedload(Seat.registration).joinedload(Registration.player),
 )
 
 
 def tables_of_round(round_: Round) -> list[RoundTable]:
-    """A round's tables with everything their lists read, in three queries (exports, imports)."""
+    """A round's tables with everything their lists read, in two queries (exports, imports)."""
     query = (
         select(RoundTable)
         .where(RoundTable.round_id == round_.id)
@@ -62,7 +62,7 @@ def tables_of_round(round_: Round) -> list[RoundTable]:
         # Every list's entries and report are needed.
         .options(*WHOLE_LIST, selectinload(RoundTable.entries), undefer(RoundTable.report))
     )
-    return list(db.session.execute(query).scalars())
+    return list(db.session.execute(query).unique().scalars())
 
 
 # The queries of the list pages, built once (as their loader options, they cost more to build
@@ -80,7 +80,7 @@ _BY_CODE = (
 def table_of_round(round_: Round, number: int) -> RoundTable | None:
     """Table ``number`` of the round, loaded for its list page."""
     found = db.session.execute(_OF_ROUND, {"round_row": round_.id, "number": number})
-    return found.scalar_one_or_none()
+    return found.unique().scalar_one_or_none()
 
 
 def table_by_code(code: str) -> RoundTable | None:
@@ -88,7 +88,7 @@ def table_by_code(code: str) -> RoundTable | None:
     code = normalise_code(code)
     if len(code) != CODE_LENGTH:
         return None
-    table = db.session.execute(_BY_CODE, {"code": code}).scalar_one_or_none()
+    table = db.session.execute(_BY_CODE, {"code": code}).unique().scalar_one_or_none()
     if table is None or table.round.status is RoundStatus.FINISHED:
         return None
     return table
