@@ -174,3 +174,27 @@ def test_a_write_before_begin_writing_is_refused(tmp_path: Path) -> None:
         db.session.rollback()
     with app.app_context():
         assert db.session.execute(text("SELECT count(*) FROM note")).scalar() == 0
+
+
+@pytest.mark.parametrize("ending", ["commit", "rollback"])
+def test_the_next_writer_s_turn_comes_when_sqlite_s_lock_is_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ending: str
+) -> None:
+    """The turn passes on after the transaction has ended, not just before: the next writer
+    must not meet SQLite's lock and wait in its sleeping busy handler."""
+    app, database = _app_with_a_table(tmp_path)
+    free_when_passed_on: list[bool] = []
+    release = WriterQueue.release
+
+    def passing_on(queue: WriterQueue) -> None:
+        free_when_passed_on.append(_others_can_write(database))
+        release(queue)
+
+    monkeypatch.setattr(WriterQueue, "release", passing_on)
+    with app.test_request_context("/", method="POST"):
+        db.session.execute(text("INSERT INTO note VALUES ('gespeichert')"))
+        getattr(db.session, ending)()
+    assert free_when_passed_on == [True]
+    with app.app_context():
+        stored = db.session.execute(text("SELECT count(*) FROM note")).scalar()
+    assert stored == (1 if ending == "commit" else 0)

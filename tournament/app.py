@@ -213,11 +213,26 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             )
 
     @event.listens_for(engine, "commit")
+    def _on_commit(connection: Connection) -> None:
+        _release(connection, "COMMIT")
+
     @event.listens_for(engine, "rollback")
-    def _release(connection: Connection) -> None:
+    def _on_rollback(connection: Connection) -> None:
+        _release(connection, "ROLLBACK")
+
+    def _release(connection: Connection, ending: str | None = None) -> None:
+        """The writer's turn passes on once its transaction has ended. SQLAlchemy announces a
+        commit before the driver's: ended here first, the next writer finds SQLite's lock
+        free instead of meeting its sleeping busy wait (the driver then has nothing to do)."""
         connection.info.pop(_READING, None)
         connection.info.pop(BEGIN_WRITING, None)
-        if connection.info.pop(_HOLDS_WRITE_LOCK, False):
+        if not connection.info.pop(_HOLDS_WRITE_LOCK, False):
+            return
+        try:
+            driver = connection.connection.dbapi_connection
+            if ending and isinstance(driver, sqlite3.Connection) and driver.in_transaction:
+                driver.execute(ending)
+        finally:
             queue.release()
 
 
