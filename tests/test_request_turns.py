@@ -45,8 +45,13 @@ def _send(app: RequestTurns, names: list[str], gap: float = 0.01) -> list[BaseEx
     failed: list[BaseException] = []
 
     def one(name: str) -> None:
+        """As a WSGI server serves a request: call the app, send its body, close it."""
         try:
-            app({"name": name}, lambda status, headers: None)
+            body = app({"name": name}, lambda status, headers: None)
+            try:
+                b"".join(body)
+            finally:
+                body.close()  # type: ignore[attr-defined]
         except BaseException as error:
             failed.append(error)
 
@@ -88,6 +93,28 @@ def test_a_request_that_steps_aside_lets_the_next_ones_run_meanwhile() -> None:
     order = recorder.events
     assert order.index(("end", "a")) < order.index(("start", "b"))  # the others took turns
     assert order.index(("end", "b")) < order.index(("end", "export"))  # while it went on
+
+
+def test_the_turn_lasts_until_the_body_is_sent() -> None:
+    """The server sends the answer within the request's turn (the next one would otherwise
+    only wait for the interpreter); closing the body ends it, and closes the app's body."""
+    closed: list[str] = []
+
+    class Body(list[bytes]):
+        def close(self) -> None:
+            closed.append("app's body")
+
+    turns = RequestTurns(lambda environ, start_response: Body([b"ok"]))
+    first = turns({}, lambda status, headers: None)
+    waiting = threading.Thread(target=lambda: turns({}, lambda status, headers: None).close())
+    waiting.start()
+    waiting.join(timeout=3 * HOLD)
+    assert waiting.is_alive()  # the first body is not closed yet: still its turn
+    assert b"".join(first) == b"ok"
+    first.close()  # type: ignore[attr-defined]
+    waiting.join(timeout=30)
+    assert not waiting.is_alive()
+    assert closed == ["app's body", "app's body"]
 
 
 def test_a_request_that_fails_still_passes_the_turn_on() -> None:

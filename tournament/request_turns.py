@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from flask import request
@@ -50,11 +50,14 @@ class RequestTurns:
 
         environ[_STEP_ASIDE] = end_turn
         try:
-            # Flask has finished the request (teardown included) when this returns; the
-            # body is sent from memory or a file afterwards, outside the turn.
-            return self.app(environ, start_response)
-        finally:
+            body = self.app(environ, start_response)
+        except BaseException:
             end_turn()
+            raise
+        # The turn ends when the server has sent the body and closes it: handed on while
+        # this thread still writes the answer, the next request would only wait for the
+        # interpreter instead.
+        return _Body(body, end_turn)
 
     def _wait_for_turn(self) -> None:
         with self._lock:
@@ -73,6 +76,26 @@ class RequestTurns:
                 self._waiting.popleft().release()
             else:
                 self._busy = False
+
+
+class _Body:
+    """The response body, passed through; closing it (as every WSGI server does once it has
+    sent it) closes the app's body and ends the turn."""
+
+    def __init__(self, body: Iterable[bytes], end_turn: Callable[[], None]) -> None:
+        self.body = body
+        self.end_turn = end_turn
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.body)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self.end_turn()
 
 
 def step_aside() -> None:
