@@ -229,6 +229,7 @@ class _Change:
     texts: list[str]  # every entry as stored
     keep: int  # entries 1..keep stay as they are
     had: int  # entries before the change
+    report_text: str  # the report as stored with the list
 
 
 def _checked_change(table: RoundTable, texts: list[str]) -> _Change:
@@ -244,7 +245,7 @@ def _checked_change(table: RoundTable, texts: list[str]) -> _Change:
     keep = 0
     while keep < min(len(old), len(texts)) and old[keep] == texts[keep]:
         keep += 1
-    return _Change(key, report, texts, keep, len(old))
+    return _Change(key, report, texts, keep, len(old), _report_text(key, report))
 
 
 # What a change writes, as Core statements built once: a save runs them while it holds
@@ -323,9 +324,8 @@ def _store(table: RoundTable, change: _Change) -> None:
     and at the table this runs while the list holds the write lock (SQLite), where the
     session's bookkeeping took longer than the writes. The loaded objects are kept in step.
     """
-    report_text = _report_text(change.key, change.report)
-    db.session.execute(_STORE_REPORT, {"table_row": table.id, "report_text": report_text})
-    set_committed_value(table, "report", report_text)
+    db.session.execute(_STORE_REPORT, {"table_row": table.id, "report_text": change.report_text})
+    set_committed_value(table, "report", change.report_text)
     if change.keep < change.had:
         db.session.execute(_DELETE_ENTRIES, {"table_row": table.id, "keep": change.keep})
     new = range(change.keep + 1, len(change.texts) + 1)
