@@ -29,6 +29,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/draw.py
 	$(BIN)/python bench/web_pages.py
 	$(BIN)/python bench/list_entry.py
+	$(BIN)/python bench/http_floor.py
 	$(BIN)/python bench/excel_export.py
 	$(BIN)/python bench/excel_import.py
 

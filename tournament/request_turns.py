@@ -6,7 +6,7 @@ one of them ends late, and a save holding SQLite's write lock (``tournament.writ
 makes the other processes' saves wait while it waits for its turn here. When all tables save
 at once, saves run in the order they came, each as fast as it can, instead: measured on two
 cores with 50 tables saving in the same instant, the 95th percentile of a save fell from 540
-to about 200 ms (``bench/list_entry.py``).
+to 210 ms (``bench/list_entry.py``; before the other savings of that day).
 
 A request that takes seconds (a whole tournament's workbook out or in) calls
 :func:`step_aside` first: the next request's turn begins while it goes on, so the tables are
