@@ -1229,3 +1229,20 @@ def test_a_report_made_by_another_engine_is_not_used(
     _engine_must_not_run(monkeypatch)
     with pytest.raises(AssertionError):
         scorelists.check(table)
+
+
+def test_a_corrected_entry_reads_back_corrected_before_the_commit(ctx: None) -> None:
+    """The change is written with Core statements: the session must not hand out the old
+    entry's object for the new row, which SQLite may give the old row's id."""
+    table = seated()
+    store(table, normals(table, 3))
+    table = db.session.get(RoundTable, table.id)
+    assert table is not None
+    loaded = list(table.entries)  # as objects, still held by someone
+    corrected = normal(["2", "4"], eyes=100)
+    scorelists.replace_entry(leitung(), table, table.version, 3, corrected)
+    assert json.loads(table.entries[-1].record)["re"] == ["2", "4"]
+    assert len(loaded) == 3
+    assert scorelists.entries_of(table)[-1]["re"] == ["2", "4"]
+    db.session.commit()
+    assert stored(table)[-1]["re"] == ["2", "4"]

@@ -199,7 +199,7 @@ def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User
     """
     seats = list(table.seats)
     old = {
-        "entries": len(table.entries),
+        "entries": len(entry_texts(table)),
         "totals": {player_key(s.registration.start_number): s.points for s in seats},
     }
     change = _checked_change(table, _serialise(entries))
@@ -328,6 +328,11 @@ def _store(table: RoundTable, change: _Change) -> None:
     set_committed_value(table, "report", change.report_text)
     if change.keep < change.had:
         db.session.execute(_DELETE_ENTRIES, {"table_row": table.id, "keep": change.keep})
+        if "entries" not in inspect(table).unloaded:
+            # Their rows are gone: a new row may get one of their ids (SQLite reuses the
+            # highest), and the session must not hand out the old object for it.
+            for gone in table.entries[change.keep :]:
+                db.session.expunge(gone)
     new = range(change.keep + 1, len(change.texts) + 1)
     if new:
         now = utcnow()
