@@ -320,7 +320,7 @@ class ListEntry(Model):
     number: Mapped[int]
     kind: Mapped[str] = mapped_column(String(20))
     record: Mapped[str] = mapped_column(Text)
-    # When it was written (for the audit); lists never read it, so it is loaded only if asked.
+    # When it was written; the lists never read it, so it is loaded only if asked.
     entered_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, server_default=func.now(), deferred=True
     )
