@@ -9,8 +9,8 @@ newest schema first, so an update of the program never needs a separate step.
 The app is served by waitress in each of ``--processes`` server processes (by default one per
 core, at most four: Python runs one thread at a time per process, and 50 tables saving games
 at once need every core). Each process listens on its own socket on the port, and the kernel
-spreads the connections over them; in a process, requests take turns
-(``tournament.request_turns``); on SQLite the writers of all processes queue in
+spreads the connections over them; in a process, one thread serves the requests one after
+another (``tournament.request_turns``); on SQLite the writers of all processes queue in
 ``tournament.writer_queue``. Ctrl+C or SIGTERM ends them all; a process that dies is
 replaced. Where processes cannot be forked (Windows), one serves.
 
@@ -42,13 +42,13 @@ from waitress.server import create_server
 
 from tournament.app import create_app
 from tournament.extensions import db
-from tournament.request_turns import RequestTurns
+from tournament.request_turns import StepAside
 from tournament.schema import schema_problem
 from tournament.services import xlsx_writer
 
-# Requests take turns in each process (``tournament.request_turns``): one thread serves them,
-# the others are there for the few that step aside (a whole tournament's workbook).
-THREADS = 3
+# One thread per process serves the requests one after another (``tournament.request_turns``);
+# a request that steps aside (a whole tournament's workbook) adds one while it runs.
+THREADS = 1
 
 
 def server_options(proxy: str | None) -> dict[str, object]:
@@ -119,7 +119,7 @@ def serve(
     connection or a thread with another. ``listeners``: one for all processes, or one each
     (see :func:`listen`)."""
     if processes <= 1 or not hasattr(os, "fork"):
-        server = create_server(_in_turns(make_app()), sockets=listeners, **options)
+        server = _server(make_app(), listeners, options)
         try:
             server.run()
         except KeyboardInterrupt:
@@ -130,10 +130,13 @@ def serve(
     Supervisor(listeners, make_app, processes, options).run()
 
 
-def _in_turns(app: Flask) -> Flask:
-    """The app with its requests taking turns (see ``tournament.request_turns``)."""
-    app.wsgi_app = RequestTurns(app.wsgi_app)  # type: ignore[method-assign]
-    return app
+def _server(app: Flask, listeners: list[socket.socket], options: dict[str, Any]) -> Any:
+    """waitress serving ``app`` on ``listeners``; a request that steps aside gets the server
+    another thread meanwhile (see ``tournament.request_turns``)."""
+    server = create_server(app, sockets=listeners, **options)
+    threads = int(options.get("threads", 4))  # waitress's own default
+    app.wsgi_app = StepAside(app.wsgi_app, server.task_dispatcher, threads)  # type: ignore[method-assign]
+    return server
 
 
 class Supervisor:
@@ -231,7 +234,7 @@ def _child(
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING_SIGNALS)
         threading.Thread(target=_end_with_supervisor, args=(watch,), daemon=True).start()
-        server = create_server(_in_turns(make_app()), sockets=[listener], **options)
+        server = _server(make_app(), [listener], options)
         server.run()
     except (KeyboardInterrupt, SystemExit):
         pass

@@ -1,131 +1,170 @@
-"""Requests of one server process take turns (``tournament.request_turns``): one at a time, in
-the order they came, and a long one (a whole tournament's workbook) lets the others go on."""
+"""Requests of one server process take turns (``tournament.request_turns``): one thread serves
+them one after another, and a long one (a whole tournament's workbook) lends its server
+another thread, so the others are served meanwhile."""
 
 from __future__ import annotations
 
+import http.client
+import socket
+import sys
 import threading
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from flask import Flask
+import pytest
+from flask import Flask, request
 from flask.testing import FlaskClient
 
 from tests.webapp import create_tournament, sign_in
-from tournament.request_turns import RequestTurns
+from tournament.request_turns import StepAside, step_aside
 
-HOLD = 0.05  # seconds each request works
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+import run
 
-
-class Recorder:
-    """A WSGI app that notes when each request starts and ends."""
-
-    def __init__(self, work: Callable[[dict[str, Any]], None] | None = None) -> None:
-        self.events: list[tuple[str, str]] = []
-        self.lock = threading.Lock()
-        self.work = work
-
-    def __call__(
-        self, environ: dict[str, Any], start_response: Callable[..., Any]
-    ) -> Iterable[bytes]:
-        name = environ["name"]
-        with self.lock:
-            self.events.append(("start", name))
-        if self.work is not None:
-            self.work(environ)
-        time.sleep(HOLD)
-        with self.lock:
-            self.events.append(("end", name))
-        start_response("200 OK", [])
-        return [b"ok"]
+WAIT = 30.0  # seconds a request waits for the other one at most
 
 
-def _send(app: RequestTurns, names: list[str], gap: float = 0.01) -> list[BaseException]:
-    """Each name a request from its own thread, in this order (``gap`` seconds apart)."""
-    failed: list[BaseException] = []
+class Pool:
+    """Stands in for waitress's threads: notes every thread count asked for."""
 
-    def one(name: str) -> None:
-        """As a WSGI server serves a request: call the app, send its body, close it."""
-        try:
-            body = app({"name": name}, lambda status, headers: None)
-            try:
-                b"".join(body)
-            finally:
-                body.close()  # type: ignore[attr-defined]
-        except BaseException as error:
-            failed.append(error)
+    def __init__(self) -> None:
+        self.counts: list[int] = []
 
-    threads = []
-    for name in names:
-        thread = threading.Thread(target=one, args=(name,))
-        thread.start()
-        threads.append(thread)
-        time.sleep(gap)
-    for thread in threads:
-        thread.join(timeout=30)
-    return failed
+    def set_thread_count(self, count: int) -> None:
+        self.counts.append(count)
 
 
-def test_requests_run_one_at_a_time_in_the_order_they_came() -> None:
-    recorder = Recorder()
-    assert _send(RequestTurns(recorder), ["a", "b", "c", "d"]) == []
-    assert recorder.events == [
-        ("start", "a"),
-        ("end", "a"),
-        ("start", "b"),
-        ("end", "b"),
-        ("start", "c"),
-        ("end", "c"),
-        ("start", "d"),
-        ("end", "d"),
-    ]
-
-
-def test_a_request_that_steps_aside_lets_the_next_ones_run_meanwhile() -> None:
-    def long_download(environ: dict[str, Any]) -> None:
-        if environ["name"] == "export":
+def _app(steps: bool, body: Iterable[bytes] = (b"ok",)) -> Callable[..., Iterable[bytes]]:
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if steps:
             environ["doko.step_aside"]()
-            environ["doko.step_aside"]()  # twice changes nothing
-            time.sleep(5 * HOLD)
+            environ["doko.step_aside"]()  # twice lends one thread
+        start_response("200 OK", [])
+        return body
 
-    recorder = Recorder(long_download)
-    assert _send(RequestTurns(recorder), ["export", "a", "b"]) == []
-    order = recorder.events
-    assert order.index(("end", "a")) < order.index(("start", "b"))  # the others took turns
-    assert order.index(("end", "b")) < order.index(("end", "export"))  # while it went on
+    return app
 
 
-def test_the_turn_lasts_until_the_body_is_sent() -> None:
-    """The server sends the answer within the request's turn (the next one would otherwise
-    only wait for the interpreter); closing the body ends it, and closes the app's body."""
-    closed: list[str] = []
+def test_a_request_that_steps_aside_lends_a_thread_until_its_body_is_closed() -> None:
+    pool = Pool()
+    served = StepAside(_app(steps=True), pool, 1)
+    body = served({}, lambda status, headers: None)
+    assert pool.counts == [2]
+    assert b"".join(body) == b"ok"
+    body.close()  # type: ignore[attr-defined]
+    assert pool.counts == [2, 1]
+
+
+def test_two_long_requests_lend_two_threads() -> None:
+    pool = Pool()
+    served = StepAside(_app(steps=True), pool, 1)
+    first = served({}, lambda status, headers: None)
+    second = served({}, lambda status, headers: None)
+    first.close()  # type: ignore[attr-defined]
+    second.close()  # type: ignore[attr-defined]
+    assert pool.counts == [2, 3, 2, 1]
+
+
+def test_the_app_s_body_is_closed_and_short_requests_pass_untouched() -> None:
+    closed: list[bool] = []
 
     class Body(list[bytes]):
         def close(self) -> None:
-            closed.append("app's body")
+            closed.append(True)
 
-    turns = RequestTurns(lambda environ, start_response: Body([b"ok"]))
-    first = turns({}, lambda status, headers: None)
-    waiting = threading.Thread(target=lambda: turns({}, lambda status, headers: None).close())
-    waiting.start()
-    waiting.join(timeout=3 * HOLD)
-    assert waiting.is_alive()  # the first body is not closed yet: still its turn
-    assert b"".join(first) == b"ok"
-    first.close()  # type: ignore[attr-defined]
-    waiting.join(timeout=30)
-    assert not waiting.is_alive()
-    assert closed == ["app's body", "app's body"]
+    pool = Pool()
+    body = Body([b"ok"])
+    assert StepAside(_app(steps=False, body=body), pool, 1)({}, lambda s, h: None) is body
+    StepAside(_app(steps=True, body=body), pool, 1)({}, lambda s, h: None).close()
+    assert closed == [True]
+    assert pool.counts == [2, 1]
 
 
-def test_a_request_that_fails_still_passes_the_turn_on() -> None:
-    def fail(environ: dict[str, Any]) -> None:
-        if environ["name"] == "broken":
-            raise RuntimeError("kaputt")
+def test_a_failing_request_gives_its_thread_back() -> None:
+    def failing(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterator[bytes]:
+        environ["doko.step_aside"]()
+        raise RuntimeError("kaputt")
 
-    recorder = Recorder(fail)
-    failed = _send(RequestTurns(recorder), ["broken", "a"])
-    assert [str(error) for error in failed] == ["kaputt"]
-    assert ("end", "a") in recorder.events
+    pool = Pool()
+    with pytest.raises(RuntimeError, match="kaputt"):
+        StepAside(failing, pool, 1)({}, lambda status, headers: None)
+    assert pool.counts == [2, 1]
+
+
+# ------------------------------------------------------------------ served as run.py serves
+
+
+@contextmanager
+def _served(app: Flask) -> Iterator[int]:
+    """``app`` served by waitress as ``scripts/run.py`` serves it in each process."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    server = run._server(app, [listener], run.server_options(None))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield int(listener.getsockname()[1])
+    finally:
+        server.close()
+        thread.join(timeout=WAIT)
+
+
+def _waiting_app(wait: float) -> tuple[Flask, threading.Event]:
+    """``/lang`` waits up to ``wait`` seconds for ``/kurz`` (stepping aside first with
+    ``?beiseite``) and answers whether ``/kurz`` was served meanwhile; the event is set once
+    ``/lang`` is being served."""
+    app = Flask(__name__)
+    started = threading.Event()
+    answered = threading.Event()
+
+    @app.get("/lang")
+    def long_request() -> str:
+        if "beiseite" in request.args:
+            step_aside()
+        started.set()
+        return "meanwhile" if answered.wait(wait) else "after"
+
+    @app.get("/kurz")
+    def short_request() -> str:
+        answered.set()
+        return "kurz"
+
+    return app, started
+
+
+def _get_both(port: int, long_path: str, started: threading.Event) -> str:
+    """Send the long request, and the short one once the long one is being served; the
+    long one's answer."""
+    results: dict[str, str] = {}
+
+    def get(path: str) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=3 * WAIT)
+        try:
+            connection.request("GET", path)
+            results[path] = connection.getresponse().read().decode()
+        finally:
+            connection.close()
+
+    long = threading.Thread(target=get, args=(long_path,))
+    long.start()
+    assert started.wait(WAIT)
+    get("/kurz")
+    long.join(timeout=3 * WAIT)
+    assert results["/kurz"] == "kurz"
+    return results[long_path]
+
+
+def test_requests_of_one_process_are_served_one_after_another() -> None:
+    app, started = _waiting_app(wait=0.5)
+    with _served(app) as port:
+        assert _get_both(port, "/lang", started) == "after"
+
+
+def test_a_request_that_steps_aside_lets_the_next_one_be_served_meanwhile() -> None:
+    app, started = _waiting_app(wait=WAIT)
+    with _served(app) as port:
+        assert _get_both(port, "/lang?beiseite", started) == "meanwhile"
 
 
 def test_the_tournament_workbook_steps_aside(app: Flask, client: FlaskClient) -> None:

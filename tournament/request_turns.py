@@ -1,26 +1,25 @@
-"""Requests of one server process take turns: each runs to its end before the next begins.
+"""Requests of one server process take turns; a long one lends its server another thread.
 
 Python runs one thread at a time in a process. When waitress's threads serve several short
-requests side by side, each one takes turns on the interpreter with all the others, so every
-one of them ends late, and a save holding SQLite's write lock (``tournament.writer_queue``)
-makes the other processes' saves wait while it waits for its turn here. When all tables save
-at once, saves run in the order they came, each as fast as it can, instead: measured on two
-cores with 50 tables saving in the same instant, the 95th percentile of a save fell from 540
-to 210 ms (``bench/list_entry.py``; before the other savings of that day).
+requests side by side, every one of them ends late: they take turns on the interpreter, and so
+does a save holding SQLite's write lock (``tournament.writer_queue``) while the other
+processes' saves wait for it. ``scripts/run.py`` therefore serves with one thread per process:
+each request runs to its end, in the order they came. Measured on two cores with 50 tables
+saving in the same instant (``bench/list_entry.py``), the 95th percentile of a save was 540 ms
+with eight threads and 123 ms with one (141 ms with three threads taking turns on a lock, as
+the other threads' own work got in the way).
 
 A request that takes seconds (a whole tournament's workbook out or in) calls
-:func:`step_aside` first: the next request's turn begins while it goes on, so the tables are
-not kept waiting by a download. ``scripts/run.py`` wraps the app in :class:`RequestTurns`;
-without it (tests, ``flask run``) requests run side by side as before and ``step_aside`` does
-nothing.
+:func:`step_aside` first: its server gets one more thread until that request has ended, so
+the tables are not kept waiting by a download. Without :class:`StepAside` around the app
+(tests, ``flask run``), ``step_aside`` does nothing.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from flask import request
 
@@ -29,62 +28,54 @@ _STEP_ASIDE = "doko.step_aside"
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
-class RequestTurns:
-    """WSGI middleware: one request at a time, in the order they arrived."""
+class Threads(Protocol):
+    """A server's pool of worker threads (waitress's task dispatcher)."""
 
-    def __init__(self, app: WSGIApp) -> None:
+    def set_thread_count(self, count: int) -> None: ...
+
+
+class StepAside:
+    """WSGI middleware: a request that steps aside adds a worker thread until it has ended."""
+
+    def __init__(self, app: WSGIApp, threads: Threads, count: int) -> None:
         self.app = app
+        self.threads = threads
+        self.count = count
+        self._lent = 0
         self._lock = threading.Lock()
-        self._busy = False
-        self._waiting: deque[threading.Lock] = deque()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        self._wait_for_turn()
-        ended = False
+        stepped = False
 
-        def end_turn() -> None:
-            nonlocal ended
-            if not ended:
-                ended = True
-                self._next()
+        def step() -> None:
+            nonlocal stepped
+            if not stepped:
+                stepped = True
+                self._lend(1)
 
-        environ[_STEP_ASIDE] = end_turn
+        environ[_STEP_ASIDE] = step
         try:
             body = self.app(environ, start_response)
         except BaseException:
-            end_turn()
+            if stepped:
+                self._lend(-1)
             raise
-        # The turn ends when the server has sent the body and closes it: handed on while
-        # this thread still writes the answer, the next request would only wait for the
-        # interpreter instead.
-        return _Body(body, end_turn)
+        # The thread stays lent until the server has sent the body and closes it.
+        return _Body(body, lambda: self._lend(-1)) if stepped else body
 
-    def _wait_for_turn(self) -> None:
+    def _lend(self, change: int) -> None:
         with self._lock:
-            if not self._busy:
-                self._busy = True
-                return
-            turn = threading.Lock()
-            turn.acquire()
-            self._waiting.append(turn)
-        turn.acquire()  # released by the request before this one, when it ends
-
-    def _next(self) -> None:
-        """Hand the turn to the longest waiting request, or leave it free."""
-        with self._lock:
-            if self._waiting:
-                self._waiting.popleft().release()
-            else:
-                self._busy = False
+            self._lent += change
+            self.threads.set_thread_count(self.count + self._lent)
 
 
 class _Body:
     """The response body, passed through; closing it (as every WSGI server does once it has
-    sent it) closes the app's body and ends the turn."""
+    sent it) closes the app's body, then calls ``ended``."""
 
-    def __init__(self, body: Iterable[bytes], end_turn: Callable[[], None]) -> None:
+    def __init__(self, body: Iterable[bytes], ended: Callable[[], None]) -> None:
         self.body = body
-        self.end_turn = end_turn
+        self.ended = ended
 
     def __iter__(self) -> Iterator[bytes]:
         return iter(self.body)
@@ -95,11 +86,11 @@ class _Body:
             if close is not None:
                 close()
         finally:
-            self.end_turn()
+            self.ended()
 
 
 def step_aside() -> None:
-    """This request will take long: let the next requests have their turns meanwhile."""
-    end_turn = request.environ.get(_STEP_ASIDE)
-    if end_turn is not None:
-        end_turn()
+    """This request will take long: let the next requests be served meanwhile."""
+    step = request.environ.get(_STEP_ASIDE)
+    if step is not None:
+        step()
