@@ -7,6 +7,7 @@ import html
 import io
 import random
 import re
+import sqlite3
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ from tests.webapp import (
 )
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, User
-from tournament.services import list_cells, scorelists
+from tournament.services import imports, list_cells, scorelists
 
 POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"
 
@@ -425,3 +426,39 @@ def test_a_bad_file_is_refused_for_a_list_and_changes_nothing(app: Flask, case: 
     assert html.escape(expected, quote=False) in page
     assert "Es wurde nichts geändert." in page
     assert snapshot(app) == state
+
+
+@pytest.mark.sqlite_only
+def test_a_whole_tournament_is_read_and_checked_before_the_write_lock_is_taken(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Confirming an import reads and checks the whole file again; the tables' saves meanwhile
+    need not wait: SQLite's write lock is taken only to store the lists."""
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    data = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
+    clear_lists(app, tournament_id)
+    path = f"/turniere/{tournament_id}/einlesen"
+    preview = upload(client, path, data, "turnier.xlsx").get_data(as_text=True)
+    with app.app_context():
+        database = db.engine.url.database
+    assert database is not None
+    writable: list[bool] = []
+    read = imports.read_tournament_file
+
+    def reading(*args: Any) -> Any:
+        other = sqlite3.connect(database, timeout=0, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            writable.append(True)
+        except sqlite3.OperationalError:
+            writable.append(False)
+        finally:
+            other.close()
+        return read(*args)
+
+    monkeypatch.setattr(imports, "read_tournament_file", reading)
+    done = confirm(client, preview, path)
+    assert "2 Listen eingelesen" in " ".join(flashes(done.get_data(as_text=True)))
+    assert writable == [True]
