@@ -6,7 +6,7 @@ does a save holding SQLite's write lock (``tournament.writer_queue``) while the 
 processes' saves wait for it. ``scripts/run.py`` therefore serves with one thread per process:
 each request runs to its end, in the order they came. Measured on two cores with 50 tables
 saving in the same instant (``bench/list_entry.py``), the 95th percentile of a save was 540 ms
-with eight threads and 123 ms with one (141 ms with three threads taking turns on a lock, as
+with eight threads and 112 ms with one (141 ms with three threads taking turns on a lock, as
 the other threads' own work got in the way).
 
 A request that takes seconds (a whole tournament's workbook out or in) calls

@@ -33,6 +33,7 @@ def _read_before_writing() -> None:
     if request.method == "POST":
         reads_first()
 
+
 TABLE_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/einlesen"
 TOURNAMENT_RULE = "/turniere/<int:tournament_id>/einlesen"
 
