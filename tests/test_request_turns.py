@@ -4,6 +4,7 @@ another thread, so the others are served meanwhile."""
 
 from __future__ import annotations
 
+import errno
 import http.client
 import socket
 import sys
@@ -101,7 +102,17 @@ def _served(app: Flask) -> Iterator[int]:
     """``app`` served by waitress as ``scripts/run.py`` serves it in each process."""
     listener = socket.create_server(("127.0.0.1", 0))
     server = run._server(app, [listener], run.server_options(None))
-    thread = threading.Thread(target=server.run, daemon=True)
+
+    def serving() -> None:
+        try:
+            server.run()
+        except OSError as error:
+            # close() from this thread may catch the loop in select() on the socket it
+            # closes: that ends the serving, nothing else.
+            if error.errno != errno.EBADF:
+                raise
+
+    thread = threading.Thread(target=serving, daemon=True)
     thread.start()
     try:
         yield int(listener.getsockname()[1])
