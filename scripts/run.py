@@ -134,8 +134,8 @@ def _server(app: Flask, listeners: list[socket.socket], options: dict[str, Any])
     """waitress serving ``app`` on ``listeners``; a request that steps aside gets the server
     another thread meanwhile (see ``tournament.request_turns``)."""
     server = create_server(app, sockets=listeners, **options)
-    threads = int(options.get("threads", 4))  # waitress's own default
-    app.wsgi_app = StepAside(app.wsgi_app, server.task_dispatcher, threads)  # type: ignore[method-assign]
+    lend = StepAside(app.wsgi_app, server.task_dispatcher, server.adj.threads)
+    app.wsgi_app = lend  # type: ignore[method-assign]
     return server
 
 

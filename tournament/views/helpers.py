@@ -1,11 +1,12 @@
-"""Small pieces every blueprint needs: loading by id or 404, and showing a refusal."""
+"""Small pieces every blueprint needs: loading by id or 404, showing a refusal, and posts that
+read before they write."""
 
 from __future__ import annotations
 
-from flask import abort, flash
+from flask import abort, flash, request
 from wtforms import Form as WTForm
 
-from tournament.extensions import db
+from tournament.extensions import db, reads_first
 from tournament.models import Registration, Round, Tournament
 from tournament.services import tournaments
 from tournament.services.errors import ServiceError
@@ -39,3 +40,10 @@ def refuse(error: ServiceError, form: WTForm | None = None) -> None:
         form[error.field].errors = [*form[error.field].errors, str(error)]
     else:
         flash(str(error), "error")
+
+
+def posts_read_first() -> None:
+    """``before_request`` of a blueprint whose POSTs read and check everything first and take
+    SQLite's write lock only to store (``scorelists.claim``), or not at all (a preview)."""
+    if request.method == "POST":
+        reads_first()

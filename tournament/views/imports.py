@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from tournament.extensions import db, reads_first
+from tournament.extensions import db
 from tournament.forms.imports import ConfirmForm, UploadForm
 from tournament.models import RoundTable, Tournament
 from tournament.request_turns import step_aside
@@ -21,18 +21,13 @@ from tournament.services.errors import ServiceError
 from tournament.services.imports import FileImport
 from tournament.services.spreadsheets import MAX_UPLOAD_BYTES
 from tournament.views.access import acting_user, leitung_required
-from tournament.views.helpers import refuse, round_or_404, tournament_or_404
+from tournament.views.helpers import posts_read_first, refuse, round_or_404, tournament_or_404
 
 bp = Blueprint("imports", __name__)
 
 
-@bp.before_request
-def _read_before_writing() -> None:
-    """An import reads and checks the whole file first and takes the write lock (SQLite)
-    only to store its lists (``scorelists.claim``); a preview never takes it."""
-    if request.method == "POST":
-        reads_first()
-
+# An import reads and checks the whole file first and takes the write lock only to store.
+bp.before_request(posts_read_first)
 
 TABLE_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/einlesen"
 TOURNAMENT_RULE = "/turniere/<int:tournament_id>/einlesen"

@@ -26,7 +26,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from tournament.extensions import db, reads_first
+from tournament.extensions import db
 from tournament.forms.scorelists import (
     CodeForm,
     DeleteForm,
@@ -41,17 +41,13 @@ from tournament.services import entries, exports, scorelists, sheets, tables
 from tournament.services.errors import ServiceError
 from tournament.services.scorelists import Actor, Report, ScoreListRefused
 from tournament.views.access import acting_user, roles_required
-from tournament.views.helpers import round_or_404, tournament_or_404
+from tournament.views.helpers import posts_read_first, round_or_404, tournament_or_404
 
 bp = Blueprint("scorelists", __name__)
 
 
-@bp.before_request
-def _read_before_writing() -> None:
-    """Every change of a list is checked by the engine first and takes the write lock
-    (SQLite) only to store it; a preview stores nothing and never takes it."""
-    if request.method == "POST":
-        reads_first()
+# Every change of a list is checked by the engine first and takes the write lock only to store.
+bp.before_request(posts_read_first)
 
 
 STAFF_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/"
