@@ -7,7 +7,6 @@ import html
 import io
 import random
 import re
-import sqlite3
 from typing import Any
 
 import pytest
@@ -23,6 +22,7 @@ from tests.webapp import (
     create_tournament,
     draw_round,
     flashes,
+    others_can_write,
     paste_players,
     player_names,
     round_action,
@@ -447,15 +447,7 @@ def test_a_whole_tournament_is_read_and_checked_before_the_write_lock_is_taken(
     read = imports.read_tournament_file
 
     def reading(*args: Any) -> Any:
-        other = sqlite3.connect(database, timeout=0, isolation_level=None)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            other.execute("ROLLBACK")
-            writable.append(True)
-        except sqlite3.OperationalError:
-            writable.append(False)
-        finally:
-            other.close()
+        writable.append(others_can_write(database))
         return read(*args)
 
     monkeypatch.setattr(imports, "read_tournament_file", reading)

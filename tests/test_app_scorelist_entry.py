@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import sqlite3
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +22,7 @@ from tests.webapp import (
     draw_round,
     flashes,
     form_on,
+    others_can_write,
     paste_players,
     player_names,
     round_action,
@@ -583,23 +583,11 @@ def test_a_save_takes_the_write_lock_only_to_store_the_checked_game(
     with app.app_context():
         path = db.engine.url.database
     assert path is not None
-    others: list[str] = []
-
-    def another_writer() -> None:
-        other = sqlite3.connect(path, timeout=0, isolation_level=None)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            other.execute("ROLLBACK")
-            others.append("wrote")
-        except sqlite3.OperationalError as error:
-            others.append(str(error))
-        finally:
-            other.close()
-
-    _while_checking(monkeypatch, another_writer)
+    others: list[bool] = []
+    _while_checking(monkeypatch, lambda: others.append(others_can_write(path)))
     saved = enter(client, info, normal_game(info), base="code_url")
     assert saved.status_code == 302
-    assert others == ["wrote"]
+    assert others == [True]
     assert len(entries(app, info["number"])) == 1
 
 

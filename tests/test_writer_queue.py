@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
-import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import column, insert, table, text
 
+from tests.webapp import others_can_write
 from tournament.app import create_app
 from tournament.extensions import begin_writing, db, reads_first
 from tournament.writer_queue import WriterQueue
@@ -112,19 +112,6 @@ def test_a_database_in_memory_needs_no_lock_file(tmp_path: Path, uri: str) -> No
 # ------------------------------------------------------------------ requests that read first
 
 
-def _others_can_write(database: str) -> bool:
-    """Whether another connection gets SQLite's write lock at once."""
-    other = sqlite3.connect(database, timeout=0, isolation_level=None)
-    try:
-        other.execute("BEGIN IMMEDIATE")
-        other.execute("ROLLBACK")
-        return True
-    except sqlite3.OperationalError:
-        return False
-    finally:
-        other.close()
-
-
 def _app_with_a_table(tmp_path: Path) -> tuple[Flask, str]:
     app = create_app({"TESTING": True}, instance_path=str(tmp_path))
     with app.app_context():
@@ -140,12 +127,12 @@ def test_a_request_that_reads_first_takes_the_write_lock_at_begin_writing(tmp_pa
     with app.test_request_context("/", method="POST"):
         reads_first()
         db.session.execute(text("SELECT count(*) FROM note"))
-        assert _others_can_write(database)
+        assert others_can_write(database)
         begin_writing()
         db.session.execute(text("INSERT INTO note VALUES ('gespeichert')"))
-        assert not _others_can_write(database)
+        assert not others_can_write(database)
         db.session.commit()
-        assert _others_can_write(database)
+        assert others_can_write(database)
         with db.engine.connect() as connection:
             assert connection.execute(text("SELECT text FROM note")).scalar() == "gespeichert"
 
@@ -156,10 +143,10 @@ def test_a_request_that_writes_from_the_start_holds_the_lock_from_its_first_quer
     app, database = _app_with_a_table(tmp_path)
     with app.test_request_context("/", method="POST"):
         db.session.execute(text("SELECT count(*) FROM note"))
-        assert not _others_can_write(database)
+        assert not others_can_write(database)
         begin_writing()  # nothing changes: it writes already
         db.session.rollback()
-        assert _others_can_write(database)
+        assert others_can_write(database)
 
 
 def test_a_write_before_begin_writing_is_refused(tmp_path: Path) -> None:
@@ -187,7 +174,7 @@ def test_the_next_writer_s_turn_comes_when_sqlite_s_lock_is_free(
     release = WriterQueue.release
 
     def passing_on(queue: WriterQueue) -> None:
-        free_when_passed_on.append(_others_can_write(database))
+        free_when_passed_on.append(others_can_write(database))
         release(queue)
 
     monkeypatch.setattr(WriterQueue, "release", passing_on)

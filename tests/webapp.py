@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -378,3 +379,16 @@ def complete_lists(app: Flask, tournament_id: int, number: int, *, seed: int = 1
             entries = random_list(random.Random(seed + table.number), players=players)["entries"]
             scorelists.replace_entries(table, entries, user)
         db.session.commit()
+
+
+def others_can_write(database: str) -> bool:
+    """Whether another connection gets SQLite's write lock on ``database`` at once."""
+    other = sqlite3.connect(database, timeout=0, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("ROLLBACK")
+        return True
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        other.close()
