@@ -294,13 +294,17 @@ def entry_texts(table: RoundTable) -> tuple[str, ...]:
     expires it, as the entries would be. A table loaded with its entries (exports, imports,
     the overview) gives theirs.
     """
-    if "entries" not in inspect(table).unloaded:
+    if _entries_loaded(table):
         return tuple(entry.record for entry in table.entries)
     texts = _TEXTS.get(table)
     if texts is None:
         texts = tuple(db.session.execute(_ENTRY_TEXTS, {"table_row": table.id}).scalars())
         _TEXTS[table] = texts
     return texts
+
+
+def _entries_loaded(table: RoundTable) -> bool:
+    return "entries" not in inspect(table).unloaded
 
 
 @orm_event.listens_for(RoundTable, "expire")
@@ -328,7 +332,7 @@ def _store(table: RoundTable, change: _Change) -> None:
     set_committed_value(table, "report", change.report_text)
     if change.keep < change.had:
         db.session.execute(_DELETE_ENTRIES, {"table_row": table.id, "keep": change.keep})
-        if "entries" not in inspect(table).unloaded:
+        if _entries_loaded(table):
             # Their rows are gone: a new row may get one of their ids (SQLite reuses the
             # highest), and the session must not hand out the old object for it.
             for gone in table.entries[change.keep :]:
