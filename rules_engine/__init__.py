@@ -1,7 +1,7 @@
 """The DDV Doppelkopf rules engine: pure Python, standard library only.
 
 It follows the Turnier-Spielregeln (TSR) of the Deutscher Doppelkopf-Verband as summarised
-in ``shared/rules/ddv-tsr.md``: cards and rank orders, game finding, a game card by card
+in ``docs/rules.md``: cards and rank orders, game finding, a game card by card
 with every announcement checked for its timing, and the scoring of TSR 7.
 """
 

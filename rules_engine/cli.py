@@ -36,11 +36,11 @@ from .ring import chunk_bounds, run_ring
 DESCRIPTION = """\
 Check and score Doppelkopf games under the DDV Turnier-Spielregeln.
 Input and output are JSON Lines, one game per line, as in
-shared/contracts/game-records.md.
+docs/contracts/game-records.md.
 
   score       score game summaries (TSR 7): winner, value, points per player, items
   replay      replay whole games card by card (TSR 5, 6) and score them
-  check-list  verify whole score lists (docs/score-list-format.md): dealer order,
+  check-list  verify whole score lists (docs/contracts/score-list.md): dealer order,
               Pflichtsolo and Vorführung, time up, penalties, every game's points;
               one list per line, or one list as a (pretty-printed) JSON document
 

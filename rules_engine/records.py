@@ -1,4 +1,4 @@
-"""JSON game records of ``shared/contracts/game-records.md`` <-> engine values.
+"""JSON game records of ``docs/contracts/game-records.md`` <-> engine values.
 
 Parsing is strict about types (``true`` is not a number, ``"150"`` is not 150) and every
 error names the field as the contract spells it, plus the TSR rule it belongs to.

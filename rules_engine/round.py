@@ -6,7 +6,7 @@ who still owes a Pflichtsolo and whether the next game must be a Vorführung. En
 added in the verify/can/do style of the game: ``verify_game`` raises the first problem as a
 :class:`RoundError`, ``game_findings`` lists every problem, ``add_game`` verifies and adds.
 
-Rules (numbers are the TSR's, see ``shared/rules/ddv-tsr.md``):
+Rules (numbers are the TSR's, see ``docs/rules.md``):
 
 * 24 games at a table of four, 30 at a table of five (8.5.1, 10.2); at five the dealer sits
   out and scores 0 (10.1).

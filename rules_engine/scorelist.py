@@ -1,4 +1,4 @@
-"""Score lists as JSON (``docs/score-list-format.md``) and their whole-list verification.
+"""Score lists as JSON (``docs/contracts/score-list.md``) and their whole-list verification.
 
 :func:`check_list` reads one table's list, replays it through a :class:`~.round.Round`
 and reports *every* finding with its game number and TSR section, not just the first, plus
@@ -146,7 +146,7 @@ def penalty_entry(record: Record, round_: Round) -> tuple[Penalty, EntryKind | N
 
 
 def check_list(record: Record) -> Record:
-    """Verify a whole score list; the report of ``docs/score-list-format.md``."""
+    """Verify a whole score list; the report of ``docs/contracts/score-list.md``."""
     players = record.get("players")
     if type(players) is not list or not all(type(p) is str for p in players):
         raise ListError("players: the table's players in position order, 4 or 5 names (TSR 3.1)")

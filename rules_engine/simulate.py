@@ -86,7 +86,7 @@ def random_record(
 def random_list(
     rng: random.Random, players: tuple[str, ...] = NAMES, list_id: Any = None
 ) -> dict[str, Any]:
-    """A complete, legal score list of one table (``docs/score-list-format.md``): every
+    """A complete, legal score list of one table (``docs/contracts/score-list.md``): every
     game played card by card, Pflichtsoli at random moments, Vorführungen when due."""
     round_ = Round(players)
     entries: list[dict[str, Any]] = []

@@ -1,7 +1,7 @@
 """Hand-made deals shared by the TSR 5, TSR 6 and replay tests.
 
 Every deal is written out card by card and worked out trick by trick by hand from
-shared/rules/ddv-tsr.md: trick winners and Augen are noted next to each trick.
+docs/rules.md: trick winners and Augen are noted next to each trick.
 Seats: 0 Anna (Vorhand), 1 Ben, 2 Cem, 3 Dora.
 """
 

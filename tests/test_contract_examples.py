@@ -1,4 +1,4 @@
-"""The verified examples of shared/contracts/score-examples.jsonl, through the command line."""
+"""The verified examples of docs/contracts/score-examples.jsonl, through the command line."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "contracts" / "score-examples.jsonl"
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "contracts" / "score-examples.jsonl"
 
 
 def _examples() -> list[dict[str, object]]:

@@ -1,4 +1,4 @@
-"""The table draw of shared/contracts/draw.md: the command line, its errors and its promises.
+"""The table draw of docs/contracts/draw.md: the command line, its errors and its promises.
 
 Contract tests run ``python -m tournament.draw`` as a subprocess; the property tests call
 :func:`tournament.draw.run` (the command line without its streams) to stay fast, with a smaller

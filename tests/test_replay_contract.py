@@ -1,4 +1,4 @@
-"""The `replay` command of shared/contracts/game-records.md, via replay_record and the CLI.
+"""The `replay` command of docs/contracts/game-records.md, via replay_record and the CLI.
 
 The hand-made game below is the Normalspiel of tests/deals.py with announcements;
 its result is worked out by hand. Random legal games come from rules_engine.simulate and are

@@ -2,7 +2,7 @@
 penalties, the score-list checks of TSR 7.3 and the whole-list check (``check-list``).
 
 Every expected value (dealers, who is vorgeführt, who sits out, totals, struck games) is worked
-out by hand from ``shared/rules/ddv-tsr.md``; the working is in the comments. Positions are
+out by hand from ``docs/rules.md``; the working is in the comments. Positions are
 table positions: position 1 (Anna, index 0) deals first (TSR 3.1.1).
 """
 

@@ -1,4 +1,4 @@
-"""The complete example of docs/score-list-format.md is a valid, complete list."""
+"""The complete example of docs/contracts/score-list.md is a valid, complete list."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rules_engine.scorelist import check_list
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "score-list-format.md"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "contracts" / "score-list.md"
 
 
 def test_documented_example_is_valid_and_complete() -> None:

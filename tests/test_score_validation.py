@@ -1,6 +1,6 @@
 """Impossible or malformed ``score`` summaries, and the command-line contract.
 
-Contract: shared/contracts/game-records.md. Every error is a ``DokoError`` whose message
+Contract: docs/contracts/game-records.md. Every error is a ``DokoError`` whose message
 starts with the field it is about and names the TSR rule; on the command line a bad line
 gives ``{"id": ..., "error": ...}`` and the run goes on.
 """

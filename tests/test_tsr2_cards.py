@@ -1,6 +1,6 @@
 """TSR 2.2, 2.3 and 5.3.3: cards, Augen, rank orders and the trick winner.
 
-Every expected value below is written out by hand from shared/rules/ddv-tsr.md.
+Every expected value below is written out by hand from docs/rules.md.
 """
 
 from __future__ import annotations

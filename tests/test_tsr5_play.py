@@ -1,7 +1,7 @@
 """TSR 5 (play), 4.4 (Hochzeit) and 7.2.3 (Sonderpunkte) on hand-made deals.
 
 Every deal is written out card by card (the shared ones in tests/deals.py); trick winners,
-Augen and game values in the expectations are worked out by hand from shared/rules/ddv-tsr.md
+Augen and game values in the expectations are worked out by hand from docs/rules.md
 (noted next to each trick).
 Seats: 0 Anna (Vorhand), 1 Ben, 2 Cem, 3 Dora.
 """

@@ -1,6 +1,6 @@
 """TSR 7: who wins (7.1), the game value (7.2.2), Sonderpunkte (7.2.3) and solos (7.2.4).
 
-Every expected value is worked out by hand from shared/rules/ddv-tsr.md, never taken from the
+Every expected value is worked out by hand from docs/rules.md, never taken from the
 engine; the arithmetic is in each case's id. Items are ``(label, party credited, points)``;
 R and K are the parties Re and Kontra. Every case also checks the score-list properties of
 TSR 7.3: the row sums to 0 and the four scores are all even or all odd.

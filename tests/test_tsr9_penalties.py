@@ -1,7 +1,7 @@
 """TSR 9: penalty points (9.2-9.5, 9.7), the phases of a Hochzeit (9.6), and what a penalty
 does to the round and to a checked score list.
 
-Every expected row is worked out by hand from shared/rules/ddv-tsr.md ("Penalties (9)"), never
+Every expected row is worked out by hand from docs/rules.md ("Penalties (9)"), never
 taken from the engine. Rows are the four playing positions 0..3 (as :class:`Penalty` counts
 them). In the solo cases the soloist and the offender are named in the case id.
 

@@ -1,6 +1,6 @@
 """The table draw (issue 4): who sits at which table, and in which position, in a round.
 
-Command line (contract: ``shared/contracts/draw.md``)::
+Command line (contract: ``docs/contracts/draw.md``)::
 
     python -m tournament.draw < request.json > draw.json
 

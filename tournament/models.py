@@ -220,7 +220,7 @@ class Round(Model):
     separate_clubs: Mapped[bool] = mapped_column(default=False, server_default=false())
     repeats: Mapped[int]
     five_tables: Mapped[int]
-    # The request given to the draw (JSON, ``shared/contracts/draw.md``): anyone can repeat
+    # The request given to the draw (JSON, ``docs/contracts/draw.md``): anyone can repeat
     # the draw with ``python -m tournament.draw`` and get exactly these tables.
     draw_request: Mapped[str] = mapped_column(Text)
     drawn_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -305,7 +305,7 @@ class Seat(Model):
 class ListEntry(Model):
     """One line of a table's score list (Spielliste), in the order it was written.
 
-    ``record`` is the entry as JSON in the format of ``docs/score-list-format.md`` (a game,
+    ``record`` is the entry as JSON in the format of ``docs/contracts/score-list.md`` (a game,
     a penalty, Nachspielzeit or time up); the rules engine checks the whole list from these.
     """
 

@@ -1,4 +1,4 @@
-"""List entries (``docs/score-list-format.md``) from what the list-keeper taps in.
+"""List entries (``docs/contracts/score-list.md``) from what the list-keeper taps in.
 
 The page asks what a list-keeper knows after a game: the game type, the Re players, each
 party's highest call, one party's Augen, whether a party stayed schwarz, the Sonderpunkte.

@@ -98,7 +98,7 @@ def list_id(table: RoundTable) -> str:
 
 
 def list_record(table: RoundTable) -> dict[str, Any]:
-    """The table's stored list in the format of ``docs/score-list-format.md``."""
+    """The table's stored list in the format of ``docs/contracts/score-list.md``."""
     return _record(table, [json.loads(text) for text in entry_texts(table)])
 
 

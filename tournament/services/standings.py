@@ -3,7 +3,7 @@
 Each call is one query over seats, registrations, players and rounds, shaped in Python: a
 400-player, 8-round tournament is 3,200 rows, cheaper to fetch once than to ask per player.
 The seats' ``points`` are kept by the score-list service, so no list is replayed here.
-Ties share a rank (1, 2, 2, 4), the TSR being silent (``shared/rules/ddv-tsr.md``).
+Ties share a rank (1, 2, 2, 4), the TSR being silent (``docs/rules.md``).
 """
 
 from __future__ import annotations
