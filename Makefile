@@ -1,9 +1,10 @@
-# One command from a fresh clone: `make test` builds .venv, installs everything, runs all checks.
+# One command from a fresh clone: `make test` installs the missing system packages (Debian: Chromium,
+# LibreOffice Calc, PostgreSQL 15), builds .venv with everything, and runs all checks.
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: test lint typecheck pytest bench run demo clean
+.PHONY: test system-packages lint typecheck pytest bench run demo clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -11,7 +12,10 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
 	touch $@
 
-test: $(BIN)/.installed lint typecheck pytest
+test: system-packages $(BIN)/.installed lint typecheck pytest
+
+system-packages:
+	bash scripts/system-packages.sh
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .

@@ -61,7 +61,9 @@ def served(app: Flask) -> Iterator[str]:
 def chromium() -> Iterator[Browser]:
     """Debian's Chromium, headless."""
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium")
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: apt-get install -y chromium; make test does"
+        )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

@@ -5,7 +5,7 @@ Every call starts ``libreoffice --headless`` with a user profile of its own in a
 folder (no interference with a running LibreOffice or another test), converts the files and
 returns the saved files' bytes. One start takes about one to two seconds; pass several files to
 :func:`convert_all` to convert them with one start. Without LibreOffice the calling test fails
-and says what to install (``.ci/run`` installs it): these tests are never skipped silently.
+and says what to install (``make test`` installs it): these tests are never skipped silently.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 TIMEOUT = 180  # seconds for one LibreOffice start, however many files it converts
 INSTALL_HINT = (
     "LibreOffice is not installed: the command `libreoffice` was not found. Install the "
-    "Debian package libreoffice-calc (`apt-get install libreoffice-calc`; .ci/run does)."
+    "Debian package libreoffice-calc (`apt-get install libreoffice-calc`; `make test` does)."
 )
 # (what was converted, seconds) of every call, for the tests to report.
 timings: list[tuple[str, float]] = []

@@ -2,7 +2,7 @@
 
 The web-app tests run on SQLite and on PostgreSQL (see ``conftest.py``). For PostgreSQL the
 first test that needs it starts a private cluster: ``initdb`` and ``pg_ctl`` from
-``/usr/lib/postgresql/15/bin`` (Debian package ``postgresql-15``; ``.ci/run`` installs it),
+``/usr/lib/postgresql/15/bin`` (Debian package ``postgresql-15``; ``make test`` installs it),
 run as the ``postgres`` OS user when the tests run as root. The cluster lives in a fresh
 temporary folder (in memory, under ``/dev/shm``, where there is one), trusts every local
 connection, listens only on 127.0.0.1 on a free port (its socket is in that folder too) and
@@ -56,7 +56,7 @@ def missing_binaries() -> str | None:
     if missing:
         return (
             f"PostgreSQL 15 server binaries not found ({', '.join(missing)} in {BIN_DIR}). "
-            "Install them (Debian/Ubuntu, as root: apt-get install postgresql-15; .ci/run "
+            "Install them (Debian/Ubuntu, as root: apt-get install postgresql-15; `make test` "
             f"does that), or set {OPT_OUT_VARIABLE}=0 to skip the PostgreSQL tests."
         )
     if os.geteuid() == 0:

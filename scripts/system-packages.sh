@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The Debian packages the tests use besides Python, installed when they are missing:
+#   chromium          the browser tests (tests/browser.py, driven by Playwright)
+#   libreoffice-calc  the spreadsheet tests (tests/libreoffice.py)
+#   postgresql-15     the server binaries for the throwaway test cluster (tests/postgres.py)
+# Run as root it calls apt-get itself; otherwise through sudo. Nothing is installed twice.
+set -euo pipefail
+
+packages=()
+command -v chromium >/dev/null || packages+=(chromium)
+command -v libreoffice >/dev/null || packages+=(libreoffice-calc)
+[[ -x /usr/lib/postgresql/15/bin/initdb ]] || packages+=(postgresql-15)
+((${#packages[@]})) || exit 0
+
+if ! command -v apt-get >/dev/null; then
+    echo "Missing for the tests: ${packages[*]}. Install them with your system's package manager." >&2
+    exit 1
+fi
+as_root=()
+if [[ $(id -u) -ne 0 ]]; then
+    if ! command -v sudo >/dev/null; then
+        echo "Missing for the tests: ${packages[*]}. As root: apt-get install ${packages[*]}" >&2
+        exit 1
+    fi
+    as_root=(sudo)
+fi
+echo "Installing ${packages[*]} with apt-get ..."
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq "${packages[@]}" >/dev/null
