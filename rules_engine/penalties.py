@@ -1,8 +1,11 @@
 """Penalty points (Strafpunkte, TSR 9).
 
-:func:`penalty_points` returns each playing position's points for one penalty, exactly as
-TSR 9.2-9.5 and 9.7 distribute them. Whether a game goes on, counts as not played or counts
-as played follows from the same inputs (:attr:`PenaltyResult.game_effect`).
+:func:`penalty_points` returns the points of each player a penalty concerns, exactly as
+TSR 9.2-9.5 and 9.7 distribute them: for a fault in a game (9.2-9.5) the four who play it; a
+deduction for unsportliches Verhalten (9.7) may also hit the dealer who sits out at a table of
+five, a Teilnehmer (9.1.5) whose deduction is no game score (so 10.1.2 does not stop it).
+Whether a game goes on, counts as not played or counts as played follows from the same inputs
+(:attr:`PenaltyResult.game_effect`).
 """
 
 from __future__ import annotations
@@ -88,11 +91,17 @@ class GameEffect(Enum):
     REST_TO_OTHERS = "rest_to_others"  # stopped, remaining tricks to the other party (9.5)
 
 
+#: ``Penalty.offender`` of the dealer who sits out at a table of five (TSR 9.7 only).
+SITTING_DEALER = 4
+
+
 @dataclass(frozen=True, slots=True)
 class Penalty:
     """One penalty as the Schiedsrichter rules it.
 
-    ``offender`` and ``soloist`` are indexes into the four playing positions. ``absagen``
+    ``offender`` and ``soloist`` are indexes into the four playing positions; for
+    unsportliches Verhalten at a table of five ``offender`` 4 is the dealer who sits out
+    (:data:`SITTING_DEALER`). ``absagen``
     counts the Absagen the *other* party had made (in a solo: the soloist's), which raise a
     schwerwiegend penalty (TSR 9.4). ``harms_soloist`` matters for a geringfügig fault of a
     Kontra player in a solo (TSR 9.3). ``deduction`` is the 0..12 points taken for
@@ -107,8 +116,19 @@ class Penalty:
     harms_soloist: bool = False
     deduction: int = 0
 
+    @property
+    def concerns(self) -> int:
+        """How many players the penalty's points are for: the four who play, plus the
+        dealer who sits out when a deduction (9.7) is his."""
+        return 5 if self.offender == SITTING_DEALER else 4
+
     def verify(self) -> None:
-        if self.offender not in range(4):
+        if self.offender == SITTING_DEALER and self.category is not PenaltyCategory.UNSPORTLICH:
+            raise DokoError(
+                f"offender: the dealer sits out this game; only a deduction for unsportliches "
+                f"Verhalten concerns him, not a {self.category.german} (TSR 10.1)"
+            )
+        if self.offender not in range(SITTING_DEALER + 1):
             raise DokoError(f"offender: position {self.offender} is not one of the four players")
         if self.phase.as_solo:
             if self.soloist not in range(4):
@@ -137,13 +157,15 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class PenaltyResult:
-    points: tuple[int, int, int, int]
+    """Points per player the penalty concerns (see :attr:`Penalty.concerns`)."""
+
+    points: tuple[int, ...]
     game_effect: GameEffect
     explanation: str
 
 
 def penalty_points(penalty: Penalty) -> PenaltyResult:
-    """Each of the four players' points for ``penalty`` (TSR 9)."""
+    """The points of each player ``penalty`` concerns (TSR 9)."""
     penalty.verify()
     category, offender, soloist = penalty.category, penalty.offender, penalty.soloist
     points = [0, 0, 0, 0]
@@ -165,7 +187,7 @@ def penalty_points(penalty: Penalty) -> PenaltyResult:
             points = [1, 1, 1, 1]
             points[offender] = -3
             text = "geringfügig: Verursacher -3, die anderen je +1"
-        return PenaltyResult(_four(points), effect, text)
+        return PenaltyResult(tuple(points), effect, text)
     if category is PenaltyCategory.SCHWERWIEGEND:
         extra = 3 * penalty.absagen
         if opponent_in_solo:
@@ -175,7 +197,7 @@ def penalty_points(penalty: Penalty) -> PenaltyResult:
                 f"schwerwiegend, Gegenspieler im Solo: das Solo gilt als gespielt; "
                 f"Verursacher {-12 - extra}, Solist +{12 + extra}"
             )
-            return PenaltyResult(_four(points), GameEffect.SOLO_PLAYED, text)
+            return PenaltyResult(tuple(points), GameEffect.SOLO_PLAYED, text)
         share = 4 + penalty.absagen
         points = [share] * 4
         points[offender] = -12 - extra
@@ -183,11 +205,8 @@ def penalty_points(penalty: Penalty) -> PenaltyResult:
             f"schwerwiegend: das Spiel gilt als nicht gespielt; Verursacher {-12 - extra}, "
             f"die anderen je +{share}"
         )
-        return PenaltyResult(_four(points), GameEffect.NOT_PLAYED, text)
+        return PenaltyResult(tuple(points), GameEffect.NOT_PLAYED, text)
+    points = [0] * penalty.concerns
     points[offender] = -penalty.deduction
     text = f"unsportliches Verhalten: Abzug von {penalty.deduction} Punkten ohne Gutschrift"
-    return PenaltyResult(_four(points), GameEffect.GOES_ON, text)
-
-
-def _four(points: list[int]) -> tuple[int, int, int, int]:
-    return points[0], points[1], points[2], points[3]
+    return PenaltyResult(tuple(points), GameEffect.GOES_ON, text)

@@ -33,7 +33,14 @@ from typing import Protocol
 
 from .errors import DokoError
 from .gametypes import GameType, SoloCategory
-from .penalties import GameEffect, Penalty, PenaltyPhase, PenaltyResult, penalty_points
+from .penalties import (
+    SITTING_DEALER,
+    GameEffect,
+    Penalty,
+    PenaltyPhase,
+    PenaltyResult,
+    penalty_points,
+)
 from .scoring import GameResult, GameSummary, score, verify_summary
 
 GAMES = {4: 24, 5: 30}
@@ -156,7 +163,9 @@ class PlayedGame:
 
 @dataclass(frozen=True, slots=True)
 class PenaltyEntry:
-    """A penalty on the list; ``players`` are the four table positions that played."""
+    """A penalty on the list; ``players`` are the table positions the penalty's indexes
+    refer to: the four who play the game, then the dealer who sits out if a deduction for
+    unsportliches Verhalten is his (TSR 9.7)."""
 
     before_game: int
     penalty: Penalty
@@ -537,6 +546,9 @@ class Round:
     # ------------------------------------------------------------------ penalties
     def penalty_entry(self, penalty: Penalty, solo_kind: EntryKind | None = None) -> PenaltyEntry:
         """The penalty placed in the game now being played, with points per table position.
+        A deduction for unsportliches Verhalten (TSR 9.7) may be the sitting dealer's
+        (``penalty.offender`` :data:`~.penalties.SITTING_DEALER`); every other penalty concerns
+        the four who play (TSR 9.2-9.5, 10.1).
 
         When a schwerwiegend fault of an opponent makes the solo count as played (TSR 9.4),
         ``solo_kind`` says which solo it was (Pflichtsolo, vorgeführt or Lustsolo); a Hochzeit
@@ -544,6 +556,12 @@ class Round:
         """
         result = penalty_points(penalty)
         players = self.playing()
+        if penalty.offender == SITTING_DEALER:
+            if self.sits_out is None:
+                raise RoundError(
+                    f"offender: position {penalty.offender} is not one of the four players"
+                )
+            players = (*players, self.sits_out)
         points = [0] * self.size
         for index, value in enumerate(result.points):
             points[players[index]] = value

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from .errors import DokoError
 from .gametypes import GameType
-from .penalties import Penalty, PenaltyCategory, PenaltyPhase
+from .penalties import SITTING_DEALER, Penalty, PenaltyCategory, PenaltyPhase
 from .records import Record, json_repr, parse_pflicht, summary_from_record
 from .round import EntryKind, Finding, GameEntry, QuickScore, Round, RoundError
 from .scoring import GameSummary
@@ -97,7 +97,8 @@ def _soloist(summary: GameSummary, names: tuple[str, ...]) -> int | None:
 
 
 def penalty_entry(record: Record, round_: Round) -> tuple[Penalty, EntryKind | None]:
-    """A ``penalty`` entry: the positions are those of the four now playing."""
+    """A ``penalty`` entry: the positions are those of the four now playing, and for a
+    deduction (TSR 9.7) at a table of five also the dealer who sits out."""
     category = _lookup(_CATEGORIES, record.get("category"))
     if category is None:
         raise ListError(
@@ -111,7 +112,11 @@ def penalty_entry(record: Record, round_: Round) -> tuple[Penalty, EntryKind | N
         )
     playing = round_.playing()
     offender = _name(record.get("offender"), round_.names, "offender")
-    if offender not in playing:
+    if offender in playing:
+        offender_index = playing.index(offender)
+    elif category is PenaltyCategory.UNSPORTLICH:
+        offender_index = SITTING_DEALER  # a Teilnehmer too (TSR 9.1.5, 9.7)
+    else:
         raise ListError(f"offender: {round_.names[offender]} sits out this game (TSR 10.1)")
     soloist = None
     if record.get("soloist") is not None:
@@ -135,7 +140,7 @@ def penalty_entry(record: Record, round_: Round) -> tuple[Penalty, EntryKind | N
         )
     penalty = Penalty(
         category,
-        playing.index(offender),
+        offender_index,
         phase,
         soloist,
         numbers["absagen"],

@@ -32,7 +32,7 @@ from tests.webapp import (
 )
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, User
-from tournament.services import imports, list_cells, scorelists
+from tournament.services import entries, imports, list_cells, scorelists
 
 POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"
 
@@ -148,6 +148,32 @@ def test_an_exported_list_reads_back_into_the_same_list(app: Flask) -> None:
     after = all_lists(app, tournament_id)
     assert after[(1, 1)] == before[(1, 1)]
     assert after[(1, 2)] == []
+
+
+def test_a_deduction_for_the_dealer_who_sits_out_reads_back_tsr_9_7(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    with app.app_context():
+        query = select(RoundTable).join(Round).where(Round.tournament_id == tournament_id)
+        table = next(t for t in db.session.execute(query).scalars() if t.size == 5)
+        number, sitting = table.number, str(table.seats[0].registration.start_number)
+        # Position 1 deals the first game and sits out; the entry as the list page stores it.
+        deduction = {
+            **entries.penalty(category="unsportlich", offender=sitting, deduction=6),
+            "signed_by": "schiri",
+        }
+        user = db.session.execute(select(User)).scalars().first()
+        scorelists.replace_entries(table, [deduction, *scorelists.entries_of(table)], user)
+        db.session.commit()
+    before = all_lists(app, tournament_id)
+    path = table_path(tournament_id, table=number)
+    data = client.get(path + "/liste.xlsx").data
+    clear_lists(app, tournament_id)
+    preview = upload(client, path + "/einlesen", data).get_data(as_text=True)
+    assert "abgelehnt" not in preview and "1 Liste einlesen" in preview
+    confirm(client, preview, path + "/einlesen")
+    assert all_lists(app, tournament_id)[(1, number)] == before[(1, number)]
+    assert before[(1, number)][0]["offender"] == sitting
 
 
 def test_a_whole_tournament_exported_reads_back_identically(app: Flask) -> None:

@@ -441,6 +441,32 @@ def test_penalty_by_the_schiedsrichter_is_previewed_signed_and_counted_tsr_9_3(
     assert "abgezeichnet von" in page
 
 
+def test_a_deduction_for_the_dealer_who_sits_out_is_stored_tsr_9_7(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    """The sitting dealer is a Teilnehmer (TSR 9.1.5); his deduction is no game score."""
+    info = table_info(app, running["tid"], 5)
+    url = info["url"]
+    data = {
+        "category": "unsportlich",
+        "offender": info["keys"][0],  # position 1 deals the first game and sits out
+        "phase": "normal",
+        "absagen": "0",
+        "deduction": "7",
+    }
+    preview = post_form(client, url, url + "strafe", data)
+    text = preview.get_data(as_text=True)
+    assert preview.status_code == 200, text
+    assert "Verteilung prüfen und speichern" in text
+    form = form_on(text, url + "strafe", url)
+    assert client.post(url + "strafe", data=dict(form.fields)).status_code == 302
+    assert totals(app, info["number"]) == [-7, 0, 0, 0, 0]
+    refused = post_form(client, url, url + "strafe", {**data, "category": "geringfuegig"})
+    assert refused.status_code == 422
+    assert "TSR 10.1" in refused.get_data(as_text=True)
+    assert totals(app, info["number"]) == [-7, 0, 0, 0, 0]
+
+
 def test_nachspielzeit_moves_the_clock_tsr_8_5_1(
     app: Flask, client: FlaskClient, running: dict[str, Any]
 ) -> None:

@@ -28,6 +28,7 @@ import pytest
 
 from rules_engine.errors import DokoError
 from rules_engine.penalties import (
+    SITTING_DEALER,
     GameEffect,
     Penalty,
     PenaltyCategory,
@@ -600,6 +601,35 @@ def test_five_players_penalty_maps_to_table_positions_dealer_gets_0() -> None:
     assert entry.before_game == 3
 
 
+def test_tsr_9_7_deduction_for_the_dealer_who_sits_out() -> None:
+    """TSR 9.7 with 9.1.5 and 10.1.2: the dealer who sits out at a table of five is a
+    Teilnehmer, and a deduction is no game score, so it can be his; nobody else gets points."""
+    round_ = Round(NAMES5)
+    play_normal(round_)
+    # Dealer Ben (1) sits out; playing from his left: Cem, Dora, Emil, Anna.
+    entry = round_.add_penalty(Penalty(US, SITTING_DEALER, deduction=5))
+    assert entry.players == (2, 3, 4, 0, 1)
+    assert entry.points == (0, -5, 0, 0, 0)
+    assert entry.result.game_effect is ON
+    assert (round_.games_played, round_.next_dealer) == (1, 1)
+    # Game 1 dealt by Anna: (0, +1, +1, -1, -1).
+    assert round_.totals == (0, 1 - 5, 1, -1, -1)
+
+
+@pytest.mark.parametrize("category", [UN, GF, SW, ENT])
+def test_tsr_10_1_faults_in_a_game_concern_only_the_four_who_play(
+    category: PenaltyCategory,
+) -> None:
+    """TSR 9.2-9.5 with 10.1: the dealer who sits out plays no game, so commits no fault in it."""
+    with pytest.raises(DokoError, match=r"offender: the dealer sits out this game.*\(TSR 10.1\)"):
+        penalty_points(Penalty(category, SITTING_DEALER))
+
+
+def test_tsr_9_7_no_sitting_dealer_at_a_table_of_four() -> None:
+    with pytest.raises(RoundError, match="offender: position 4 is not one of the four players"):
+        Round(NAMES4).add_penalty(Penalty(US, SITTING_DEALER, deduction=3))
+
+
 def test_five_players_solo_penalty_maps_soloist_and_offender() -> None:
     round_ = Round(NAMES5)
     play_normal(round_)
@@ -859,6 +889,39 @@ def test_check_list_five_players_penalty() -> None:
     assert report["games_played"] == 0
     assert report["next_dealer"] == "Anna"
     assert report["sits_out"] == "Anna"
+
+
+def test_check_list_tsr_9_7_deduction_for_the_dealer_who_sits_out() -> None:
+    report = check_list(
+        {
+            "players": list(NAMES5),
+            "entries": [
+                # Dealer Anna sits out; the deduction is hers, nobody gets a credit.
+                penalty(
+                    category="unsportlich",
+                    offender="Anna",
+                    deduction=4,
+                    points={"Anna": -4, "Ben": 0, "Cem": 0, "Dora": 0, "Emil": 0},
+                ),
+            ],
+        }
+    )
+    assert report["findings"][:-1] == []  # only the "games still to play" note
+    assert report["rows"][0]["points"] == {"Anna": -4, "Ben": 0, "Cem": 0, "Dora": 0, "Emil": 0}
+    assert report["totals"]["Anna"] == -4
+    assert (report["games_played"], report["next_dealer"]) == (0, "Anna")
+
+
+@pytest.mark.parametrize("category", ["unerheblich", "geringfuegig", "schwerwiegend"])
+def test_check_list_tsr_10_1_no_fault_in_a_game_for_the_dealer_who_sits_out(
+    category: str,
+) -> None:
+    report = check_list(
+        {"players": list(NAMES5), "entries": [penalty(category=category, offender="Anna")]}
+    )
+    (finding,) = errors(report)
+    assert finding["rule"] == "TSR 10.1"
+    assert finding["message"] == "entry 1: offender: Anna sits out this game (TSR 10.1)"
 
 
 def test_check_list_wrong_written_points_give_a_finding() -> None:
