@@ -416,25 +416,35 @@ def test_a_typed_code_leads_to_the_list(
 # ------------------------------------------------------------------ penalties, time
 
 
+def penalty_saved(
+    client: FlaskClient, url: str, category: str, offender: str, deduction: int
+) -> str:
+    """A penalty previewed, then confirmed with the preview's own form; the refusal's text
+    if the preview refused it."""
+    data = {
+        "category": category,
+        "offender": offender,
+        "phase": "normal",
+        "absagen": "0",
+        "deduction": str(deduction),
+    }
+    preview = post_form(client, url, url + "strafe", data)
+    text = preview.get_data(as_text=True)
+    if preview.status_code == 422:
+        return text
+    assert preview.status_code == 200, text
+    assert "Verteilung prüfen und speichern" in text
+    form = form_on(text, url + "strafe", url)
+    assert client.post(url + "strafe", data=dict(form.fields)).status_code == 302
+    return ""
+
+
 def test_penalty_by_the_schiedsrichter_is_previewed_signed_and_counted_tsr_9_3(
     app: Flask, client: FlaskClient, running: dict[str, Any]
 ) -> None:
     info = table_info(app, running["tid"], 4)
     url = info["url"]
-    data = {
-        "category": "geringfuegig",
-        "offender": info["keys"][2],
-        "phase": "normal",
-        "absagen": "0",
-        "deduction": "0",
-    }
-    preview = post_form(client, url, url + "strafe", data)
-    text = preview.get_data(as_text=True)
-    assert preview.status_code == 200, text
-    assert "Verteilung prüfen und speichern" in text
-    page = preview.get_data(as_text=True)
-    form = form_on(page, url + "strafe", url)
-    assert client.post(url + "strafe", data=dict(form.fields)).status_code == 302
+    assert penalty_saved(client, url, "geringfuegig", info["keys"][2], 0) == ""
     assert sum(totals(app, info["number"])) == 0
     assert totals(app, info["number"])[2] < 0
     page = client.get(url).get_data(as_text=True)
@@ -446,24 +456,11 @@ def test_a_deduction_for_the_dealer_who_sits_out_is_stored_tsr_9_7(
 ) -> None:
     """The sitting dealer is a Teilnehmer (TSR 9.1.5); his deduction is no game score."""
     info = table_info(app, running["tid"], 5)
-    url = info["url"]
-    data = {
-        "category": "unsportlich",
-        "offender": info["keys"][0],  # position 1 deals the first game and sits out
-        "phase": "normal",
-        "absagen": "0",
-        "deduction": "7",
-    }
-    preview = post_form(client, url, url + "strafe", data)
-    text = preview.get_data(as_text=True)
-    assert preview.status_code == 200, text
-    assert "Verteilung prüfen und speichern" in text
-    form = form_on(text, url + "strafe", url)
-    assert client.post(url + "strafe", data=dict(form.fields)).status_code == 302
+    url, sitting = info["url"], info["keys"][0]  # position 1 deals the first game, sits out
+    assert penalty_saved(client, url, "unsportlich", sitting, 7) == ""
     assert totals(app, info["number"]) == [-7, 0, 0, 0, 0]
-    refused = post_form(client, url, url + "strafe", {**data, "category": "geringfuegig"})
-    assert refused.status_code == 422
-    assert "TSR 10.1" in refused.get_data(as_text=True)
+    refused = penalty_saved(client, url, "geringfuegig", sitting, 0)
+    assert "TSR 10.1" in refused
     assert totals(app, info["number"]) == [-7, 0, 0, 0, 0]
 
 
