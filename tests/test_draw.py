@@ -245,8 +245,34 @@ def test_cli_errors_are_one_json_object_and_exit_1(request_: Request | str) -> N
     output, code = cli(request_)
     assert code == 1
     response = json.loads(output)
-    assert list(response) == ["error"]
+    assert list(response) == ["error", "code"]
     assert isinstance(response["error"], str) and len(response["error"]) > 20
+    assert draw_module.DrawCode(response["code"]) in draw_module.MESSAGES
+
+
+def test_every_refusal_has_a_code_with_an_english_and_a_german_sentence() -> None:
+    assert set(draw_module.MESSAGES) == set(draw_module.DrawCode)
+    for english, german in draw_module.MESSAGES.values():
+        assert english.strip() and german.strip() and english != german
+
+
+@pytest.mark.parametrize(
+    ("request_", "code", "params"),
+    [
+        (valid(players=players(7)), "unsplittable_count", {"count": 7}),
+        (valid(options={"fixed": {"p1": 9}}), "fixed_table_out_of_range", {"count": 4}),
+    ],
+    ids=["count", "fixed"],
+)
+def test_a_refusal_carries_its_code_and_parameters(
+    request_: Request, code: str, params: dict[str, object]
+) -> None:
+    text = json.dumps(request_)
+    with pytest.raises(draw_module.DrawError) as refused:
+        draw_module.draw(draw_module.parse_request(request_))
+    assert refused.value.code is draw_module.DrawCode(code)
+    assert params.items() <= refused.value.params.items()
+    assert json.loads(run(text)[0])["code"] == code
 
 
 def test_error_messages_say_why_and_what_to_do() -> None:
@@ -271,7 +297,7 @@ def test_not_utf8_is_an_error() -> None:
         timeout=60,
     )
     assert done.returncode == 1
-    assert list(json.loads(done.stdout)) == ["error"]
+    assert json.loads(done.stdout)["code"] == "not_utf8"
 
 
 @pytest.mark.parametrize(

@@ -112,8 +112,11 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 __all__ = [
+    "MESSAGES",
+    "DrawCode",
     "DrawError",
     "DrawRequest",
     "DrawResult",
@@ -148,8 +151,186 @@ SUGGESTIONS = {
 }
 
 
+class DrawCode(Enum):
+    """Why a request cannot be drawn: a stable code for each kind of refusal. The command
+    line prints the English and the German sentence (``English / Deutsch``) and the code;
+    the web app shows its own German text for the code."""
+
+    TOO_FEW_PLAYERS = "too_few_players"
+    UNSPLITTABLE_COUNT = "unsplittable_count"
+    ID_NOT_TEXT = "id_not_text"
+    ID_EMPTY = "id_empty"
+    REQUEST_NOT_OBJECT = "request_not_object"
+    PLAYERS_NOT_LIST = "players_not_list"
+    PLAYER_NOT_OBJECT = "player_not_object"
+    PLAYER_TWICE = "player_twice"
+    CLUB_NOT_TEXT = "club_not_text"
+    SEED_MISSING = "seed_missing"
+    METHOD_UNKNOWN = "method_unknown"
+    ROUNDS_PLANNED_INVALID = "rounds_planned_invalid"
+    OPTIONS_NOT_OBJECT = "options_not_object"
+    SEPARATE_CLUBS_NOT_BOOL = "separate_clubs_not_bool"
+    HISTORY_NOT_LIST = "history_not_list"
+    HISTORY_ROUND_NOT_LIST = "history_round_not_list"
+    HISTORY_TABLE_INVALID = "history_table_invalid"
+    HISTORY_SEATED_TWICE = "history_seated_twice"
+    FIXED_NOT_OBJECT = "fixed_not_object"
+    FIXED_NOT_PLAYING = "fixed_not_playing"
+    FIXED_TABLE_OUT_OF_RANGE = "fixed_table_out_of_range"
+    FIXED_TABLE_FULL = "fixed_table_full"
+    FIXED_TOO_MANY_FIVES = "fixed_too_many_fives"
+    STANDINGS_MISSING = "standings_missing"
+    STANDINGS_TWICE = "standings_twice"
+    STANDINGS_INCOMPLETE = "standings_incomplete"
+    NOT_JSON = "not_json"
+    TOO_DEEP = "too_deep"
+    NOT_UTF8 = "not_utf8"
+
+
+#: The sentences of each code, English then German, with the parameters in braces.
+MESSAGES: dict[DrawCode, tuple[str, str]] = {
+    DrawCode.TOO_FEW_PLAYERS: (
+        "Only {count} player(s) to draw: a round needs at least 4 players (one table of four). "
+        "Please add players.",
+        "Nur {count} Spieler: für eine Runde braucht es mindestens 4 Spieler (einen "
+        "Vierertisch). Bitte Spieler hinzufügen.",
+    ),
+    DrawCode.UNSPLITTABLE_COUNT: (
+        "{count} players cannot be split into tables of 4 and 5 players. Please add or "
+        "withdraw players: {hint} players can be drawn.",
+        "{count} Spieler lassen sich nicht auf Tische zu 4 und 5 Spielern verteilen. Bitte "
+        "Spieler hinzufügen oder abmelden: {hinweis} Spieler gehen.",
+    ),
+    DrawCode.ID_NOT_TEXT: (
+        '{where}: a player id must be a text such as "17", not {value}.',
+        "{where}: eine Spieler-ID muss ein Text sein.",
+    ),
+    DrawCode.ID_EMPTY: (
+        "{where}: a player id must not be empty.",
+        "{where}: eine Spieler-ID darf nicht leer sein.",
+    ),
+    DrawCode.REQUEST_NOT_OBJECT: (
+        "The request must be one JSON object with players, history, method and seed.",
+        "Die Anfrage muss ein JSON-Objekt sein.",
+    ),
+    DrawCode.PLAYERS_NOT_LIST: (
+        'The request needs "players": a list of players such as {{"id": "17"}}.',
+        'Die Anfrage braucht "players": eine Liste der Spieler.',
+    ),
+    DrawCode.PLAYER_NOT_OBJECT: (
+        'Player {number} must be an object such as {{"id": "17", "club": "DK Kiel"}}.',
+        'Spieler {number} muss ein Objekt mit "id" sein.',
+    ),
+    DrawCode.PLAYER_TWICE: (
+        "Player id {player} appears twice in the players list; every player may be drawn only "
+        "once.",
+        "Die Spieler-ID {player} steht zweimal in der Spielerliste.",
+    ),
+    DrawCode.CLUB_NOT_TEXT: (
+        "The club of player {player} must be a text.",
+        "Der Verein von Spieler {player} muss ein Text sein.",
+    ),
+    DrawCode.SEED_MISSING: (
+        'The request needs "seed": a whole number (e.g. 20261121) from which the draw is made; '
+        "the same seed gives the same draw.",
+        'Die Anfrage braucht "seed": eine ganze Zahl.',
+    ),
+    DrawCode.METHOD_UNKNOWN: (
+        'Unknown method {method}: use "random" or "standings".',
+        'Unbekannte Methode {method}: "random" oder "standings".',
+    ),
+    DrawCode.ROUNDS_PLANNED_INVALID: (
+        '"rounds_planned" must be a whole number of rounds, at least 1.',
+        '"rounds_planned" muss eine ganze Zahl ab 1 sein.',
+    ),
+    DrawCode.OPTIONS_NOT_OBJECT: (
+        '"options" must be an object such as {{"separate_clubs": true}}.',
+        '"options" muss ein Objekt sein.',
+    ),
+    DrawCode.SEPARATE_CLUBS_NOT_BOOL: (
+        '"options.separate_clubs" must be true or false.',
+        '"options.separate_clubs" muss true oder false sein.',
+    ),
+    DrawCode.HISTORY_NOT_LIST: (
+        '"history" must be a list of earlier rounds, each a list of tables, each a list of '
+        "player ids.",
+        '"history" muss eine Liste der bisherigen Runden sein.',
+    ),
+    DrawCode.HISTORY_ROUND_NOT_LIST: (
+        "Round {round} of the history must be a list of tables.",
+        "Runde {round} der Historie muss eine Liste von Tischen sein.",
+    ),
+    DrawCode.HISTORY_TABLE_INVALID: (
+        "History round {round}, table {table} must be a non-empty list of player ids.",
+        "Historie Runde {round}, Tisch {table} muss eine Liste von Spieler-IDs sein.",
+    ),
+    DrawCode.HISTORY_SEATED_TWICE: (
+        "Player {player} is seated twice in round {round} of the history.",
+        "Spieler {player} sitzt in Runde {round} der Historie zweimal.",
+    ),
+    DrawCode.FIXED_NOT_OBJECT: (
+        '"options.fixed" must be an object: player id -> table number, e.g. {{"4": 1}}.',
+        '"options.fixed" muss ein Objekt Spieler-ID -> Tischnummer sein.',
+    ),
+    DrawCode.FIXED_NOT_PLAYING: (
+        "Player {player} has a fixed table but is not among the players of this round.",
+        "Spieler {player} hat einen festen Tisch, spielt aber in dieser Runde nicht mit.",
+    ),
+    DrawCode.FIXED_TABLE_OUT_OF_RANGE: (
+        "The fixed table of player {player} must be a table number from 1 to {count} (this "
+        "round has {count} tables), not {value}.",
+        "Der feste Tisch von Spieler {player} muss eine Tischnummer von 1 bis {count} sein.",
+    ),
+    DrawCode.FIXED_TABLE_FULL: (
+        "{fixed} players are fixed at table {table}, but it seats only {limit}: please give "
+        "some of them another table.",
+        "{fixed} Spieler sind fest an Tisch {table}, dort ist aber nur Platz für {limit}.",
+    ),
+    DrawCode.FIXED_TOO_MANY_FIVES: (
+        "{full} tables have five fixed players, but this round has only {fives} table(s) of "
+        "five: please change the fixed tables.",
+        "{full} Tische haben fünf feste Spieler, es gibt aber nur {fives} Fünfertisch(e).",
+    ),
+    DrawCode.STANDINGS_MISSING: (
+        'Method "standings" needs "standings": the list of player ids, best first.',
+        'Die Methode "standings" braucht "standings": die Spieler-IDs nach Platzierung.',
+    ),
+    DrawCode.STANDINGS_TWICE: (
+        "Player {player} appears twice in the standings.",
+        "Spieler {player} steht zweimal in der Rangliste.",
+    ),
+    DrawCode.STANDINGS_INCOMPLETE: (
+        "The standings miss player(s) {missing}: every player of this round needs a place.",
+        "In der Rangliste fehlen Spieler: {missing}.",
+    ),
+    DrawCode.NOT_JSON: (
+        "The request is not valid JSON ({detail}).",
+        "Die Anfrage ist kein gültiges JSON.",
+    ),
+    DrawCode.TOO_DEEP: (
+        "The request is nested too deeply.",
+        "Die Anfrage ist zu tief verschachtelt.",
+    ),
+    DrawCode.NOT_UTF8: (
+        "The request is not UTF-8 text.",
+        "Die Anfrage ist kein UTF-8-Text.",
+    ),
+}
+
+
 class DrawError(ValueError):
-    """A request the draw cannot serve; the message is written for the Turnierleitung."""
+    """A request the draw cannot serve: its :class:`DrawCode` and the parameters of its
+    sentences; ``str()`` is the English and the German sentence (``English / Deutsch``)."""
+
+    def __init__(self, code: DrawCode, **params: str | int) -> None:
+        self.code = code
+        self.params: dict[str, str | int] = params
+        english, german = MESSAGES[code]
+        super().__init__(f"{english.format(**params)} / {german.format(**params)}")
+
+    def to_json(self) -> dict[str, str]:
+        """The command line's answer: the sentences and the code."""
+        return {"error": str(self), "code": self.code.value}
 
 
 @dataclass(frozen=True)
@@ -200,20 +381,11 @@ class DrawResult:
 def table_sizes(count: int) -> tuple[int, ...]:
     """Sizes of the tables for ``count`` players by table: fours first, then the fives."""
     if count < 4:
-        raise DrawError(
-            f"Only {count} player(s) to draw: a round needs at least 4 players (one table of "
-            f"four). Please add players. / Nur {count} Spieler: für eine Runde braucht es "
-            "mindestens 4 Spieler (einen Vierertisch). Bitte Spieler hinzufügen."
-        )
+        raise DrawError(DrawCode.TOO_FEW_PLAYERS, count=count)
     tables, fives = divmod(count, 4)
     if fives > tables:
         hint, hinweis = SUGGESTIONS.get(count, ("another number of", "eine andere Zahl"))
-        raise DrawError(
-            f"{count} players cannot be split into tables of 4 and 5 players. Please add or "
-            f"withdraw players: {hint} players can be drawn. / {count} Spieler lassen sich "
-            "nicht auf Tische zu 4 und 5 Spielern verteilen. Bitte Spieler hinzufügen oder "
-            f"abmelden: {hinweis} Spieler gehen."
-        )
+        raise DrawError(DrawCode.UNSPLITTABLE_COUNT, count=count, hint=hint, hinweis=hinweis)
     return (4,) * (tables - fives) + (5,) * fives
 
 
@@ -223,15 +395,9 @@ def _is_int(value: object) -> bool:
 
 def _check_id(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise DrawError(
-            f'{where}: a player id must be a text such as "17", not {json.dumps(value)}. / '
-            f"{where}: eine Spieler-ID muss ein Text sein."
-        )
+        raise DrawError(DrawCode.ID_NOT_TEXT, where=where, value=json.dumps(value))
     if not value:
-        raise DrawError(
-            f"{where}: a player id must not be empty. / {where}: eine Spieler-ID darf nicht "
-            "leer sein."
-        )
+        raise DrawError(DrawCode.ID_EMPTY, where=where)
     return value
 
 
@@ -241,82 +407,50 @@ def parse_request(data: object) -> DrawRequest:
     Raises ``DrawError`` with a sentence for the Turnierleitung on anything wrong.
     """
     if not isinstance(data, dict):
-        raise DrawError(
-            "The request must be one JSON object with players, history, method and seed. / "
-            "Die Anfrage muss ein JSON-Objekt sein."
-        )
+        raise DrawError(DrawCode.REQUEST_NOT_OBJECT)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
-        raise DrawError(
-            'The request needs "players": a list of players such as {"id": "17"}. / '
-            'Die Anfrage braucht "players": eine Liste der Spieler.'
-        )
+        raise DrawError(DrawCode.PLAYERS_NOT_LIST)
     players: list[Player] = []
     seen: set[str] = set()
     for number, entry in enumerate(raw_players, start=1):
         if not isinstance(entry, dict):
-            raise DrawError(
-                f'Player {number} must be an object such as {{"id": "17", "club": '
-                f'"DK Kiel"}}. / Spieler {number} muss ein Objekt mit "id" sein.'
-            )
+            raise DrawError(DrawCode.PLAYER_NOT_OBJECT, number=number)
         player_id = _check_id(entry.get("id"), f"Player {number}")
         if player_id in seen:
-            raise DrawError(
-                f"Player id {json.dumps(player_id)} appears twice in the players list; every "
-                "player may be drawn only once. / Die Spieler-ID "
-                f"{json.dumps(player_id)} steht zweimal in der Spielerliste."
-            )
+            raise DrawError(DrawCode.PLAYER_TWICE, player=json.dumps(player_id))
         seen.add(player_id)
         club = entry.get("club")
         if club is not None and not isinstance(club, str):
-            raise DrawError(
-                f"The club of player {json.dumps(player_id)} must be a text. / Der Verein "
-                f"von Spieler {json.dumps(player_id)} muss ein Text sein."
-            )
+            raise DrawError(DrawCode.CLUB_NOT_TEXT, player=json.dumps(player_id))
         players.append(Player(player_id, club or None))
     sizes = table_sizes(len(players))
 
     seed = data.get("seed")
     if not _is_int(seed):
-        raise DrawError(
-            'The request needs "seed": a whole number (e.g. 20261121) from which the draw is '
-            'made; the same seed gives the same draw. / Die Anfrage braucht "seed": eine '
-            "ganze Zahl."
-        )
+        raise DrawError(DrawCode.SEED_MISSING)
     assert isinstance(seed, int)
 
     history = _parse_history(data.get("history", []))
 
     method = data.get("method", "random")
     if method not in METHODS:
-        raise DrawError(
-            f'Unknown method {json.dumps(method)}: use "random" or "standings". / '
-            f'Unbekannte Methode {json.dumps(method)}: "random" oder "standings".'
-        )
+        raise DrawError(DrawCode.METHOD_UNKNOWN, method=json.dumps(method))
     assert isinstance(method, str)
 
     rounds_planned = data.get("rounds_planned")
     if rounds_planned is not None and (not _is_int(rounds_planned) or rounds_planned < 1):
-        raise DrawError(
-            '"rounds_planned" must be a whole number of rounds, at least 1. / '
-            '"rounds_planned" muss eine ganze Zahl ab 1 sein.'
-        )
+        raise DrawError(DrawCode.ROUNDS_PLANNED_INVALID)
     assert rounds_planned is None or isinstance(rounds_planned, int)
 
     options = data.get("options", {})
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise DrawError(
-            '"options" must be an object such as {"separate_clubs": true}. / '
-            '"options" muss ein Objekt sein.'
-        )
+        raise DrawError(DrawCode.OPTIONS_NOT_OBJECT)
     separate_clubs = options.get("separate_clubs", False)
     if not isinstance(separate_clubs, bool):
-        raise DrawError(
-            '"options.separate_clubs" must be true or false. / '
-            '"options.separate_clubs" muss true oder false sein.'
-        )
+        raise DrawError(DrawCode.SEPARATE_CLUBS_NOT_BOOL)
     fixed = _parse_fixed(options.get("fixed", {}), seen, sizes, method)
 
     standings: tuple[str, ...] | None = None
@@ -339,34 +473,26 @@ def _parse_history(raw: object) -> tuple[tuple[tuple[str, ...], ...], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise DrawError(
-            '"history" must be a list of earlier rounds, each a list of tables, each a list '
-            'of player ids. / "history" muss eine Liste der bisherigen Runden sein.'
-        )
+        raise DrawError(DrawCode.HISTORY_NOT_LIST)
     rounds: list[tuple[tuple[str, ...], ...]] = []
     for round_number, raw_round in enumerate(raw, start=1):
         if not isinstance(raw_round, list):
-            raise DrawError(
-                f"Round {round_number} of the history must be a list of tables. / Runde "
-                f"{round_number} der Historie muss eine Liste von Tischen sein."
-            )
+            raise DrawError(DrawCode.HISTORY_ROUND_NOT_LIST, round=round_number)
         seated: set[str] = set()
         tables: list[tuple[str, ...]] = []
         for table_number, raw_table in enumerate(raw_round, start=1):
             where = f"History round {round_number}, table {table_number}"
             if not isinstance(raw_table, list) or not raw_table:
                 raise DrawError(
-                    f"{where} must be a non-empty list of player ids. / Historie Runde "
-                    f"{round_number}, Tisch {table_number} muss eine Liste von Spieler-IDs "
-                    "sein."
+                    DrawCode.HISTORY_TABLE_INVALID, round=round_number, table=table_number
                 )
             ids = tuple(_check_id(value, where) for value in raw_table)
             for player_id in ids:
                 if player_id in seated:
                     raise DrawError(
-                        f"Player {json.dumps(player_id)} is seated twice in round "
-                        f"{round_number} of the history. / Spieler {json.dumps(player_id)} "
-                        f"sitzt in Runde {round_number} der Historie zweimal."
+                        DrawCode.HISTORY_SEATED_TWICE,
+                        player=json.dumps(player_id),
+                        round=round_number,
                     )
                 seated.add(player_id)
             tables.append(ids)
@@ -380,74 +506,49 @@ def _parse_fixed(
     if raw is None:
         return ()
     if not isinstance(raw, dict):
-        raise DrawError(
-            '"options.fixed" must be an object: player id -> table number, e.g. '
-            '{"4": 1}. / "options.fixed" muss ein Objekt Spieler-ID -> Tischnummer sein.'
-        )
+        raise DrawError(DrawCode.FIXED_NOT_OBJECT)
     count = len(sizes)
     fives = sizes.count(5)
     per_table: dict[int, list[str]] = {}
     for player_id, table in raw.items():
         if player_id not in ids:
-            raise DrawError(
-                f"Player {json.dumps(player_id)} has a fixed table but is not among the "
-                "players of this round. / Spieler "
-                f"{json.dumps(player_id)} hat einen festen Tisch, spielt aber in dieser Runde "
-                "nicht mit."
-            )
+            raise DrawError(DrawCode.FIXED_NOT_PLAYING, player=json.dumps(player_id))
         if not _is_int(table) or not 1 <= table <= count:
             raise DrawError(
-                f"The fixed table of player {json.dumps(player_id)} must be a table number "
-                f"from 1 to {count} (this round has {count} tables), not {json.dumps(table)}. "
-                f"/ Der feste Tisch von Spieler {json.dumps(player_id)} muss eine Tischnummer "
-                f"von 1 bis {count} sein."
+                DrawCode.FIXED_TABLE_OUT_OF_RANGE,
+                player=json.dumps(player_id),
+                count=count,
+                value=json.dumps(table),
             )
         per_table.setdefault(table, []).append(player_id)
     full = 0
     for table, members in sorted(per_table.items()):
         limit = sizes[table - 1] if method == "standings" else (5 if fives else 4)
         if len(members) > limit:
-            raise DrawError(
-                f"{len(members)} players are fixed at table {table}, but it seats only "
-                f"{limit}: please give some of them another table. / {len(members)} Spieler "
-                f"sind fest an Tisch {table}, dort ist aber nur Platz für {limit}."
-            )
+            raise DrawError(DrawCode.FIXED_TABLE_FULL, fixed=len(members), table=table, limit=limit)
         if len(members) == 5:
             full += 1
     if full > fives:
-        raise DrawError(
-            f"{full} tables have five fixed players, but this round has only {fives} "
-            f"table(s) of five: please change the fixed tables. / {full} Tische haben fünf "
-            f"feste Spieler, es gibt aber nur {fives} Fünfertisch(e)."
-        )
+        raise DrawError(DrawCode.FIXED_TOO_MANY_FIVES, full=full, fives=fives)
     return tuple((player_id, table) for player_id, table in raw.items())
 
 
 def _parse_standings(raw: object, players: Sequence[Player]) -> tuple[str, ...]:
     if not isinstance(raw, list):
-        raise DrawError(
-            'Method "standings" needs "standings": the list of player ids, best first. / '
-            'Die Methode "standings" braucht "standings": die Spieler-IDs nach Platzierung.'
-        )
+        raise DrawError(DrawCode.STANDINGS_MISSING)
     order: list[str] = []
     seen: set[str] = set()
     for number, value in enumerate(raw, start=1):
         player_id = _check_id(value, f"Standings place {number}")
         if player_id in seen:
-            raise DrawError(
-                f"Player {json.dumps(player_id)} appears twice in the standings. / Spieler "
-                f"{json.dumps(player_id)} steht zweimal in der Rangliste."
-            )
+            raise DrawError(DrawCode.STANDINGS_TWICE, player=json.dumps(player_id))
         seen.add(player_id)
         order.append(player_id)
     missing = [player.id for player in players if player.id not in seen]
     if missing:
         shown = ", ".join(json.dumps(player_id) for player_id in missing[:5])
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        raise DrawError(
-            f"The standings miss player(s) {shown}{more}: every player of this round needs a "
-            f"place. / In der Rangliste fehlen Spieler: {shown}{more}."
-        )
+        raise DrawError(DrawCode.STANDINGS_INCOMPLETE, missing=f"{shown}{more}")
     return tuple(order)
 
 
@@ -1453,17 +1554,13 @@ def run(text: str) -> tuple[str, int]:
         try:
             data = json.loads(text)
         except ValueError as error:
-            raise DrawError(
-                f"The request is not valid JSON ({error}). / Die Anfrage ist kein gültiges JSON."
-            ) from None
+            raise DrawError(DrawCode.NOT_JSON, detail=str(error)) from None
         result = draw(parse_request(data))
     except DrawError as error:
-        return json.dumps({"error": str(error)}, ensure_ascii=False) + "\n", 1
+        return json.dumps(error.to_json(), ensure_ascii=False) + "\n", 1
     except RecursionError:
-        return json.dumps(
-            {"error": "The request is nested too deeply. / Die Anfrage ist zu tief verschachtelt."},
-            ensure_ascii=False,
-        ) + "\n", 1
+        too_deep = DrawError(DrawCode.TOO_DEEP).to_json()
+        return json.dumps(too_deep, ensure_ascii=False) + "\n", 1
     return json.dumps(result.to_json(), ensure_ascii=False) + "\n", 0
 
 
@@ -1473,13 +1570,8 @@ def main() -> int:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        output = (
-            json.dumps(
-                {"error": "The request is not UTF-8 text. / Die Anfrage ist kein UTF-8-Text."},
-                ensure_ascii=False,
-            )
-            + "\n"
-        )
+        not_utf8 = DrawError(DrawCode.NOT_UTF8).to_json()
+        output = json.dumps(not_utf8, ensure_ascii=False) + "\n"
         code = 1
     else:
         output, code = run(text)
