@@ -1,4 +1,4 @@
-"""Benchmark of the table draw (issue 4): repeated meetings and time per draw (not a test).
+"""Benchmark of the table draw: repeated meetings and time per draw (not a test).
 
 Plays whole tournaments through the draw, round by round: every round is drawn with the tables
 of the earlier rounds as ``history`` (exactly what the web app and ``python -m

@@ -1,4 +1,4 @@
-"""Benchmark of the Excel export (issue 7): the whole tournament as one workbook.
+"""Benchmark of the Excel export: the whole tournament as one workbook.
 
 Builds the 400-player, 8-round tournament of ``bench/web_pages.py`` (every list complete,
 played card by card by the engine's simulator) in a fresh SQLite database and times

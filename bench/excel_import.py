@@ -1,4 +1,4 @@
-"""Benchmark of the Excel import (issue 7): one table's 24-game list read, checked, stored.
+"""Benchmark of the Excel import: one table's 24-game list read, checked, stored.
 
 Builds a small tournament with one running round (the demo's), takes a table of four whose
 list is complete, exports its list, and times reading that file back through

@@ -1,4 +1,4 @@
-"""Benchmark of entering games at the table (issue "score lists at the table").
+"""Benchmark of entering games at the table.
 
 Every table of a round enters its games at the same time over HTTP, as list-keepers do with
 the table's access code: open the list, send the game for the preview, confirm it. The

@@ -1,4 +1,4 @@
-"""Benchmark of the public pages (issue 5): standings and table plan of a big tournament.
+"""Benchmark of the public pages: standings and table plan of a big tournament.
 
 Builds a tournament of 400 players over 8 rounds in a fresh SQLite database (every round
 drawn by the real draw, every table's list played card by card by the engine's simulator and

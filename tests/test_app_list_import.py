@@ -1,4 +1,4 @@
-"""Score lists read in from Excel (issue 7): upload, preview with every row accepted or
+"""Score lists read in from Excel: upload, preview with every row accepted or
 refused by cell and rule, confirm all or nothing; the export read back gives the same list."""
 
 from __future__ import annotations

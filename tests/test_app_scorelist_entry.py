@@ -1,4 +1,4 @@
-"""The score-list page at the table (issue 6): entering games in detail and as points,
+"""The score-list page at the table: entering games in detail and as points,
 preview and confirm, corrections, deletions, the version check, the list-keeper's code,
 penalties, Nachspielzeit and time up, over HTTP on SQLite and PostgreSQL.
 """

@@ -1,4 +1,4 @@
-"""Reading a score list from Excel in a real browser (issue 7): the Turnierleitung opens the
+"""Reading a score list from Excel in a real browser: the Turnierleitung opens the
 table's list, chooses the file, sees every row in the preview, confirms, and the list is
 stored; a file with a wrong row shows the row and stores nothing. Debian's Chromium driven by
 Playwright against the app served by waitress (``tests/browser.py``)."""

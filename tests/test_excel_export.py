@@ -1,4 +1,4 @@
-"""A table's score list as an Excel workbook (issue 7, first part): laid out like the paper
+"""A table's score list as an Excel workbook: laid out like the paper
 list, running totals as values and as formulas, names never run as formulas."""
 
 from __future__ import annotations

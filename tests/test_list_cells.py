@@ -1,4 +1,4 @@
-"""A list entry as a spreadsheet row and back (issue 7): every kind of entry the page stores
+"""A list entry as a spreadsheet row and back: every kind of entry the page stores
 reads back identically, and cells that cannot be read name themselves and say why."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The .xlsx writer (issue 7): a big workbook's sheets written by worker processes are the
+"""The .xlsx writer: a big workbook's sheets written by worker processes are the
 sheets openpyxl writes here, cell for cell, style for style; a failed worker costs nothing."""
 
 from __future__ import annotations

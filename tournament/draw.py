@@ -1,4 +1,4 @@
-"""The table draw (issue 4): who sits at which table, and in which position, in a round.
+"""The table draw: who sits at which table, and in which position, in a round.
 
 Command line (contract: ``docs/contracts/draw.md``)::
 
