@@ -42,9 +42,9 @@ sys.path.insert(0, str(ROOT))
 
 from cli_timing import time_cli  # noqa: E402
 
-from rules_engine.round import GAMES  # noqa: E402
 from rules_engine.scorelist import check_list  # noqa: E402
 from rules_engine.simulate import random_list  # noqa: E402
+from rules_engine.table_list import GAMES  # noqa: E402
 
 Record = dict[str, Any]
 

@@ -9,6 +9,7 @@ from .calls import Call, Party
 from .cards import CARDS, DECK, Card, Rank, Suit
 from .errors import DokoError, IllegalActionError, RecordError
 from .finding import Vorbehalt, VorbehaltKind, find_game
+from .findings import Code, Finding, Level, Player
 from .game import Announcement, CardPlay, Game, GameSpec, Trick
 from .gametypes import GameType, Ranking, SoloCategory, SoloType, ranking_for
 from .records import replay_record, score_record, summary_from_record, summary_to_record
@@ -21,7 +22,9 @@ __all__ = [
     "Call",
     "Card",
     "CardPlay",
+    "Code",
     "DokoError",
+    "Finding",
     "Game",
     "GameResult",
     "GameSpec",
@@ -29,7 +32,9 @@ __all__ = [
     "GameType",
     "IllegalActionError",
     "Item",
+    "Level",
     "Party",
+    "Player",
     "Rank",
     "Ranking",
     "RecordError",

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import DokoError
+from .findings import Code
 
 
 class Suit(Enum):
@@ -116,9 +117,7 @@ class Card:
         """Return the card for a contract code; raise :class:`DokoError` for anything else."""
         card = CARDS_BY_CODE.get(code) if isinstance(code, str) else None
         if card is None:
-            raise DokoError(
-                f"{code!r} is not a card: use suit C/S/H/D then rank A/T/K/Q/J/9 (TSR 2.2)"
-            )
+            raise DokoError.of(Code.CARD_CODE_UNKNOWN, code=code)
         return card
 
 

@@ -4,7 +4,8 @@
     python -m rules_engine replay < games.jsonl > results.jsonl
 
 One JSON object out per non-blank line in, in order; a bad line gives
-``{"id": ..., "error": "..."}`` and the run goes on. Exit status 0 when every line was
+``{"id": ..., "error": "...", "code": "..."}`` (the code of
+:class:`rules_engine.findings.Code`) and the run goes on. Exit status 0 when every line was
 valid, 1 when any line gave an error, 2 for a usage error.
 
 Large inputs are split into chunks that processes handle in parallel (one per core);
@@ -30,6 +31,7 @@ from typing import Any, BinaryIO
 
 from .errors import DokoError
 from .fastscore import ScoreMemo
+from .findings import Code, Finding
 from .records import Record, replay_record, score_record
 from .ring import chunk_bounds, run_ring
 
@@ -114,25 +116,23 @@ def _full_line(command: Callable[[Record], Record], line: str) -> tuple[str, boo
     try:
         record = _decode(line)
     except ValueError as error:
-        return _encode({"id": None, "error": f"line is not valid JSON: {error}"}), False
+        return _error_line(None, Finding.of(Code.LINE_NOT_JSON, detail=str(error))), False
     except RecursionError:
-        return _encode({"id": None, "error": "line is nested too deeply to be a game"}), False
+        return _error_line(None, _TOO_DEEP), False
     return _process_record(command, record)
 
 
 def _process_record(command: Callable[[Record], Record], record: Any) -> tuple[str, bool]:
     """The output line of one decoded input line (the full path)."""
     if type(record) is not dict:
-        return _encode(
-            {"id": None, "error": "line is not a JSON object (one game per line)"}
-        ), False
+        return _error_line(None, _NOT_OBJECT), False
     try:
         output = command(record)
         return _encode(output), output.get("valid") is not False
     except DokoError as error:
-        return _error_line(record.get("id"), str(error)), False
+        return _error_line(record.get("id"), error.finding), False
     except RecursionError:
-        return _error_line(None, "line is nested too deeply to be a game"), False
+        return _error_line(None, _TOO_DEEP), False
 
 
 def _is_utf8(text: str) -> bool:
@@ -170,11 +170,17 @@ def _score_line(line: str) -> tuple[str, bool]:
     return _process_record(score_record, record)
 
 
-def _error_line(record_id: Any, message: str) -> str:
+_TOO_DEEP = Finding.of(Code.LINE_TOO_DEEP)
+_NOT_OBJECT = Finding.of(Code.LINE_NOT_OBJECT)
+
+
+def _error_line(record_id: Any, finding: Finding) -> str:
+    """``{"id": ..., "error": <the English sentence>, "code": <its code>}``."""
+    message, code = finding.message, finding.code.value
     try:
-        return _encode({"id": record_id, "error": message})
+        return _encode({"id": record_id, "error": message, "code": code})
     except RecursionError:
-        return _encode({"id": None, "error": message})
+        return _encode({"id": None, "error": message, "code": code})
 
 
 def process_block(job: tuple[str, bytes]) -> tuple[bytes, bool]:

@@ -16,6 +16,7 @@ from enum import Enum
 
 from .cards import KREUZ_DAME, Card
 from .errors import DokoError
+from .findings import Code
 from .game import GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
 
@@ -46,31 +47,23 @@ def verify_answers(
 ) -> None:
     """Raise :class:`DokoError` if an answer is not allowed for that player."""
     if len(answers) != 4 or len(pflicht_played) != 4:
-        raise DokoError("answers: one answer for each of the four players (TSR 4.1.1)")
+        raise DokoError.of(Code.ANSWERS_COUNT)
     for seat, answer in enumerate(answers):
         is_solo = answer.kind in (VorbehaltKind.PFLICHTSOLO, VorbehaltKind.LUSTSOLO)
         if is_solo and answer.solo is None:
-            raise DokoError(f"answers[{seat}]: a solo Vorbehalt must name the solo (TSR 4.1.8)")
+            raise DokoError.of(Code.SOLO_VORBEHALT_UNNAMED, seat=seat)
         if not is_solo and answer.solo is not None:
-            raise DokoError(f"answers[{seat}]: only a solo Vorbehalt names a solo (TSR 4.1.8)")
+            raise DokoError.of(Code.VORBEHALT_NAMES_SOLO, seat=seat)
         if answer.kind is VorbehaltKind.PFLICHTSOLO and pflicht_played[seat]:
-            raise DokoError(
-                f"answers[{seat}]: this player has played his Pflichtsolo this round; "
-                "another solo is a Lustsolo (TSR 4.2.1, 8.6)"
-            )
+            raise DokoError.of(Code.VORBEHALT_PFLICHTSOLO_PLAYED, seat=seat)
         if answer.kind is VorbehaltKind.LUSTSOLO and not pflicht_played[seat]:
-            raise DokoError(
-                f"answers[{seat}]: a Lustsolo is allowed only after the player's own "
-                "Pflichtsolo (TSR 4.3.1)"
-            )
+            raise DokoError.of(Code.VORBEHALT_LUSTSOLO_EARLY, seat=seat)
         if (
             answer.kind is VorbehaltKind.HOCHZEIT
             and hands is not None
             and sum(card == KREUZ_DAME for card in hands[seat]) != 2
         ):
-            raise DokoError(
-                f"answers[{seat}]: a Hochzeit needs both Kreuz-Damen in the hand (TSR 4.4.3)"
-            )
+            raise DokoError.of(Code.VORBEHALT_HOCHZEIT_HAND, seat=seat)
 
 
 def find_game(
@@ -103,5 +96,5 @@ def find_game(
 def vorfuehrung(seat: int, solo: SoloType) -> GameSpec:
     """The forced Pflichtsolo of TSR 4.2.3: no Vorbehaltsabfrage (TSR 4.1.9)."""
     if seat not in range(4):
-        raise DokoError(f"seat: {seat} is not a seat 0 to 3 (TSR 4.2.3)")
+        raise DokoError.of(Code.SEAT_OUT_OF_RANGE, seat=seat)
     return GameSpec(GameType.SOLO, seat, solo, SoloCategory.VORFUEHRUNG)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from .calls import MIN_CARDS, Call, Party
 from .cards import CARDS, KARO_ASS, KREUZ_BUBE, KREUZ_DAME, Card, Suit
 from .errors import DokoError, IllegalActionError
+from .findings import Code, Player
 from .gametypes import GameType, Ranking, SoloCategory, SoloType, ranking_for
 from .scoring import TRICKS, GameResult, GameSummary, Specials, score
 
@@ -44,20 +45,17 @@ class GameSpec:
     def verify(self) -> None:
         kind = self.game_type
         if kind is GameType.STILLE_HOCHZEIT:
-            raise DokoError(
-                "game.type: a stille Hochzeit is a Normalspiel whose hands give one player both "
-                "Kreuz-Damen; the engine finds it (TSR 4.4.5)"
-            )
+            raise DokoError.of(Code.SPEC_STILLE_HOCHZEIT)
         if kind is GameType.NORMAL:
             if self.player is not None or self.solo is not None or self.category is not None:
-                raise DokoError("game: a Normalspiel has no player, solo or pflicht (TSR 4.1)")
+                raise DokoError.of(Code.SPEC_NORMAL_EXTRA)
             return
         if self.player not in range(4):
-            raise DokoError(f"game.player: a {kind.german} needs the seat of its player (TSR 4.1)")
+            raise DokoError.of(Code.SPEC_NEEDS_PLAYER, game_type=kind)
         if kind is GameType.HOCHZEIT and (self.solo is not None or self.category is not None):
-            raise DokoError("game: a Hochzeit has no solo kind and no pflicht (TSR 4.4.3)")
+            raise DokoError.of(Code.SPEC_HOCHZEIT_EXTRA)
         if kind is GameType.SOLO and self.solo is None:
-            raise DokoError("game.solo: a solo must be named (TSR 4.2.1, 2.3)")
+            raise DokoError.of(Code.SPEC_SOLO_UNNAMED)
 
 
 NORMAL_GAME = GameSpec()
@@ -149,9 +147,8 @@ class Game:
         elif spec.game_type is GameType.HOCHZEIT:
             assert spec.player is not None
             if holders != [spec.player, spec.player]:
-                raise DokoError(
-                    f"game.player: {self.names[spec.player]} does not hold both Kreuz-Damen, "
-                    "a Hochzeit needs both (TSR 4.4.3)"
+                raise DokoError.of(
+                    Code.HOCHZEITER_LACKS_KREUZ_DAMEN, player=Player(self.names[spec.player])
                 )
             self.parties[spec.player] = Party.RE
         else:
@@ -184,21 +181,27 @@ class Game:
 
     # ----------------------------------------------------------------- playing cards
     def verify_play(self, player: int, card: Card) -> None:
-        name = self.names[player]
         if self.is_over:
-            raise IllegalActionError(f"{name} plays {card}, but all 48 cards are played (TSR 5.1)")
+            raise IllegalActionError.of(
+                Code.PLAY_AFTER_END, player=Player(self.names[player]), card=card
+            )
         if player != self.to_move:
-            raise IllegalActionError(
-                f"it is {self.names[self.to_move]}'s turn, not {name}'s (TSR 5.1)"
+            raise IllegalActionError.of(
+                Code.NOT_YOUR_TURN,
+                turn=Player(self.names[self.to_move]),
+                player=Player(self.names[player]),
             )
         if not self._counts[player].get(card.code):
-            raise IllegalActionError(f"{name} does not hold {card} (TSR 5.1)")
+            raise IllegalActionError.of(
+                Code.CARD_NOT_HELD, player=Player(self.names[player]), card=card
+            )
         if self._trick:
             follow = self.ranking.follow
             led = follow[self._trick[0].code]
             if follow[card.code] != led and self._follow_counts[player].get(led):
-                what = self.ranking.follow_name(self._trick[0])
-                raise IllegalActionError(f"{name} must follow {what} (TSR 5.2.2)")
+                raise IllegalActionError.of(
+                    Code.MUST_FOLLOW, player=Player(self.names[player]), led=led
+                )
 
     def can_play(self, player: int, card: Card) -> bool:
         try:
@@ -253,67 +256,91 @@ class Game:
 
     # ----------------------------------------------------------------- announcements
     def verify_announce(self, player: int, call: Call) -> None:
-        name = self.names[player]
         party = self.parties[player]
         if party is None or not self.clarified:
-            raise IllegalActionError(
-                f"{name} says {call.german} before the Klärungsstich of the Hochzeit; "
-                "announcements wait until the parties are settled (TSR 6.2.2, 4.4.3)"
+            raise IllegalActionError.of(
+                Code.CALL_BEFORE_KLAERUNG, player=Player(self.names[player]), call=call
             )
         if call.is_ansage and call.party_call(party) is not call:
-            raise IllegalActionError(
-                f"{name} says {call.german}, but plays in the {party.german} party (TSR 6.2.1)"
+            raise IllegalActionError.of(
+                Code.ANSAGE_OF_OTHER_PARTY,
+                player=Player(self.names[player]),
+                call=call,
+                party=party,
             )
         level, current = call.level, self._levels[party]
         if level <= current:
-            said = Call.of_level(current, party).german
-            raise IllegalActionError(
-                f"{name} says {call.german}, but the {party.german} party has already said {said}; "
-                "a call cannot be repeated or taken back (TSR 6.4.7)"
+            raise IllegalActionError.of(
+                Code.CALL_REPEATED,
+                player=Player(self.names[player]),
+                call=call,
+                party=party,
+                said=Call.of_level(current, party),
             )
         cards = self.cards_in_hand(player)
         shift = self.shift
-        note = f" (Hochzeit: {shift} fewer, TSR 6.4.2)" if shift else ""
-        ansage = party.german
         if current < 0:
             on_time = cards >= MIN_CARDS[0] - shift
             if level > 0 and not on_time:
-                raise IllegalActionError(
-                    f"{name} says {call.german} without an Erstansage of his party: that counts as "
-                    f"{ansage} and {call.german} and needs the {ansage} still on time, at least "
-                    f"{MIN_CARDS[0] - shift} cards{note}; {name} has {cards} (TSR 6.3.2, 6.4.3)"
+                raise IllegalActionError.of(
+                    Code.ABSAGE_WITHOUT_ANSAGE_LATE,
+                    player=Player(self.names[player]),
+                    call=call,
+                    party=party,
+                    need=MIN_CARDS[0] - shift,
+                    shift=shift,
+                    cards=cards,
                 )
             if level == 0 and not on_time:
                 other = self._levels[party.other]
-                answer = MIN_CARDS[other] - 1 - shift if other >= 0 else None
-                if answer is None or cards < answer:
-                    allowed = (
-                        ""
-                        if answer is None
-                        else f", as an Erwiderung to {Call.of_level(other, party.other).german} "
-                        f"at least {answer}"
+                if other < 0:
+                    raise IllegalActionError.of(
+                        Code.ANSAGE_LATE,
+                        player=Player(self.names[player]),
+                        party=party,
+                        cards=cards,
+                        need=MIN_CARDS[0] - shift,
+                        shift=shift,
                     )
-                    raise IllegalActionError(
-                        f"{name} says {ansage} with {cards} cards in hand; the Erstansage needs at "
-                        f"least {MIN_CARDS[0] - shift}{allowed}{note} (TSR 6.2.2, 6.4.4)"
+                answer = MIN_CARDS[other] - 1 - shift
+                if cards < answer:
+                    raise IllegalActionError.of(
+                        Code.ERWIDERUNG_LATE,
+                        player=Player(self.names[player]),
+                        party=party,
+                        cards=cards,
+                        need=MIN_CARDS[0] - shift,
+                        other=Call.of_level(other, party.other),
+                        answer=answer,
+                        shift=shift,
                     )
             return
         if self._late_erwiderung[party]:
-            raise IllegalActionError(
-                f"{name} says {call.german}, but the {ansage} of his party was a late Erwiderung; "
-                "after it no Absage is allowed (TSR 6.4.4)"
+            raise IllegalActionError.of(
+                Code.ABSAGE_AFTER_LATE_ERWIDERUNG,
+                player=Player(self.names[player]),
+                call=call,
+                party=party,
             )
         need = MIN_CARDS[current + 1] - shift
         if cards < need:
             if level > current + 1:
-                skipped = Call.of_level(current + 1, party).german
-                raise IllegalActionError(
-                    f"{name} says {call.german}, skipping {skipped}, which needs at least {need} "
-                    f"cards{note}; {name} has {cards} (TSR 6.4.3)"
+                raise IllegalActionError.of(
+                    Code.ABSAGE_SKIPPED_LATE,
+                    player=Player(self.names[player]),
+                    call=call,
+                    skipped=Call.of_level(current + 1, party),
+                    need=need,
+                    shift=shift,
+                    cards=cards,
                 )
-            raise IllegalActionError(
-                f"{name} says {call.german} with {cards} cards in hand; it needs at least "
-                f"{need}{note} (TSR 6.3.4)"
+            raise IllegalActionError.of(
+                Code.ABSAGE_LATE,
+                player=Player(self.names[player]),
+                call=call,
+                cards=cards,
+                need=need,
+                shift=shift,
             )
 
     def can_announce(self, player: int, call: Call) -> bool:
@@ -339,9 +366,7 @@ class Game:
     def summary(self) -> GameSummary:
         """The score-list view of the finished game, scored by :func:`score`."""
         if not self.is_over:
-            raise DokoError(
-                f"the game is not over: {len(self.tricks)} of 12 tricks played (TSR 5.1)"
-            )
+            raise DokoError.of(Code.GAME_NOT_OVER, tricks=len(self.tricks))
         parties = self.parties
         re_tricks = [t for t in self.tricks if parties[t.winner] is Party.RE]
         re = tuple(self.names[p] for p in range(4) if parties[p] is Party.RE)
@@ -387,19 +412,16 @@ class Game:
 
 def _verify_hands(hands: Sequence[Sequence[Card]], names: Sequence[str]) -> None:
     if len(names) != 4 or len(set(names)) != 4 or not all(names):
-        raise DokoError("players: a game has four distinct, non-empty player names (TSR 3.1)")
+        raise DokoError.of(Code.GAME_PLAYERS_INVALID)
     if len(hands) != 4:
-        raise DokoError("hands: a game has four players with twelve cards each (TSR 2.2)")
+        raise DokoError.of(Code.HANDS_COUNT)
     for name, hand in zip(names, hands, strict=True):
         if len(hand) != HAND_SIZE:
-            raise DokoError(f"hands.{name}: {len(hand)} cards, each player gets 12 (TSR 2.2)")
+            raise DokoError.of(Code.HAND_SIZE, player=Player(name), count=len(hand))
     counts: dict[Card, int] = {}
     for hand in hands:
         for card in hand:
             counts[card] = counts.get(card, 0) + 1
     for card in CARDS:
         if counts.get(card, 0) != 2:
-            raise DokoError(
-                f"hands: {card} appears {counts.get(card, 0)} times, the deck has every card "
-                "twice (TSR 2.2)"
-            )
+            raise DokoError.of(Code.CARD_COUNT, card=card, count=counts.get(card, 0))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import DokoError
+from .findings import Code
 
 
 class PenaltyCategory(Enum):
@@ -32,8 +33,13 @@ class PenaltyCategory(Enum):
         return _CATEGORY_NAMES[self]
 
     @property
+    def section(self) -> str:
+        """The TSR section of the category, e.g. ``"9.4"``."""
+        return _CATEGORY_SECTIONS[self]
+
+    @property
     def rule(self) -> str:
-        return _CATEGORY_RULES[self]
+        return f"TSR {self.section}"
 
 
 _CATEGORY_NAMES = {
@@ -43,12 +49,12 @@ _CATEGORY_NAMES = {
     PenaltyCategory.ENTSCHIEDEN: "Regelverstoß bei bereits entschiedenem Spiel",
     PenaltyCategory.UNSPORTLICH: "unsportliches Verhalten",
 }
-_CATEGORY_RULES = {
-    PenaltyCategory.UNERHEBLICH: "TSR 9.2",
-    PenaltyCategory.GERINGFUEGIG: "TSR 9.3",
-    PenaltyCategory.SCHWERWIEGEND: "TSR 9.4",
-    PenaltyCategory.ENTSCHIEDEN: "TSR 9.5",
-    PenaltyCategory.UNSPORTLICH: "TSR 9.7",
+_CATEGORY_SECTIONS = {
+    PenaltyCategory.UNERHEBLICH: "9.2",
+    PenaltyCategory.GERINGFUEGIG: "9.3",
+    PenaltyCategory.SCHWERWIEGEND: "9.4",
+    PenaltyCategory.ENTSCHIEDEN: "9.5",
+    PenaltyCategory.UNSPORTLICH: "9.7",
 }
 
 
@@ -124,35 +130,21 @@ class Penalty:
 
     def verify(self) -> None:
         if self.offender == SITTING_DEALER and self.category is not PenaltyCategory.UNSPORTLICH:
-            raise DokoError(
-                f"offender: the dealer sits out this game; only a deduction for unsportliches "
-                f"Verhalten concerns him, not a {self.category.german} (TSR 10.1)"
-            )
+            raise DokoError.of(Code.SITTING_DEALER_FAULT, category=self.category)
         if self.offender not in range(SITTING_DEALER + 1):
-            raise DokoError(f"offender: position {self.offender} is not one of the four players")
+            raise DokoError.of(Code.OFFENDER_POSITION, position=self.offender)
         if self.phase.as_solo:
             if self.soloist not in range(4):
-                raise DokoError(f"soloist: a solo penalty needs the soloist ({self.category.rule})")
+                raise DokoError.of(Code.PENALTY_NEEDS_SOLOIST, self.category.section)
         elif self.soloist is not None:
-            raise DokoError(
-                f"soloist: given for phase {self.phase.value}, where the Normalspiel rules "
-                f"apply (TSR 9.6)"
-            )
+            raise DokoError.of(Code.SOLOIST_IN_NORMAL_PHASE, phase=self.phase)
         if not 0 <= self.absagen <= 4:
-            raise DokoError(
-                f"absagen: {self.absagen} Absagen, a party makes at most 4 (keine 90 .. schwarz) "
-                "(TSR 9.4)"
-            )
+            raise DokoError.of(Code.ABSAGEN_OUT_OF_RANGE, absagen=self.absagen)
         if self.category is PenaltyCategory.UNSPORTLICH:
             if not 0 <= self.deduction <= 12:
-                raise DokoError(
-                    f"deduction: {self.deduction} points, unsportliches Verhalten costs up to 12 "
-                    "(TSR 9.7)"
-                )
+                raise DokoError.of(Code.DEDUCTION_OUT_OF_RANGE, deduction=self.deduction)
         elif self.deduction:
-            raise DokoError(
-                f"deduction: only for unsportliches Verhalten, not {self.category.value}"
-            )
+            raise DokoError.of(Code.DEDUCTION_NOT_UNSPORTLICH, category=self.category)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from typing import Any
 from .calls import Call, Party
 from .cards import CARDS_BY_CODE, Card
 from .errors import DokoError, IllegalActionError, RecordError
+from .findings import Code, Finding, JsonValue, Player
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
 from .scoring import NO_SPECIALS, GameResult, GameSummary, Specials, score, verify_summary
@@ -18,20 +19,20 @@ from .scoring import NO_SPECIALS, GameResult, GameSummary, Specials, score, veri
 Record = dict[str, Any]
 
 #: The TSR section a malformed field belongs to.
-_FIELD_RULE = {
-    "players": "TSR 3.1",
-    "type": "TSR 4.1",
-    "solo": "TSR 2.3",
-    "pflicht": "TSR 4.2",
-    "solo_pflicht": "TSR 9.4",
-    "re": "TSR 4.4.1",
-    "re_eyes": "TSR 7.1",
-    "re_tricks": "TSR 7.1",
-    "calls": "TSR 6",
-    "specials": "TSR 7.2.3",
-    "hands": "TSR 2.2",
-    "game": "TSR 4.1",
-    "actions": "TSR 5",
+_FIELD_SECTION = {
+    "players": "3.1",
+    "type": "4.1",
+    "solo": "2.3",
+    "pflicht": "4.2",
+    "solo_pflicht": "9.4",
+    "re": "4.4.1",
+    "re_eyes": "7.1",
+    "re_tricks": "7.1",
+    "calls": "6",
+    "specials": "7.2.3",
+    "hands": "2.2",
+    "game": "4.1",
+    "actions": "5",
 }
 _TYPES = {t.value: t for t in GameType}
 _SOLOS = {s.value: s for s in SoloType}
@@ -43,39 +44,34 @@ _RE_CALLS = {c.value: c for c in Call if c is not Call.KONTRA}
 _KONTRA_CALLS = {c.value: c for c in Call if c is not Call.RE}
 
 
-def _bad(field: str, what: str) -> RecordError:
-    rule = _FIELD_RULE[field.split(".")[0].split("[")[0]]
-    return RecordError(f"{field}: {what} ({rule})")
+def _bad(code: Code, field: str, **params: Any) -> RecordError:
+    """The error ``code`` about ``field``, under the TSR section of that field."""
+    section = _FIELD_SECTION[field.split(".")[0].split("[")[0]]
+    return RecordError.of(code, None if section == code.section else section, field=field, **params)
 
 
 def _get(record: Record, field: str) -> Any:
     if field not in record:
-        raise _bad(field, "missing")
+        raise _bad(Code.FIELD_MISSING, field)
     return record[field]
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
     if type(value) is not int:
-        raise _bad(field, f"{json_repr(value)} is not a whole number")
+        raise _bad(Code.NOT_WHOLE_NUMBER, field, value=JsonValue.of(value))
     if not low <= value <= high:
-        raise _bad(field, f"{value} is outside {low} to {high}")
+        raise _bad(Code.OUT_OF_RANGE, field, number=value, low=low, high=high)
     return value
-
-
-def json_repr(value: Any) -> str:
-    """Short representation of a JSON value for an error message."""
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_players(record: Record) -> tuple[str, ...]:
     """The ``players`` list as a tuple of names; how many and whether distinct is checked later."""
     players = _get(record, "players")
     if type(players) is not list:
-        raise _bad("players", "must be a list of four player names")
+        raise RecordError.of(Code.PLAYERS_NOT_LIST)
     for name in players:
         if type(name) is not str or not name or name.isspace():
-            raise _bad("players", f"{json_repr(name)} is not a player name")
+            raise RecordError.of(Code.NOT_A_PLAYER_NAME, value=JsonValue.of(name))
     return tuple(players)
 
 
@@ -86,20 +82,24 @@ def _solo_fields(
     if game_type is GameType.SOLO:
         if type(solo_value) is not str or solo_value not in _SOLOS:
             raise _bad(
+                Code.SOLO_UNKNOWN,
                 prefix + "solo",
-                f"{json_repr(solo_value)} is not one of {', '.join(_SOLOS)}",
+                value=JsonValue.of(solo_value),
+                choices=tuple(_SOLOS),
             )
         solo: SoloType | None = _SOLOS[solo_value]
     elif solo_value is not None:
-        raise _bad(
-            prefix + "solo", f"given for a game of type {game_type.value}, only a solo has one"
-        )
+        raise _bad(Code.SOLO_FOR_NON_SOLO, prefix + "solo", game_type=game_type)
     else:
         solo = None
     category: SoloCategory | None = parse_pflicht(record.get("pflicht"), prefix + "pflicht")
     if solo is None:
         if category is not SoloCategory.LUSTSOLO:
-            raise _bad(prefix + "pflicht", f"only a solo is a Pflichtsolo, not a {game_type.value}")
+            raise _bad(
+                Code.PFLICHT_FOR_NON_SOLO,
+                prefix + "pflicht",
+                game_type=game_type,
+            )
         category = None
     return solo, category
 
@@ -112,7 +112,7 @@ def parse_pflicht(value: Any, field: str = "pflicht") -> SoloCategory:
         return SoloCategory.PFLICHTSOLO
     if value == "vorgefuehrt":
         return SoloCategory.VORFUEHRUNG
-    raise _bad(field, f'{json_repr(value)} is not true, false or "vorgefuehrt"')
+    raise _bad(Code.PFLICHT_UNKNOWN, field, value=JsonValue.of(value))
 
 
 def _calls(record: Record) -> tuple[Call | None, Call | None]:
@@ -128,10 +128,10 @@ def _calls(record: Record) -> tuple[Call | None, Call | None]:
         ):
             return re_call, kontra_call
     if type(calls) is not dict:
-        raise _bad("calls", "must be an object with the keys re and kontra")
+        raise RecordError.of(Code.PARTIES_NOT_OBJECT, field="calls")
     for key in calls:
         if key not in ("re", "kontra"):
-            raise _bad("calls", f'unknown key "{key}", only re and kontra')
+            raise RecordError.of(Code.PARTY_KEY_UNKNOWN, field="calls", key=key)
     result: list[Call | None] = []
     for party in (Party.RE, Party.KONTRA):
         value = calls.get(party.value)
@@ -140,9 +140,12 @@ def _calls(record: Record) -> tuple[Call | None, Call | None]:
             continue
         call = _CALLS.get(value) if type(value) is str else None
         if call is None or call.party_call(party) is not call:
-            allowed = ", ".join(Call.of_level(level, party).value for level in range(5))
-            raise _bad(
-                f"calls.{party.value}", f"{json_repr(value)} is not null or one of {allowed}"
+            allowed = tuple(Call.of_level(level, party).value for level in range(5))
+            raise RecordError.of(
+                Code.CALL_UNKNOWN,
+                field=f"calls.{party.value}",
+                value=JsonValue.of(value),
+                choices=allowed,
             )
         result.append(call)
     return result[0], result[1]
@@ -153,12 +156,12 @@ def _specials(record: Record) -> tuple[Specials, Specials]:
     if not specials:
         if specials is None or type(specials) is dict:
             return NO_SPECIALS, NO_SPECIALS
-        raise _bad("specials", "must be an object with the keys re and kontra")
+        raise _bad(Code.PARTIES_NOT_OBJECT, "specials")
     if type(specials) is not dict:
-        raise _bad("specials", "must be an object with the keys re and kontra")
+        raise _bad(Code.PARTIES_NOT_OBJECT, "specials")
     for key in specials:
         if key not in ("re", "kontra"):
-            raise _bad("specials", f'unknown key "{key}", only re and kontra')
+            raise _bad(Code.PARTY_KEY_UNKNOWN, "specials", key=key)
     return _party_specials(specials, "re"), _party_specials(specials, "kontra")
 
 
@@ -167,11 +170,11 @@ def _party_specials(specials: Record, party: str) -> Specials:
     if counts is None or counts == _NO_COUNTS:
         return NO_SPECIALS
     if type(counts) is not dict:
-        raise _bad(f"specials.{party}", "must be an object of doppelkopf, fuchs, karlchen")
+        raise RecordError.of(Code.SONDERPUNKTE_NOT_OBJECT, field=f"specials.{party}")
     values = {"doppelkopf": 0, "fuchs": 0, "karlchen": 0}
     for key, count in counts.items():
         if key not in values:
-            raise _bad(f"specials.{party}", f'unknown Sonderpunkt "{key}"')
+            raise RecordError.of(Code.SONDERPUNKT_UNKNOWN, field=f"specials.{party}", key=key)
         values[key] = _int(count, f"specials.{party}.{key}", 0, 12)
     if not any(values.values()):
         return NO_SPECIALS
@@ -184,20 +187,22 @@ def summary_from_record(record: Record) -> GameSummary:
     type_value = record.get("type")
     game_type = _TYPES.get(type_value) if type(type_value) is str else None
     if game_type is None:
-        raise _bad("type", f"{json_repr(type_value)} is not one of {', '.join(_TYPES)}")
+        raise RecordError.of(
+            Code.TYPE_UNKNOWN, value=JsonValue.of(type_value), choices=tuple(_TYPES)
+        )
     if game_type is GameType.SOLO or "solo" in record or "pflicht" in record:
         solo, category = _solo_fields(record, game_type)
     else:
         solo, category = None, None
     re = record.get("re")
     if type(re) is not list:
-        raise _bad("re", "must be a list of player names")
+        raise RecordError.of(Code.RE_NOT_LIST)
     re_eyes = record.get("re_eyes")
     if type(re_eyes) is not int:
-        raise _bad("re_eyes", f"{json_repr(re_eyes)} is not a whole number")
+        raise _bad(Code.NOT_WHOLE_NUMBER, "re_eyes", value=JsonValue.of(re_eyes))
     re_tricks = record.get("re_tricks")
     if type(re_tricks) is not int:
-        raise _bad("re_tricks", f"{json_repr(re_tricks)} is not a whole number")
+        raise _bad(Code.NOT_WHOLE_NUMBER, "re_tricks", value=JsonValue.of(re_tricks))
     re_call, kontra_call = _calls(record)
     re_specials, kontra_specials = _specials(record)
     summary = GameSummary(
@@ -265,17 +270,17 @@ def score_record(record: Record) -> Record:
 def _hands(record: Record, players: tuple[str, ...]) -> list[list[Card]]:
     hands = _get(record, "hands")
     if type(hands) is not dict or set(hands) != set(players):
-        raise _bad("hands", "must be an object with exactly one hand per player")
+        raise RecordError.of(Code.HANDS_NOT_OBJECT)
     result = []
     for name in players:
         hand = hands[name]
         if type(hand) is not list:
-            raise _bad(f"hands.{name}", "must be a list of cards")
+            raise RecordError.of(Code.HAND_NOT_LIST, player=Player(name))
         cards = []
         for code in hand:
             card = CARDS_BY_CODE.get(code) if type(code) is str else None
             if card is None:
-                raise _bad(f"hands.{name}", f"{json_repr(code)} is not a card")
+                raise RecordError.of(Code.NOT_A_CARD, player=Player(name), value=JsonValue.of(code))
             cards.append(card)
         result.append(cards)
     return result
@@ -287,24 +292,20 @@ def game_from_record(record: Record) -> Game:
     hands = _hands(record, players)
     spec_record = _get(record, "game")
     if type(spec_record) is not dict:
-        raise _bad("game", 'must be an object such as {"type": "normal"}')
+        raise RecordError.of(Code.GAME_NOT_OBJECT)
     type_value = spec_record.get("type")
     game_type = _TYPES.get(type_value) if type(type_value) is str else None
     if game_type is None or game_type is GameType.STILLE_HOCHZEIT:
-        raise _bad(
-            "game.type",
-            f"{json_repr(type_value)} is not normal, hochzeit or solo "
-            "(a stille Hochzeit is a normal game, found from the hands)",
-        )
+        raise RecordError.of(Code.GAME_TYPE_UNKNOWN, value=JsonValue.of(type_value))
     solo, category = _solo_fields(spec_record, game_type, "game.")
     player = spec_record.get("player")
     if game_type is GameType.NORMAL:
         if player is not None:
-            raise _bad("game.player", "a Normalspiel has no player")
+            raise RecordError.of(Code.NORMAL_HAS_NO_PLAYER)
         seat = None
     else:
         if player not in players:
-            raise _bad("game.player", f"{json_repr(player)} is not one of the players")
+            raise RecordError.of(Code.GAME_PLAYER_UNKNOWN, value=JsonValue.of(player))
         seat = players.index(player)
     return Game(hands, GameSpec(game_type, seat, solo, category), players)
 
@@ -313,11 +314,15 @@ def apply_action(game: Game, number: int, action: Any) -> None:
     """Apply the ``number``-th action string; errors name the action number."""
     if type(action) is not str or ":" not in action:
         raise RecordError(
-            f'action {number}: {json_repr(action)} is not "PLAYER:CARD" or "PLAYER:CALL" (TSR 5)'
+            Finding.of(Code.ACTION_MALFORMED, value=JsonValue.of(action)).with_context(
+                action=number
+            )
         )
     name, _, what = action.rpartition(":")
     if name not in game.names:
-        raise RecordError(f'action {number}: "{name}" is not one of the players (TSR 5)')
+        raise RecordError(
+            Finding.of(Code.ACTION_PLAYER_UNKNOWN, name=name).with_context(action=number)
+        )
     player = game.names.index(name)
     try:
         card = CARDS_BY_CODE.get(what)
@@ -326,15 +331,12 @@ def apply_action(game: Game, number: int, action: Any) -> None:
             return
         call = _CALLS.get(what)
         if call is None:
-            raise RecordError(
-                f'"{what}" is neither a card nor one of re, kontra, keine90, keine60, '
-                "keine30, schwarz (TSR 2.2, 6)"
-            )
+            raise RecordError.of(Code.ACTION_UNKNOWN, what=what)
         game.announce(player, call)
     except IllegalActionError as error:
-        raise IllegalActionError(f"action {number}: {error}") from None
+        raise IllegalActionError(error.finding.with_context(action=number)) from None
     except DokoError as error:
-        raise RecordError(f"action {number}: {error}") from None
+        raise RecordError(error.finding.with_context(action=number)) from None
 
 
 def replay_record(record: Record) -> Record:
@@ -342,16 +344,12 @@ def replay_record(record: Record) -> Record:
     game = game_from_record(record)
     actions = _get(record, "actions")
     if type(actions) is not list:
-        raise _bad("actions", "must be a list of action strings")
+        raise RecordError.of(Code.ACTIONS_NOT_LIST)
     for number, action in enumerate(actions, start=1):
         apply_action(game, number, action)
     if not game.is_over:
         played = sum(len(t.cards) for t in game.tricks) + len(game.current_trick)
-        raise _bad(
-            "actions",
-            f"only {played} of 48 cards are played; this format has no game cut short by the "
-            "soloist (TSR 5.4), so every card must be played",
-        )
+        raise RecordError.of(Code.GAME_CUT_SHORT, played=played)
     summary = game.summary()
     output = result_to_record(record.get("id"), summary, score(summary))
     output["summary"] = summary_to_record(summary)

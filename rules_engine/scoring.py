@@ -15,6 +15,7 @@ from typing import NamedTuple
 from .calls import ABSAGE_TARGET, AGAINST_TARGET, REACHED_AGAINST, Call, Party
 from .cards import TOTAL_EYES
 from .errors import RecordError
+from .findings import Code, Player
 from .gametypes import GameType, SoloCategory, SoloType
 
 TRICKS = 12
@@ -134,64 +135,53 @@ def verify_summary(summary: GameSummary) -> None:
     """Raise :class:`DokoError` if the summary is impossible; messages name the field."""
     players = summary.players
     if len(players) != 4 or len(set(players)) != 4 or not all(players):
-        raise RecordError("players: a game has four distinct, non-empty player names (TSR 3.1)")
+        raise RecordError.of(Code.GAME_PLAYERS_INVALID)
     re = summary.re
     for name in re:
         if name not in players:
-            raise RecordError(f"re: {name!r} is not one of the players (TSR 4.4.1)")
+            raise RecordError.of(Code.RE_NOT_A_PLAYER, name=name)
     if len(set(re)) != len(re):
-        raise RecordError(f"re: {list(re)} names a player twice (TSR 4.4.1)")
+        raise RecordError.of(Code.RE_TWICE, names=tuple(map(Player, re)))
     _verify_re_size(summary)
     game_type = summary.game_type
     if (game_type is GameType.SOLO) != (summary.solo is not None):
-        raise RecordError("solo: the solo kind is given exactly when the type is solo (TSR 2.3)")
+        raise RecordError.of(Code.SOLO_KIND_MISMATCH)
     if summary.category is not None and game_type is not GameType.SOLO:
-        raise RecordError("pflicht: only a solo can be a Pflicht- or Lustsolo (TSR 4.2, 4.3)")
+        raise RecordError.of(Code.PFLICHT_NOT_SOLO)
     eyes, tricks = summary.re_eyes, summary.re_tricks
     if not 0 <= eyes <= TOTAL_EYES:
-        raise RecordError(f"re_eyes: {eyes} is outside 0 to 240 Augen (TSR 2.2)")
+        raise RecordError.of(Code.EYES_OUT_OF_RANGE, eyes=eyes)
     if not 0 <= tricks <= TRICKS:
-        raise RecordError(f"re_tricks: {tricks} is outside 0 to 12 tricks (TSR 7.1)")
+        raise RecordError.of(Code.TRICKS_OUT_OF_RANGE, tricks=tricks)
     if eyes not in EYE_SUMS[tricks]:
-        raise RecordError(_eyes_message(eyes, tricks))
+        raise _eyes_error(eyes, tricks)
     if game_type is GameType.HOCHZEIT and len(re) == 1 and tricks < 3:
-        raise RecordError(
-            f"re_tricks: a Hochzeiter playing alone won the first three tricks, not {tricks} "
-            "(TSR 4.4.3)"
-        )
+        raise RecordError.of(Code.HOCHZEIT_ALONE_TRICKS, tricks=tricks)
     re_call, kontra_call = summary.re_call, summary.kontra_call
     if re_call is Call.KONTRA:
-        raise RecordError('calls.re: "kontra" is not a call of the Re party (TSR 6.2)')
+        raise RecordError.of(Code.RE_CALLS_KONTRA)
     if kontra_call is Call.RE:
-        raise RecordError('calls.kontra: "re" is not a call of the Kontra party (TSR 6.2)')
+        raise RecordError.of(Code.KONTRA_CALLS_RE)
     _verify_specials(summary)
 
 
 def _verify_re_size(summary: GameSummary) -> None:
     size, kind = len(summary.re), summary.game_type
     if kind is GameType.NORMAL and size != 2:
-        raise RecordError(f"re: a Normalspiel has two Re players, not {size} (TSR 4.4.1)")
+        raise RecordError.of(Code.NORMAL_RE_SIZE, size=size)
     if kind is GameType.HOCHZEIT and size not in (1, 2):
-        raise RecordError(
-            f"re: a Hochzeit has the Hochzeiter and his partner, or the Hochzeiter alone, "
-            f"not {size} players (TSR 4.4.3)"
-        )
+        raise RecordError.of(Code.HOCHZEIT_RE_SIZE, size=size)
     if kind in (GameType.SOLO, GameType.STILLE_HOCHZEIT) and size != 1:
-        raise RecordError(
-            f"re: a {kind.german} is played by one player against three, not {size} "
-            "(TSR 4.2, 4.4.5)"
-        )
+        raise RecordError.of(Code.SOLO_RE_SIZE, game_type=kind, size=size)
 
 
-def _eyes_message(eyes: int, tricks: int) -> str:
+def _eyes_error(eyes: int, tricks: int) -> RecordError:
     sums = EYE_SUMS[tricks]
     if eyes > max(sums):
-        why = f"at most {max(sums)} fit in {tricks} tricks"
-    elif eyes < min(sums):
-        why = f"{tricks} tricks hold at least {min(sums)}"
-    else:
-        why = f"no {4 * tricks} cards of the deck add up to it"
-    return f"re_eyes: {eyes} Augen are impossible with re_tricks {tricks}: {why} (TSR 2.2)"
+        return RecordError.of(Code.EYES_ABOVE_TRICKS, eyes=eyes, tricks=tricks, limit=max(sums))
+    if eyes < min(sums):
+        return RecordError.of(Code.EYES_BELOW_TRICKS, eyes=eyes, tricks=tricks, limit=min(sums))
+    return RecordError.of(Code.EYES_NO_CARD_SUM, eyes=eyes, tricks=tricks, cards=4 * tricks)
 
 
 def _verify_specials(summary: GameSummary) -> None:
@@ -199,40 +189,33 @@ def _verify_specials(summary: GameSummary) -> None:
     if re_sp is NO_SPECIALS and ko_sp is NO_SPECIALS:
         return
     if summary.scored_as_solo and (re_sp or ko_sp):
-        raise RecordError(
-            "specials: Sonderpunkte exist only in a Normalspiel, this game is scored as a solo "
-            "(TSR 7.2.3, 7.2.4)"
-        )
+        raise RecordError.of(Code.SPECIALS_IN_SOLO)
     for party, sp in ((Party.RE, re_sp), (Party.KONTRA, ko_sp)):
         tricks, eyes = summary.tricks(party), summary.eyes(party)
-        where = f"specials.{party.value}"
         if sp.doppelkopf > tricks or sp.doppelkopf * 40 > eyes:
-            raise RecordError(
-                f"{where}.doppelkopf: {sp.doppelkopf} Doppelköpfe need as many tricks of 40 Augen, "
-                f"the party has {tricks} tricks with {eyes} Augen (TSR 7.2.3)"
+            raise RecordError.of(
+                Code.DOPPELKOPF_IMPOSSIBLE,
+                party=party,
+                count=sp.doppelkopf,
+                tricks=tricks,
+                eyes=eyes,
             )
         if (sp.fuchs or sp.karlchen) and tricks == 0:
-            raise RecordError(
-                f"{where}: a party without a trick cannot catch a Fuchs or win the last trick "
-                "with Karlchen (TSR 7.2.3)"
-            )
+            raise RecordError.of(Code.SONDERPUNKT_WITHOUT_TRICK, party=party)
         if sp.fuchs * 11 > eyes:
-            raise RecordError(
-                f"{where}.fuchs: {sp.fuchs} Füchse are {sp.fuchs * 11} Augen, "
-                f"the party has {eyes} (TSR 7.2.3)"
+            raise RecordError.of(
+                Code.FUCHS_IMPOSSIBLE,
+                party=party,
+                count=sp.fuchs,
+                fuchs_eyes=sp.fuchs * 11,
+                eyes=eyes,
             )
     if re_sp.doppelkopf + ko_sp.doppelkopf > 4:
-        raise RecordError(
-            "specials: more than 4 Doppelköpfe, the 16 Asse and Zehnen make at most 4 (TSR 7.2.3)"
-        )
+        raise RecordError.of(Code.TOO_MANY_DOPPELKOPF)
     if re_sp.fuchs + ko_sp.fuchs > 2:
-        raise RecordError(
-            "specials: more than two Füchse caught, the deck has two Karo As (TSR 7.2.3)"
-        )
+        raise RecordError.of(Code.TOO_MANY_FUCHS)
     if re_sp.karlchen + ko_sp.karlchen > 1:
-        raise RecordError(
-            "specials: only one trick is the last, so at most one Karlchen (TSR 7.2.3)"
-        )
+        raise RecordError.of(Code.TOO_MANY_KARLCHEN)
 
 
 def _reached(eyes: int, tricks: int, own: int, opp: int, default: int) -> bool:

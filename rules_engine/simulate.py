@@ -14,8 +14,8 @@ from .cards import DECK, KREUZ_DAME, Card
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
 from .records import summary_to_record
-from .round import Round
 from .scorelist import game_entry
+from .table_list import TableList
 
 NAMES = ("Anna", "Ben", "Cem", "Dora")
 
@@ -88,7 +88,7 @@ def random_list(
 ) -> dict[str, Any]:
     """A complete, legal score list of one table (``docs/contracts/score-list.md``): every
     game played card by card, Pflichtsoli at random moments, Vorführungen when due."""
-    round_ = Round(players)
+    round_ = TableList(players)
     entries: list[dict[str, Any]] = []
     while not round_.is_complete:
         playing = round_.playing()
@@ -108,7 +108,7 @@ def random_list(
 
 
 def _round_spec(
-    rng: random.Random, round_: Round, playing: tuple[int, ...], hands: list[list[Card]]
+    rng: random.Random, round_: TableList, playing: tuple[int, ...], hands: list[list[Card]]
 ) -> GameSpec:
     """The game the round allows next: a due Vorführung, sometimes a Pflicht- or Lustsolo."""
     solo = rng.choice(list(SoloType))

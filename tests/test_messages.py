@@ -1,7 +1,7 @@
 """German sentences for the rules engine's messages (tournament/services/messages.py).
 
 Every message is produced by the real engine (score lists through ``check_list``, or
-``Round``, ``verify_summary``, ``summary_from_record``, ``penalty_points`` and the replay
+``TableList``, ``verify_summary``, ``summary_from_record``, ``penalty_points`` and the replay
 reader called directly with bad input), so a changed English text shows up here as a
 message that falls back to "Regelprüfung: ...". Players are keyed as in the web app, by
 start numbers as text; the German must show their names instead.
@@ -19,9 +19,9 @@ import pytest
 from rules_engine import Call, DokoError, GameSummary, GameType, SoloCategory
 from rules_engine.penalties import Penalty, PenaltyCategory, PenaltyPhase, penalty_points
 from rules_engine.records import game_from_record, replay_record, summary_from_record
-from rules_engine.round import EntryKind, GameEntry, QuickScore, Round
 from rules_engine.scorelist import check_list
 from rules_engine.scoring import verify_summary
+from rules_engine.table_list import EntryKind, GameEntry, QuickScore, TableList
 from tests.deals import NORMAL
 from tournament.services import messages
 from tournament.services.messages import FALLBACK, german
@@ -150,7 +150,7 @@ def verified(**fields: Any) -> list[str]:
 
 
 def round_findings(entry: GameEntry) -> list[str]:
-    return [f.message for f in Round(FOUR).game_findings(entry)[0]]
+    return [f.message for f in TableList(FOUR).game_findings(entry)[0]]
 
 
 HANDS = {key: [card.code for card in hand] for key, hand in zip(FOUR, NORMAL, strict=True)}
@@ -174,8 +174,10 @@ def case(id: str, fragment: str, produce: Callable[[], list[str]]) -> Any:
 
 CASES = [
     # round.py: the table
-    case("table-of-three", "a table has 4 or 5", lambda: raised(lambda: Round(FOUR[:3]))),
-    case("table-names-twice", "distinct names", lambda: raised(lambda: Round([*FOUR[:3], "101"]))),
+    case("table-of-three", "a table has 4 or 5", lambda: raised(lambda: TableList(FOUR[:3]))),
+    case(
+        "table-names-twice", "distinct names", lambda: raised(lambda: TableList([*FOUR[:3], "101"]))
+    ),
     case("too-few-games", "leave no room", lambda: checked_list(players=list(FOUR), games=3)),
     # round.py: dealer, kind, Pflichtsolo, Vorführung
     case("wrong-dealer", "is given as dealer", lambda: listed(game("102"))),
@@ -183,7 +185,7 @@ CASES = [
         "wrong-dealer-raised",
         "is given as dealer",
         lambda: raised(
-            lambda: Round(FOUR).verify_game(
+            lambda: TableList(FOUR).verify_game(
                 GameEntry(1, EntryKind.NORMALSPIEL, quick=QuickScore((2, 2, -2, -2), frozenset()))
             )
         ),
@@ -301,7 +303,7 @@ CASES = [
         "penalty-solo-kind",
         "say whether it was",
         lambda: raised(
-            lambda: Round(FOUR).penalty_entry(
+            lambda: TableList(FOUR).penalty_entry(
                 Penalty(PenaltyCategory.SCHWERWIEGEND, 1, PenaltyPhase.SOLO, soloist=0)
             )
         ),
@@ -772,7 +774,7 @@ def only(fragment: str, messages_: list[str]) -> str:
         ),
         pytest.param(
             raised(
-                lambda: Round(FOUR).verify_game(
+                lambda: TableList(FOUR).verify_game(
                     GameEntry(
                         1, EntryKind.NORMALSPIEL, quick=QuickScore((2, 2, -2, -2), frozenset())
                     )

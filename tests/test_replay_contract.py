@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from rules_engine import DokoError, replay_record, score_record
+from rules_engine.findings import Code
 from rules_engine.simulate import random_record
 from tests.deals import NAMES, NORMAL, NORMAL_TRICKS, card_plays
 
@@ -420,10 +421,11 @@ def test_cli_full_game(cli_mixed: tuple[subprocess.CompletedProcess[str], list[R
 def test_cli_error_lines(
     cli_mixed: tuple[subprocess.CompletedProcess[str], list[Record]], key: str
 ) -> None:
-    """Each bad line gives {"id", "error"} naming the field or action and the rule."""
+    """Each bad line gives {"id", "error", "code"} naming the field or action and the rule."""
     _, outputs = cli_mixed
     out = next(o for o in outputs if o["id"] == key)
-    assert set(out) == {"id", "error"}
+    assert list(out) == ["id", "error", "code"]
+    assert Code(out["code"]).section is not None
     _, start, contains = BAD[key]
     check_error(out["error"], start, contains)
 
@@ -433,7 +435,7 @@ def test_cli_bad_json_line(
 ) -> None:
     """A line that is not JSON gives an error with id null (contract)."""
     _, outputs = cli_mixed
-    assert set(outputs[-2]) == {"id", "error"}
+    assert outputs[-2] == {"id": None, "error": outputs[-2]["error"], "code": "line_not_json"}
     assert outputs[-2]["id"] is None
 
 

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 
 from rules_engine.gametypes import GameType, SoloCategory, SoloType
 from rules_engine.penalties import Penalty, PenaltyCategory, PenaltyPhase
-from rules_engine.round import EntryKind, GameEntry, QuickScore, Round, RoundError
 from rules_engine.scorelist import check_list
 from rules_engine.scoring import GameSummary
 from rules_engine.simulate import random_list
+from rules_engine.table_list import EntryKind, GameEntry, QuickScore, TableList, TableListError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +102,7 @@ def entry_of(game: tuple[Any, ...], size: int = 4) -> GameEntry:
     return solo(dealer, kind, game[2], game[3], size)
 
 
-def play(round_: Round, script: Script) -> None:
+def play(round_: TableList, script: Script) -> None:
     for game in script:
         round_.add_game(entry_of(game, round_.size))
 
@@ -240,7 +240,7 @@ def five_player_list() -> Script:
 def test_tsr_3_3_1_and_4_2_5_dealer_order_of_a_complete_list(script: Script) -> None:
     """Before each game the round names the dealer of the hand-made list and, only for the
     vorgeführte ones, the player who must play (TSR 3.3.1, 4.2.3, 4.2.5)."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     assert len(script) == 24
     for number, game in enumerate(script, start=1):
         dealer, kind = game[0], game[1]
@@ -256,7 +256,7 @@ def test_tsr_3_3_1_and_4_2_5_dealer_order_of_a_complete_list(script: Script) -> 
 
 
 def test_tsr_7_3_totals_of_the_four_pflichtsoli_list() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, FOUR_PFLICHTSOLI)
     assert r.totals == FOUR_PFLICHTSOLI_TOTALS
     assert [g.dealer for g in r.games] == [g[0] for g in FOUR_PFLICHTSOLI]
@@ -266,7 +266,7 @@ def test_tsr_7_3_totals_of_the_four_pflichtsoli_list() -> None:
 def test_tsr_8_6_pflicht_missing_and_lustsolo_permission_along_the_list() -> None:
     """After games 3 (Ben), 8 (Anna), 15 (Dora) and 20 (Cem) one fewer is missing; a Lustsolo
     is allowed exactly to those who have played their Pflichtsolo (TSR 4.3.1, 8.6)."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     expected_missing = {
         0: [ANNA, BEN, CEM, DORA],
         3: [ANNA, CEM, DORA],
@@ -286,7 +286,7 @@ def test_tsr_8_6_pflicht_missing_and_lustsolo_permission_along_the_list() -> Non
 
 def test_tsr_4_2_3_vorfuehrung_when_missing_equals_games_left() -> None:
     """Before game 23 of the two-Vorführungen list: missing 2 (Anna, Cem) = games left 2."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, TWO_VORFUEHRUNGEN[:21])
     assert (r.pflicht_missing, r.games_left, r.vorfuehrung) == ([ANNA, CEM], 3, None)
     r.add_game(entry_of(TWO_VORFUEHRUNGEN[21]))
@@ -295,13 +295,13 @@ def test_tsr_4_2_3_vorfuehrung_when_missing_equals_games_left() -> None:
 
 
 def test_tsr_4_2_3_vorfuehrung_by_the_dealer_himself_at_a_table_of_four() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, VORFUEHRUNG_AT_END[:23])
     assert (r.next_dealer, r.vorfuehrung) == (ANNA, ANNA)
     assert r.leader(V, ANNA) == ANNA  # the soloist of a Pflichtsolo leads (TSR 4.2.2)
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.3"):
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.3"):
         r.add_game(normal(ANNA))
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.3"):
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.3"):
         r.add_game(solo(ANNA, P, ANNA))  # nobody chooses it now: it is vorgeführt
     r.add_game(solo(ANNA, V, ANNA))
     assert r.is_complete
@@ -327,7 +327,7 @@ VORFUEHRUNG_ORDER = [
 def test_tsr_4_2_3_vorfuehrung_order_from_the_dealers_left(
     done: tuple[int, ...], expected: list[tuple[int, int]]
 ) -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, [(ANNA, P, p, 1) for p in done])
     play(r, [(i % 4, N) for i in range(20)])
     seen = []
@@ -341,10 +341,10 @@ def test_tsr_4_2_3_vorfuehrung_order_from_the_dealers_left(
 
 
 def test_tsr_4_2_3_wrong_player_for_a_due_vorfuehrung_is_refused() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, TWO_VORFUEHRUNGEN[:22])
     # Anna is missing too, but Cem sits further forward from the dealer Anna's left.
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.3"):
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.3"):
         r.add_game(solo(ANNA, V, ANNA))
     assert r.games_played == 22
 
@@ -363,11 +363,11 @@ def test_tsr_4_2_3_wrong_player_for_a_due_vorfuehrung_is_refused() -> None:
 def test_tsr_4_2_2_and_4_3_1_who_leads_the_first_trick(
     kind: EntryKind, soloist: int | None, leader: int
 ) -> None:
-    assert Round(NAMES4).leader(kind, soloist) == leader
+    assert TableList(NAMES4).leader(kind, soloist) == leader
 
 
 def test_tsr_10_1_leader_at_a_table_of_five_is_left_of_the_dealer() -> None:
-    r = Round(NAMES5)
+    r = TableList(NAMES5)
     play(r, [(ANNA, N), (BEN, N), (CEM, N), (DORA, N)])
     assert r.next_dealer == EMIL
     assert r.playing() == (ANNA, BEN, CEM, DORA)
@@ -380,46 +380,46 @@ def test_tsr_8_5_3_time_up_while_dealing_finishes_that_game_then_vorfuehrungen()
     """After 15 games, Ben dealing game 16: 9 games were left, 1 is finished, 2 Pflichtsoli
     are missing, so 9 - 1 - 2 = 6 Normalspiele are struck. Game 16 may be a Normalspiel;
     then Cem deals, missing 2 = games left 2: from Cem's left Dora, then (Dora dealing) Cem."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, BEFORE_TIME_UP)
     assert r.next_dealer == BEN
     assert r.declare_time_up(being_dealt=True) == 6
     assert (r.time_up, r.struck, r.games_left, r.vorfuehrung) == (True, 6, 3, None)
     r.add_game(normal(BEN))
     assert (r.games_left, r.next_dealer, r.vorfuehrung) == (2, CEM, DORA)
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.3"):
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.3"):
         r.add_game(normal(CEM))  # no Normalspiel after time (TSR 8.6)
     r.add_game(solo(CEM, V, DORA))
     assert (r.games_left, r.next_dealer, r.vorfuehrung) == (1, DORA, CEM)
     r.add_game(solo(DORA, V, CEM, -1))
     assert r.is_complete
     assert r.games_played + r.struck == 24
-    with pytest.raises(RoundError, match=r"TSR 8\.5"):
+    with pytest.raises(TableListError, match=r"TSR 8\.5"):
         r.add_game(normal(ANNA))
 
 
 def test_tsr_8_5_3_time_up_between_games_strikes_all_normalspiele() -> None:
     """Nothing being dealt: 9 - 0 - 2 = 7 struck; at once missing 2 = games left 2; the dealer
     Ben: from his left Cem, then (Cem dealing) Dora."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, BEFORE_TIME_UP)
     assert r.declare_time_up(being_dealt=False) == 7
     assert (r.struck, r.games_left, r.next_dealer, r.vorfuehrung) == (7, 2, BEN, CEM)
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.3"):
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.3"):
         r.add_game(normal(BEN))
     r.add_game(solo(BEN, V, CEM))
     assert (r.next_dealer, r.vorfuehrung) == (CEM, DORA)
     r.add_game(solo(CEM, V, DORA))
     assert r.is_complete
     assert r.games_played + r.struck == 24
-    with pytest.raises(RoundError, match=r"TSR 8\.5"):
+    with pytest.raises(TableListError, match=r"TSR 8\.5"):
         r.add_game(solo(DORA, V, DORA))
 
 
 def test_tsr_8_6_game_dealt_at_time_up_may_be_a_pflichtsolo() -> None:
     """The game being dealt is Cem's Pflichtsolo by choice: Ben deals again (TSR 3.3.1); only
     Dora is missing and one game is left, so she is vorgeführt."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, BEFORE_TIME_UP)
     r.declare_time_up(being_dealt=True)
     r.add_game(solo(BEN, P, CEM))
@@ -429,18 +429,18 @@ def test_tsr_8_6_game_dealt_at_time_up_may_be_a_pflichtsolo() -> None:
 
 
 def test_tsr_8_5_3_time_up_with_no_pflichtsolo_missing_ends_the_list() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, FOUR_PFLICHTSOLI[:20])  # all four Pflichtsoli played, 4 games left
     assert r.declare_time_up(being_dealt=False) == 4
     assert r.is_complete
-    with pytest.raises(RoundError, match=r"TSR 8\.5"):
+    with pytest.raises(TableListError, match=r"TSR 8\.5"):
         r.add_game(normal(ANNA))
 
 
 def test_tsr_8_5_time_up_twice_is_refused() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     r.declare_time_up(being_dealt=False)
-    with pytest.raises(RoundError, match=r"TSR 8\.5"):
+    with pytest.raises(TableListError, match=r"TSR 8\.5"):
         r.declare_time_up(being_dealt=True)
 
 
@@ -450,7 +450,7 @@ def test_tsr_8_5_3_time_up_while_vorfuehrungen_run_adds_no_game() -> None:
     is finished, nothing else is outstanding but Dora's Pflichtsolo. The round still has 24
     games; no Normalspiel can come in between (TSR 8.5.3, 8.6: after time nothing is played
     but the game being dealt and the vorgeführten Pflichtsoli)."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, [(ANNA, P, ANNA, 1), (ANNA, P, BEN, 1)])
     play(r, [(i % 4, N) for i in range(20)])
     assert (r.next_dealer, r.vorfuehrung, r.games_left) == (ANNA, CEM, 2)
@@ -466,7 +466,7 @@ def test_tsr_8_5_3_time_up_while_vorfuehrungen_run_adds_no_game() -> None:
 def test_tsr_8_6_game_not_played_after_time_is_not_repeated() -> None:
     """Time up while game 16 (a Normalspiel) is dealt; a schwerwiegend fault makes it count as
     not played (TSR 9.4). After time it is not dealt again: only the two Vorführungen are left."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, BEFORE_TIME_UP)
     r.declare_time_up(being_dealt=True)
     # Ben deals: the players from his left are Cem (0), Dora (1), Anna (2), Ben (3).
@@ -478,14 +478,14 @@ def test_tsr_8_6_game_not_played_after_time_is_not_repeated() -> None:
 
 
 def test_tsr_8_5_1_nachspielzeit_extends_the_time_limit() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     assert r.time_limit == 100
     r.add_extension(7, "Reklamation")
     r.add_extension(3, "Reklamation")
     assert r.time_limit == 110
-    with pytest.raises(RoundError, match=r"TSR 8\.5\.1"):
+    with pytest.raises(TableListError, match=r"TSR 8\.5\.1"):
         r.add_extension(0, "nothing")
-    assert Round(NAMES5).time_limit == 125
+    assert TableList(NAMES5).time_limit == 125
 
 
 # ---------------------------------------------------------------------------- table of five
@@ -497,7 +497,7 @@ def test_tsr_10_1_five_player_list_who_sits_out_and_how_many_games_each_plays() 
     non-Pflicht games; a player plays 30 minus the games he deals: Anna deals 9 (games 1-5,
     11, 16, 21, 26) and plays 21, Ben deals 6 (6, 7, 12, 17, 22, 27) and plays 24, Cem, Dora
     and Emil deal 5 and play 25 (TSR 10.1, 10.2)."""
-    r = Round(NAMES5)
+    r = TableList(NAMES5)
     assert len(FIVE) == 30
     played: Counter[int] = Counter()
     for number, game in enumerate(FIVE, start=1):
@@ -523,30 +523,30 @@ def test_tsr_10_1_five_player_list_who_sits_out_and_how_many_games_each_plays() 
 
 
 def test_tsr_10_1_sitting_out_dealer_cannot_play_a_solo() -> None:
-    r = Round(NAMES5)
-    with pytest.raises(RoundError, match=r"TSR 10\.1"):
+    r = TableList(NAMES5)
+    with pytest.raises(TableListError, match=r"TSR 10\.1"):
         r.add_game(solo(ANNA, P, ANNA, size=5))
     assert r.can_add_game(solo(ANNA, P, BEN, size=5))
 
 
 def test_tsr_10_1_sitting_out_dealer_scores_zero_in_a_quick_row() -> None:
-    r = Round(NAMES5)
+    r = TableList(NAMES5)
     findings, _ = r.game_findings(quick(ANNA, (2, 1, 1, -2, -2), {BEN, CEM}))
     assert "TSR 10.1" in [rule for _, rule in errors(findings)]
-    with pytest.raises(RoundError, match=r"TSR 10\.1"):
+    with pytest.raises(TableListError, match=r"TSR 10\.1"):
         r.verify_game(quick(ANNA, (2, 1, 1, -2, -2), {BEN, CEM}))
 
 
 def test_tsr_10_1_sitting_out_dealer_named_as_soloist_of_a_quick_row_is_a_finding() -> None:
     """Not a crash: the row's shape cannot be checked against a soloist who did not play."""
-    r = Round(NAMES5)
+    r = TableList(NAMES5)
     findings, _ = r.game_findings(quick(ANNA, (0, 3, -1, -1, -1), {BEN}, P, soloist=ANNA))
     assert "TSR 10.1" in [rule for _, rule in errors(findings)]
 
 
 def test_tsr_10_2_even_odd_rule_does_not_apply_at_a_table_of_five() -> None:
     """0 for the dealer beside four odd scores: no finding of TSR 7.3.3."""
-    r = Round(NAMES5)
+    r = TableList(NAMES5)
     findings, points = r.game_findings(quick(ANNA, (0, 1, 1, -1, -1), {BEN, CEM}))
     assert errors(findings) == []
     assert points == (0, 1, 1, -1, -1)
@@ -557,7 +557,7 @@ def test_tsr_4_2_3_five_players_vorfuehrung_of_the_dealer_passes_the_deal() -> N
     Pflichtsolo in games 1-4 (Anna dealing), then 25 Normalspiele dealt five times round from
     Anna, so Anna would deal game 30 and she alone is missing. She cannot sit out her own
     Vorführung: the deal passes to Ben, who sits out."""
-    r = Round(NAMES5)
+    r = TableList(NAMES5)
     play(r, [(ANNA, P, p, 1) for p in (BEN, CEM, DORA, EMIL)])
     play(r, [(i % 5, N) for i in range(25)])
     assert (r.games_left, r.pflicht_missing) == (1, [ANNA])
@@ -568,17 +568,17 @@ def test_tsr_4_2_3_five_players_vorfuehrung_of_the_dealer_passes_the_deal() -> N
 
 # ---------------------------------------------------------------------------- refusals
 def test_tsr_8_6_second_pflichtsolo_of_one_player_is_refused() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     r.add_game(solo(ANNA, P, BEN))
-    with pytest.raises(RoundError, match=r"TSR 8\.6"):
+    with pytest.raises(TableListError, match=r"TSR 8\.6"):
         r.add_game(solo(ANNA, P, BEN))
     assert r.games_played == 1
 
 
 def test_tsr_4_3_1_lustsolo_before_own_pflichtsolo_is_refused() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     r.add_game(solo(ANNA, P, BEN))
-    with pytest.raises(RoundError, match=r"TSR 4\.3\.1"):
+    with pytest.raises(TableListError, match=r"TSR 4\.3\.1"):
         r.add_game(solo(ANNA, L, CEM))
     # Ben has played his: his Lustsolo is a Normalspiel on the list and the deal passes on.
     game = r.add_game(solo(ANNA, L, BEN))
@@ -586,24 +586,24 @@ def test_tsr_4_3_1_lustsolo_before_own_pflichtsolo_is_refused() -> None:
 
 
 def test_tsr_4_2_3_normalspiel_while_a_vorfuehrung_is_due_is_refused() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, VORFUEHRUNG_AT_END[:23])
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.3"):
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.3"):
         r.verify_game(normal(ANNA))
     assert r.games_played == 23
 
 
 def test_tsr_4_2_3_vorfuehrung_when_none_is_due_is_refused() -> None:
-    r = Round(NAMES4)
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.3"):
+    r = TableList(NAMES4)
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.3"):
         r.add_game(solo(ANNA, V, BEN))
     assert r.games_played == 0
 
 
 def test_tsr_8_5_list_already_complete_is_refused() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, FOUR_PFLICHTSOLI)
-    with pytest.raises(RoundError, match=r"TSR 8\.5"):
+    with pytest.raises(TableListError, match=r"TSR 8\.5"):
         r.add_game(normal(ANNA))
     assert r.games_played == 24
 
@@ -618,12 +618,12 @@ def test_tsr_8_5_list_already_complete_is_refused() -> None:
     ],
 )
 def test_tsr_3_3_1_wrong_dealer_is_refused(before: Script, written: int, rules_dealer: int) -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     if before and before[0][1] is L:
         play(r, [(ANNA, P, CEM, 1)])  # so Cem may play his Lustsolo
     play(r, before)
     assert r.next_dealer == rules_dealer
-    with pytest.raises(RoundError, match=r"TSR 3\.3\.1"):
+    with pytest.raises(TableListError, match=r"TSR 3\.3\.1"):
         r.add_game(normal(written))
     r.add_game(normal(rules_dealer))
 
@@ -649,7 +649,7 @@ def _pflicht_summary() -> GameSummary:
 
 
 def test_tsr_7_2_detailed_game_points_are_the_engines() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     game = r.add_game(GameEntry(ANNA, N, summary=_normal_summary(), points=(1, 1, -1, -1)))
     assert game.points == (1, 1, -1, -1)
     game = r.add_game(GameEntry(BEN, P, summary=_pflicht_summary(), soloist=BEN))
@@ -669,32 +669,32 @@ def test_tsr_7_2_detailed_game_points_are_the_engines() -> None:
 def test_tsr_7_2_written_points_not_matching_the_game_are_refused(
     summary: GameSummary, kind: EntryKind, soloist: int | None, written: tuple[int, ...]
 ) -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     entry = GameEntry(ANNA, kind, summary=summary, soloist=soloist, points=written)
-    with pytest.raises(RoundError, match=r"TSR 7\.2\)"):
+    with pytest.raises(TableListError, match=r"TSR 7\.2\)"):
         r.add_game(entry)
     assert r.games_played == 0
 
 
 def test_tsr_4_2_4_details_of_another_kind_of_game_are_refused() -> None:
-    r = Round(NAMES4)
-    with pytest.raises(RoundError, match=r"TSR 4\.2\.4"):
+    r = TableList(NAMES4)
+    with pytest.raises(TableListError, match=r"TSR 4\.2\.4"):
         r.add_game(GameEntry(ANNA, P, summary=_normal_summary(), soloist=ANNA))
 
 
 def test_tsr_4_1_solo_without_its_player_is_refused() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     entry = GameEntry(ANNA, P, quick=QuickScore((-1, 3, -1, -1), frozenset({BEN})))
-    with pytest.raises(RoundError, match=r"TSR 4\.1"):
+    with pytest.raises(TableListError, match=r"TSR 4\.1"):
         r.add_game(entry)
 
 
 def test_tsr_3_1_a_table_has_four_or_five_distinct_players() -> None:
-    with pytest.raises(RoundError, match=r"TSR 3\.1"):
-        Round(("Anna", "Ben", "Cem"))
-    with pytest.raises(RoundError, match=r"TSR 3\.1"):
-        Round(("Anna", "Ben", "Cem", "Anna"))
-    assert (Round(NAMES4).planned_games, Round(NAMES5).planned_games) == (24, 30)
+    with pytest.raises(TableListError, match=r"TSR 3\.1"):
+        TableList(("Anna", "Ben", "Cem"))
+    with pytest.raises(TableListError, match=r"TSR 3\.1"):
+        TableList(("Anna", "Ben", "Cem", "Anna"))
+    assert (TableList(NAMES4).planned_games, TableList(NAMES5).planned_games) == (24, 30)
 
 
 # ---------------------------------------------------------------------------- TSR 7.3 quick
@@ -736,7 +736,7 @@ def test_tsr_7_3_quick_entry_checks(
     winners: set[int],
     rules: set[str],
 ) -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     findings, written = r.game_findings(quick(ANNA, points, winners, kind, soloist))
     assert {rule for _, rule in errors(findings)} == rules
     assert all(game == 1 for game, _ in errors(findings))
@@ -748,15 +748,15 @@ def test_tsr_7_3_quick_entry_checks(
 
 
 def test_tsr_7_3_3_sum_is_the_first_error_raised() -> None:
-    r = Round(NAMES4)
-    with pytest.raises(RoundError, match=r"sums to 2.*TSR 7\.3\.3"):
+    r = TableList(NAMES4)
+    with pytest.raises(TableListError, match=r"sums to 2.*TSR 7\.3\.3"):
         r.add_game(quick(ANNA, (3, 1, -1, -1), {ANNA, BEN}))
-    with pytest.raises(RoundError, match=r"even or all odd.*TSR 7\.3\.3"):
+    with pytest.raises(TableListError, match=r"even or all odd.*TSR 7\.3\.3"):
         r.add_game(quick(ANNA, (3, 1, -2, -2), {ANNA, BEN}))
 
 
 def test_tsr_7_1_3_no_winner_marked_is_a_warning_only() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     entry = quick(ANNA, (1, 1, -1, -1), set())
     findings, _ = r.game_findings(entry)
     assert errors(findings) == []
@@ -768,14 +768,14 @@ def test_tsr_7_1_3_no_winner_marked_is_a_warning_only() -> None:
 
 
 def test_tsr_7_3_a_row_has_one_number_per_player() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     findings, _ = r.game_findings(quick(ANNA, (1, -1), {ANNA}))
     assert errors(findings) == [(1, "TSR 7.3")]
 
 
 # ---------------------------------------------------------------------------- penalties
 def test_tsr_9_3_geringfuegig_in_a_normalspiel_game_goes_on() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     # Anna deals: seats from her left Ben (0), Cem (1), Dora (2), Anna (3). Dora: -3, others +1.
     entry = r.add_penalty(Penalty(PenaltyCategory.GERINGFUEGIG, 2))
     assert (entry.before_game, entry.points) == (1, (1, 1, 1, -3))
@@ -785,7 +785,7 @@ def test_tsr_9_3_geringfuegig_in_a_normalspiel_game_goes_on() -> None:
 
 
 def test_tsr_9_3_geringfuegig_at_a_table_of_five_gives_the_dealer_nothing() -> None:
-    r = Round(NAMES5)
+    r = TableList(NAMES5)
     r.add_game(normal(ANNA, (BEN, CEM), size=5))
     # Ben deals and sits out: seats Cem (0), Dora (1), Emil (2), Anna (3). Emil -3.
     entry = r.add_penalty(Penalty(PenaltyCategory.GERINGFUEGIG, 2))
@@ -796,7 +796,7 @@ def test_tsr_9_3_geringfuegig_at_a_table_of_five_gives_the_dealer_nothing() -> N
 def test_tsr_9_4_schwerwiegend_normalspiel_counts_as_not_played() -> None:
     """Cem's fault with 2 Absagen of the other party: Cem -12 - 6 = -18, the three others
     +4 + 2 = +6. The game is not played: Anna deals again, still 24 games to play."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     entry = r.add_penalty(Penalty(PenaltyCategory.SCHWERWIEGEND, 1, absagen=2))
     assert entry.points == (6, 6, -18, 6)
     assert (r.games_played, r.games_left, r.next_dealer) == (0, 24, ANNA)
@@ -807,29 +807,29 @@ def test_tsr_9_4_opponents_fault_in_a_pflichtsolo_counts_it_as_played() -> None:
     """Ben's Pflichtsolo (Anna dealing), Dora's schwerwiegend fault, Ben had 1 Absage:
     Dora -15, Ben +15, Anna and Cem 0. The Pflichtsolo counts: Ben's is done, Anna deals
     again (TSR 3.3.1)."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     penalty = Penalty(PenaltyCategory.SCHWERWIEGEND, 2, PenaltyPhase.SOLO, soloist=0, absagen=1)
     entry = r.add_penalty(penalty, P)
     assert entry.points == (0, 15, 0, -15)
     assert (r.games_played, r.next_dealer, r.pflicht_missing) == (1, ANNA, [ANNA, CEM, DORA])
-    with pytest.raises(RoundError, match=r"TSR 8\.6"):
+    with pytest.raises(TableListError, match=r"TSR 8\.6"):
         r.add_game(solo(ANNA, P, BEN))
 
 
 def test_tsr_9_4_solo_counted_by_penalty_must_be_allowed_there() -> None:
     """A Lustsolo of Ben before his Pflichtsolo cannot be counted as played (TSR 4.3.1); the
     solo-phase penalty needs to know which solo it was (TSR 9.4)."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     penalty = Penalty(PenaltyCategory.SCHWERWIEGEND, 2, PenaltyPhase.SOLO, soloist=0)
-    with pytest.raises(RoundError, match=r"TSR 4\.3\.1"):
+    with pytest.raises(TableListError, match=r"TSR 4\.3\.1"):
         r.add_penalty(penalty, L)
-    with pytest.raises(RoundError, match=r"TSR 9\.4"):
+    with pytest.raises(TableListError, match=r"TSR 9\.4"):
         r.add_penalty(penalty)
     assert (r.games_played, r.penalties) == (0, [])
 
 
 def test_tsr_9_4_soloists_own_fault_the_solo_is_not_played() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     penalty = Penalty(PenaltyCategory.SCHWERWIEGEND, 0, PenaltyPhase.SOLO, soloist=0)
     entry = r.add_penalty(penalty, P)
     assert entry.points == (4, -12, 4, 4)
@@ -837,7 +837,7 @@ def test_tsr_9_4_soloists_own_fault_the_solo_is_not_played() -> None:
 
 
 def test_tsr_9_7_unsportlich_deduction_without_credit() -> None:
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     r.add_game(normal(ANNA))
     # Ben deals: seats Cem (0), Dora (1), Anna (2), Ben (3). Anna loses 5.
     entry = r.add_penalty(Penalty(PenaltyCategory.UNSPORTLICH, 2, deduction=5))
@@ -848,10 +848,10 @@ def test_tsr_9_7_unsportlich_deduction_without_credit() -> None:
 
 def test_tsr_8_5_1_no_solo_counted_by_penalty_after_the_last_game() -> None:
     """A complete list has no game being played: a penalty cannot count a 25th game."""
-    r = Round(NAMES4)
+    r = TableList(NAMES4)
     play(r, FOUR_PFLICHTSOLI)
     penalty = Penalty(PenaltyCategory.SCHWERWIEGEND, 2, PenaltyPhase.SOLO, soloist=0)
-    with pytest.raises(RoundError):
+    with pytest.raises(TableListError):
         r.add_penalty(penalty, L)
     assert r.games_played == 24
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from rules_engine import DokoError, GameType
+from rules_engine.findings import Code
 from rules_engine.records import score_record
 from rules_engine.scoring import GameSummary, verify_summary
 
@@ -486,11 +487,13 @@ def test_cli_empty_input_is_valid() -> None:
     ],
 )
 def test_cli_invalid_json_or_not_an_object_gives_id_null(text: bytes) -> None:
-    """A line that is not one JSON object: {"id": null, "error": "..."}, exit status 1."""
+    """A line that is not one JSON object: {"id": null, "error": "...", "code": "..."},
+    exit status 1."""
     done = run_cli("score", stdin=text + b"\n" + line(id="after"))
     out = output_lines(done)
     assert len(out) == 2
-    assert set(out[0]) == {"id", "error"}
+    assert list(out[0]) == ["id", "error", "code"]
+    assert out[0]["code"] in {"line_not_json", "line_not_object"}
     assert out[0]["id"] is None
     assert isinstance(out[0]["error"], str)
     assert out[0]["error"]
@@ -511,10 +514,11 @@ def test_cli_invalid_json_or_not_an_object_gives_id_null(text: bytes) -> None:
     ],
 )
 def test_cli_echoes_the_id_on_error_lines(game: dict[str, Any], field: str) -> None:
-    """An impossible game: {"id": <its id>, "error": "<field>: ... (TSR x)"}."""
+    """An impossible game: {"id": <its id>, "error": "<field>: ... (TSR x)", "code": ...}."""
     done = run_cli("score", stdin=json.dumps(game).encode() + b"\n")
     [out] = output_lines(done)
-    assert out == {"id": game["id"], "error": out["error"]}
+    assert out == {"id": game["id"], "error": out["error"], "code": out["code"]}
+    assert Code(out["code"]).section is not None
     assert out["error"].startswith((f"{field}:", f"{field}.")), out["error"]
     assert "TSR" in out["error"]
     assert done.returncode == 1

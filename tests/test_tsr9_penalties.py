@@ -35,8 +35,8 @@ from rules_engine.penalties import (
     PenaltyPhase,
     penalty_points,
 )
-from rules_engine.round import EntryKind, GameEntry, QuickScore, Round, RoundError
 from rules_engine.scorelist import check_list
+from rules_engine.table_list import EntryKind, GameEntry, QuickScore, TableList, TableListError
 
 UN = PenaltyCategory.UNERHEBLICH
 GF = PenaltyCategory.GERINGFUEGIG
@@ -559,7 +559,7 @@ def test_invalid_penalty_names_the_field(field: str, penalty: Penalty) -> None:
 
 
 def test_invalid_penalty_is_refused_by_the_round_and_changes_nothing() -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     with pytest.raises(DokoError, match=r"^absagen\b"):
         round_.add_penalty(Penalty(SW, 0, absagen=5))
     assert round_.penalties == []
@@ -567,7 +567,7 @@ def test_invalid_penalty_is_refused_by_the_round_and_changes_nothing() -> None:
 
 
 # ----------------------------------------------------------------------------- the round
-def play_normal(round_: Round) -> None:
+def play_normal(round_: TableList) -> None:
     """A Normalspiel entered as points: the first two playing +1, the other two -1."""
     dealer = round_.next_dealer
     playing = round_.playing()
@@ -586,7 +586,7 @@ def play_normal(round_: Round) -> None:
 
 
 def test_five_players_penalty_maps_to_table_positions_dealer_gets_0() -> None:
-    round_ = Round(NAMES5)
+    round_ = TableList(NAMES5)
     # Dealer Anna (0) sits out; playing are Ben, Cem, Dora, Emil = positions 0..3.
     entry = round_.add_penalty(Penalty(GF, 2))  # Dora
     assert entry.players == (1, 2, 3, 4)
@@ -604,7 +604,7 @@ def test_five_players_penalty_maps_to_table_positions_dealer_gets_0() -> None:
 def test_tsr_9_7_deduction_for_the_dealer_who_sits_out() -> None:
     """TSR 9.7 with 9.1.5 and 10.1.2: the dealer who sits out at a table of five is a
     Teilnehmer, and a deduction is no game score, so it can be his; nobody else gets points."""
-    round_ = Round(NAMES5)
+    round_ = TableList(NAMES5)
     play_normal(round_)
     # Dealer Ben (1) sits out; playing from his left: Cem, Dora, Emil, Anna.
     entry = round_.add_penalty(Penalty(US, SITTING_DEALER, deduction=5))
@@ -626,12 +626,12 @@ def test_tsr_10_1_faults_in_a_game_concern_only_the_four_who_play(
 
 
 def test_tsr_9_7_no_sitting_dealer_at_a_table_of_four() -> None:
-    with pytest.raises(RoundError, match="offender: position 4 is not one of the four players"):
-        Round(NAMES4).add_penalty(Penalty(US, SITTING_DEALER, deduction=3))
+    with pytest.raises(TableListError, match="offender: position 4 is not one of the four players"):
+        TableList(NAMES4).add_penalty(Penalty(US, SITTING_DEALER, deduction=3))
 
 
 def test_five_players_solo_penalty_maps_soloist_and_offender() -> None:
-    round_ = Round(NAMES5)
+    round_ = TableList(NAMES5)
     play_normal(round_)
     play_normal(round_)
     play_normal(round_)
@@ -650,7 +650,7 @@ def test_five_players_solo_penalty_maps_soloist_and_offender() -> None:
 
 
 def test_not_played_keeps_game_count_and_dealer() -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     play_normal(round_)
     play_normal(round_)
     assert (round_.games_played, round_.next_dealer, round_.games_left) == (2, 2, 22)
@@ -667,7 +667,7 @@ def test_not_played_keeps_game_count_and_dealer() -> None:
 
 
 def test_soloist_fault_in_pflichtsolo_not_played_pflicht_still_owed() -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     # Dealer Anna: playing Ben, Cem, Dora, Anna. Cem (index 1) fails in his Pflichtsolo.
     round_.add_penalty(Penalty(SW, 1, SOLO, 1))
     assert round_.games_played == 0
@@ -679,7 +679,7 @@ def test_soloist_fault_in_pflichtsolo_not_played_pflicht_still_owed() -> None:
     "kind, next_dealer", [(EntryKind.PFLICHTSOLO, 0), (EntryKind.VORFUEHRUNG, None)]
 )
 def test_solo_played_counts_the_solo(kind: EntryKind, next_dealer: int | None) -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     if kind is EntryKind.VORFUEHRUNG:
         for _ in range(20):  # 4 Pflichtsoli missing, 4 games left: a Vorführung is due
             play_normal(round_)
@@ -706,7 +706,7 @@ def test_solo_played_counts_the_solo(kind: EntryKind, next_dealer: int | None) -
 
 
 def test_solo_played_lustsolo_moves_the_deal_on() -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     # Cem (2) plays his Pflichtsolo (dealer Anna stays), then a Lustsolo that counts as played.
     round_.add_penalty(Penalty(SW, 0, SOLO, 1), EntryKind.PFLICHTSOLO)
     assert round_.next_dealer == 0
@@ -718,24 +718,24 @@ def test_solo_played_lustsolo_moves_the_deal_on() -> None:
 
 
 def test_solo_played_needs_the_kind_of_solo() -> None:
-    round_ = Round(NAMES4)
-    with pytest.raises(RoundError, match="Pflichtsolo"):
+    round_ = TableList(NAMES4)
+    with pytest.raises(TableListError, match="Pflichtsolo"):
         round_.add_penalty(Penalty(SW, 0, SOLO, 1))
-    with pytest.raises(RoundError, match="Pflichtsolo"):
+    with pytest.raises(TableListError, match="Pflichtsolo"):
         round_.add_penalty(Penalty(SW, 0, SOLO, 1), EntryKind.NORMALSPIEL)
     assert round_.games_played == 0
     assert round_.penalties == []
 
 
 def test_solo_played_lustsolo_before_own_pflichtsolo_is_refused() -> None:
-    round_ = Round(NAMES4)
-    with pytest.raises(RoundError, match=r"TSR 4\.3\.1"):
+    round_ = TableList(NAMES4)
+    with pytest.raises(TableListError, match=r"TSR 4\.3\.1"):
         round_.add_penalty(Penalty(SW, 0, SOLO, 1), EntryKind.LUSTSOLO)
     assert round_.games_played == 0
 
 
 def test_goes_on_penalties_change_nothing_but_the_totals() -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     play_normal(round_)
     for penalty in (Penalty(UN, 0), Penalty(GF, 1), Penalty(ENT, 2), Penalty(US, 3, deduction=4)):
         round_.add_penalty(penalty)
@@ -751,7 +751,7 @@ def test_goes_on_penalties_change_nothing_but_the_totals() -> None:
 
 
 def test_after_time_up_a_not_played_game_is_not_repeated() -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     for _ in range(3):
         play_normal(round_)
     # 21 games left, 4 Pflichtsoli missing, one game being dealt: 16 struck.
@@ -780,21 +780,21 @@ def test_no_solo_counts_as_played_after_the_last_game() -> None:
     """TSR 8.5.1: a round is 24 games. Once they are all played (here 20 Normalspiele and the
     four Vorführungen, each counted as played through an opponent's schwerwiegend fault) no
     further game is being played, so no solo can count as played: a 25th game is refused."""
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     for _ in range(20):
         play_normal(round_)
     while round_.vorfuehrung is not None:
         soloist = round_.playing().index(round_.vorfuehrung)
         round_.add_penalty(Penalty(SW, (soloist + 1) % 4, SOLO, soloist), EntryKind.VORFUEHRUNG)
     assert (round_.games_played, round_.games_left, round_.is_complete) == (24, 0, True)
-    with pytest.raises(RoundError):
+    with pytest.raises(TableListError):
         round_.add_penalty(Penalty(SW, 1, SOLO, 0), EntryKind.LUSTSOLO)
     assert round_.games_played == 24
     assert round_.games_left == 0
 
 
 def test_before_time_up_a_not_played_game_is_repeated() -> None:
-    round_ = Round(NAMES4)
+    round_ = TableList(NAMES4)
     for _ in range(3):
         play_normal(round_)
     round_.add_penalty(Penalty(SW, 0))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from rules_engine.round import MINUTES
+from rules_engine.table_list import MINUTES
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, utcnow
 from tournament.services import rounds, sheets

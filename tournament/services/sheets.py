@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.errors import DokoError
-from rules_engine.round import GAMES, Round
 from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
+from rules_engine.table_list import GAMES, TableList
 from tournament.models import RoundTable
 from tournament.services import messages, scorelists
 from tournament.services.entries import KIND_LABELS, KONTRA_CALLS, RE_CALLS, SOLO_LABELS, kind_of
@@ -306,7 +306,7 @@ def _explanation(text: str, keys: tuple[str, ...]) -> tuple[str, ...]:
     if record.get("quick") is True:
         return ()
     try:
-        summary = game_entry(record, Round(keys)).summary
+        summary = game_entry(record, TableList(keys)).summary
     except DokoError:
         return ()
     if summary is None:

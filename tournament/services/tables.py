@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload, undefer
 
-from rules_engine.round import MINUTES
+from rules_engine.table_list import MINUTES
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, User, utcnow
 from tournament.services import audit, scorelists, tournaments

@@ -1,10 +1,11 @@
-"""One table's round (Spielrunde): dealer order, Pflichtsolo, Vorführung, time-up, penalties.
+"""One table's list in a round (Spielrunde): dealer order, Pflichtsolo, Vorführung, time-up,
+penalties.
 
-A :class:`Round` holds the table's players in position order (position 1 deals first) and
+A :class:`TableList` holds the table's players in position order (position 1 deals first) and
 the score list so far. It answers who deals next, who sits out, how many games are left,
 who still owes a Pflichtsolo and whether the next game must be a Vorführung. Entries are
 added in the verify/can/do style of the game: ``verify_game`` raises the first problem as a
-:class:`RoundError`, ``game_findings`` lists every problem, ``add_game`` verifies and adds.
+:class:`TableListError`, ``game_findings`` lists every problem, ``add_game`` verifies and adds.
 
 Rules (numbers are the TSR's, see ``docs/rules.md``):
 
@@ -20,7 +21,7 @@ Rules (numbers are the TSR's, see ``docs/rules.md``):
 * Time up (8.5, 8.6): the game being dealt is finished, the other Normalspiele are struck
   and every missing Pflichtsolo is played as a Vorführung; after time nothing is repeated
   except a vorgeführtes Pflichtsolo. Nachspielzeit moves one table's end.
-* Penalties (9) are added with :meth:`Round.add_penalty`; a game that counts as not played
+* Penalties (9) are added with :meth:`TableList.add_penalty`; a game that counts as not played
   is dealt again by the same dealer (before time up).
 """
 
@@ -29,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import DokoError
+from .findings import Code, Finding, Level, Player, Points
 from .gametypes import GameType, SoloCategory
 from .penalties import (
     SITTING_DEALER,
@@ -47,7 +49,7 @@ GAMES = {4: 24, 5: 30}
 MINUTES = {4: 100, 5: 125}
 
 
-class RoundError(DokoError):
+class TableListError(DokoError):
     """An entry the round rules do not allow at this point of the list."""
 
 
@@ -109,21 +111,10 @@ _COUNTED_AS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One problem or remark about the list. ``game`` is the game number (1-based) it
-    concerns, or ``None`` for the list as a whole; ``level`` is error, warning or info."""
-
-    game: int | None
-    rule: str
-    message: str
-    level: str = "error"
-
-
 class _Report(Protocol):
     """Records a finding about the entry being checked."""
 
-    def __call__(self, rule: str, message: str, level: str = "error") -> None: ...
+    def __call__(self, code: Code, level: Level = Level.ERROR, /, **params: Any) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,24 +185,20 @@ class _State:
     beyond_end: int = 0
 
 
-class Round:
+class TableList:
     """The score list of one table in one round."""
 
     def __init__(self, players: Sequence[str], games: int | None = None) -> None:
         names = tuple(players)
         if len(names) not in GAMES:
-            raise RoundError(
-                f"players: a table has 4 or 5 players, not {len(names)} (TSR 3.1, 10.1)"
-            )
+            raise TableListError.of(Code.TABLE_SIZE, count=len(names))
         if len(set(names)) != len(names) or not all(names):
-            raise RoundError("players: the players of a table must be distinct names (TSR 3.1)")
+            raise TableListError.of(Code.TABLE_PLAYERS_NOT_DISTINCT)
         self.names = names
         self.size = len(names)
         self.planned_games = GAMES[self.size] if games is None else games
         if self.planned_games < self.size:
-            raise RoundError(
-                f"games: {self.planned_games} games leave no room for a Pflichtsolo each (TSR 8.6)"
-            )
+            raise TableListError.of(Code.GAMES_TOO_FEW, games=self.planned_games)
         self.minutes = MINUTES[self.size]
         self.games: list[PlayedGame] = []
         self.penalties: list[PenaltyEntry] = []
@@ -299,9 +286,13 @@ class Round:
         """Minutes of pure playing time, Nachspielzeit included (TSR 8.5.1)."""
         return self.minutes + sum(e.minutes for e in self.extensions)
 
-    def row(self, points: Sequence[int]) -> str:
-        """A row of points with the players' names, e.g. ``Anna +3, Ben -1``."""
-        return ", ".join(f"{n} {p:+d}" for n, p in zip(self.names, points, strict=False))
+    def row(self, points: Sequence[int]) -> Points:
+        """A row of points with the players, e.g. ``Anna +3, Ben -1`` as text."""
+        return Points(tuple((Player(n), p) for n, p in zip(self.names, points, strict=False)))
+
+    def player(self, position: int) -> Player:
+        """The player at a table position."""
+        return Player(self.names[position])
 
     def _vorfuehrung(self) -> tuple[int, int | None]:
         """(dealer of the next game, position that must be vorgeführt or ``None``)."""
@@ -329,19 +320,16 @@ class Round:
         number = self._state.played + self._state.beyond_end + 1
         findings: list[Finding] = []
 
-        def error(rule: str, message: str, level: str = "error") -> None:
-            findings.append(Finding(number, rule, message, level))
+        def error(code: Code, level: Level = Level.ERROR, /, **params: Any) -> None:
+            findings.append(Finding(code, tuple(params.items()), level, game=number))
 
         if self.is_complete:
-            what = "time is up and no Pflichtsolo is missing" if self.time_up else "all games"
-            error("TSR 8.5", f"the list is complete ({what} played); no further game")
+            error(Code.LIST_COMPLETE_TIME_UP if self.time_up else Code.LIST_COMPLETE)
             return findings, (0,) * self.size, None
         expected = self.next_dealer
         if entry.dealer != expected:
             error(
-                "TSR 3.3.1",
-                f"{self.names[entry.dealer]} is given as dealer, but {self.names[expected]} "
-                "deals this game",
+                Code.WRONG_DEALER, given=self.player(entry.dealer), expected=self.player(expected)
             )
         playing = self.playing(entry.dealer)
         self._check_kind(entry, playing, error)
@@ -351,55 +339,33 @@ class Round:
         elif entry.quick is not None:
             points = self._quick_points(entry, playing, error)
         else:
-            error("TSR 7.3", "a game needs either its details or its points")
+            error(Code.GAME_WITHOUT_SCORE)
             points = (0,) * self.size
         if entry.points is not None and entry.summary is not None and entry.points != points:
-            error(
-                "TSR 7.2",
-                f"the list says {self.row(entry.points)}, but the game is worth {self.row(points)}",
-            )
+            error(Code.GAME_POINTS_DIFFER, written=self.row(entry.points), points=self.row(points))
         return findings, points, result
 
     def _check_kind(self, entry: GameEntry, playing: tuple[int, ...], error: _Report) -> None:
         kind, soloist, state = entry.kind, entry.soloist, self._state
         needs_soloist = kind.is_solo or kind is EntryKind.STILLE_HOCHZEIT
         if needs_soloist and soloist is None:
-            error("TSR 4.1", f"a {kind.german} needs its player")
+            error(Code.SOLO_NEEDS_PLAYER, kind=kind)
             return
         if soloist is not None and soloist not in playing:
-            error(
-                "TSR 10.1",
-                f"{self.names[soloist]} deals and sits out this game, so cannot play a "
-                f"{kind.german}",
-            )
+            error(Code.SOLOIST_SITS_OUT, player=self.player(soloist), kind=kind)
             return
         due = self.vorfuehrung
         if due is not None and (kind is not EntryKind.VORFUEHRUNG or soloist != due):
-            error(
-                "TSR 4.2.3",
-                f"a Vorführung is due: {self.names[due]} must play his Pflichtsolo now "
-                f"(missing Pflichtsoli = games left), not a {kind.german}",
-            )
+            error(Code.VORFUEHRUNG_DUE, player=self.player(due), kind=kind)
             return
         if kind is EntryKind.VORFUEHRUNG and due is None:
-            error(
-                "TSR 4.2.3",
-                "no Vorführung is due (the missing Pflichtsoli are fewer than the games "
-                "left); a Pflichtsolo played by choice is written as Pflichtsolo",
-            )
+            error(Code.VORFUEHRUNG_NOT_DUE)
         if soloist is None:
             return
         if kind.is_pflicht and state.pflicht_done[soloist]:
-            error(
-                "TSR 8.6",
-                f"{self.names[soloist]} has already played his Pflichtsolo in this round; "
-                "a further solo is a Lustsolo",
-            )
+            error(Code.PFLICHTSOLO_TWICE, player=self.player(soloist))
         if kind is EntryKind.LUSTSOLO and not state.pflicht_done[soloist]:
-            error(
-                "TSR 4.3.1",
-                f"{self.names[soloist]} may play a Lustsolo only after his own Pflichtsolo",
-            )
+            error(Code.LUSTSOLO_BEFORE_PFLICHTSOLO, player=self.player(soloist))
 
     def _detailed_points(
         self, entry: GameEntry, playing: tuple[int, ...], error: _Report
@@ -409,21 +375,18 @@ class Round:
         points = [0] * self.size
         expected = {self.names[p] for p in playing}
         if set(summary.players) != expected:
-            sitting = self.names[entry.dealer]
-            error(
-                "TSR 10.1",
-                f"the game's players must be the four who play; {sitting} deals and sits out"
-                if self.size == 5
-                else "the game's players must be the table's players",
-            )
+            if self.size == 5:
+                error(Code.GAME_PLAYERS_SITTING_OUT, player=self.player(entry.dealer))
+            else:
+                error(Code.GAME_PLAYERS_NOT_TABLE)
             return tuple(points), None
         try:
             verify_summary(summary)
         except DokoError as problem:
-            error("TSR 7", str(problem))
+            error(Code.DETAILS_IMPOSSIBLE, problem=problem.finding)
             return tuple(points), None
         if EntryKind.of(summary.game_type, summary.category) is not entry.kind:
-            error("TSR 4.2.4", f"the details describe no {entry.kind.german}")
+            error(Code.DETAILS_NOT_KIND, kind=entry.kind)
         result = score(summary)
         for name, value in zip(summary.players, result.scores, strict=True):
             points[self.names.index(name)] = value
@@ -437,23 +400,19 @@ class Round:
         assert quick is not None
         points = quick.points
         if len(points) != self.size:
-            error("TSR 7.3", f"a row has {self.size} points, one per player, not {len(points)}")
+            error(Code.ROW_LENGTH, size=self.size, count=len(points))
             return (0,) * self.size
         for p in range(self.size):
             if p not in playing and points[p] != 0:
-                error("TSR 10.1", f"{self.names[p]} deals and sits out: 0 points, not {points[p]}")
+                error(Code.SITTING_OUT_POINTS, player=self.player(p), points=points[p])
         total = sum(points)
         if total != 0:
-            error("TSR 7.3.3", f"the row sums to {total}, not 0")
+            error(Code.ROW_SUM_NOT_ZERO, total=total)
         four = [points[p] for p in playing]
         if self.size == 4 and len({v % 2 for v in four}) > 1:
-            error("TSR 7.3.3", "the points must be all even or all odd")
+            error(Code.ROW_PARITY)
         self._check_pattern(entry, playing, four, error)
-        error(
-            "TSR 7.3",
-            "entered as points only: Augen, calls and Sonderpunkte could not be checked",
-            "info",
-        )
+        error(Code.POINTS_ONLY, Level.INFO)
         return points
 
     def _check_pattern(
@@ -464,7 +423,7 @@ class Round:
         assert quick is not None
         winners = quick.winners
         if not winners <= set(playing):
-            error("TSR 7.3", "a winner is marked who did not play this game")
+            error(Code.WINNER_NOT_PLAYING)
             return
         if not any(four):
             return  # a game worth 0 after netting: any party may have won
@@ -479,29 +438,22 @@ class Round:
                 _check_winners(winners, [{soloist}, set(playing) - {soloist}], error)
                 return
             if solo_like:
-                error(
-                    "TSR 7.2.4",
-                    f"in a {entry.kind.german} the soloist gets three times what each "
-                    "opponent loses",
-                )
+                error(Code.SOLO_POINTS_PATTERN, kind=entry.kind)
                 return
         first = {p for p, v in zip(playing, four, strict=True) if v == four[0]}
         if len(first) != 2 or any(v not in (four[0], -four[0]) for v in four):
-            error(
-                "TSR 7.2",
-                "a Normalspiel gives two players the same points and the other two the opposite",
-            )
+            error(Code.NORMAL_POINTS_PATTERN)
             return
         _check_winners(winners, [first, set(playing) - first], error)
 
     def verify_game(self, entry: GameEntry) -> None:
-        """Raise :class:`RoundError` for the first problem of ``entry``."""
+        """Raise :class:`TableListError` for the first problem of ``entry``."""
         _raise_first(self.game_findings(entry)[0])
 
     def can_add_game(self, entry: GameEntry) -> bool:
         try:
             self.verify_game(entry)
-        except RoundError:
+        except TableListError:
             return False
         return True
 
@@ -558,9 +510,7 @@ class Round:
         players = self.playing()
         if penalty.offender == SITTING_DEALER:
             if self.sits_out is None:
-                raise RoundError(
-                    f"offender: position {penalty.offender} is not one of the four players"
-                )
+                raise TableListError.of(Code.OFFENDER_POSITION, position=penalty.offender)
             players = (*players, self.sits_out)
         points = [0] * self.size
         for index, value in enumerate(result.points):
@@ -569,10 +519,7 @@ class Round:
         if result.game_effect is GameEffect.SOLO_PLAYED:
             counted = _COUNTED_AS.get(penalty.phase, solo_kind)
             if counted is None or not (counted.is_solo or counted in _COUNTED_AS.values()):
-                raise RoundError(
-                    "penalty: the solo counts as played, so say whether it was a Pflichtsolo, "
-                    "vorgeführt or a Lustsolo (TSR 9.4)"
-                )
+                raise TableListError.of(Code.PENALTY_SOLO_KIND_NEEDED)
         return PenaltyEntry(
             self._state.played + 1, penalty, players, tuple(points), result, counted
         )
@@ -588,17 +535,14 @@ class Round:
 
     def _check_solo_counted(self, kind: EntryKind, soloist: int) -> None:
         if self.is_complete:
-            raise RoundError(
-                "penalty: the list is complete, no solo can count as played any more (TSR 8.5)"
-            )
+            raise TableListError.of(Code.PENALTY_AFTER_COMPLETE)
         problems: list[Finding] = []
-        self._check_kind(
-            GameEntry(self.next_dealer, kind, soloist=soloist),
-            self.playing(),
-            lambda rule, message, level="error": problems.append(
-                Finding(self._state.played + 1, rule, message, level)
-            ),
-        )
+        number = self._state.played + 1
+
+        def report(code: Code, level: Level = Level.ERROR, /, **params: Any) -> None:
+            problems.append(Finding(code, tuple(params.items()), level, game=number))
+
+        self._check_kind(GameEntry(self.next_dealer, kind, soloist=soloist), self.playing(), report)
         _raise_first(problems)
 
     def _apply_penalty_effect(self, entry: PenaltyEntry) -> None:
@@ -615,7 +559,7 @@ class Round:
     def add_extension(self, minutes: int, reason: str) -> Extension:
         """Nachspielzeit for this table, granted by the Schiedsrichter (TSR 8.5.1)."""
         if minutes <= 0:
-            raise RoundError(f"nachspielzeit: {minutes} minutes, it must be positive (TSR 8.5.1)")
+            raise TableListError.of(Code.NACHSPIELZEIT_NOT_POSITIVE, minutes=minutes)
         extension = Extension(minutes, reason)
         self.extensions.append(extension)
         return extension
@@ -624,7 +568,7 @@ class Round:
         """Time is up (TSR 8.5.3): return how many Normalspiele are struck."""
         state = self._state
         if state.time_up:
-            raise RoundError("time_up: time is already up for this table (TSR 8.5)")
+            raise TableListError.of(Code.TIME_ALREADY_UP)
         left = self.planned_games - state.played
         # A Vorführung being dealt is one of the missing Pflichtsoli, not an extra game.
         dealt = 1 if being_dealt and left > 0 and self.vorfuehrung is None else 0
@@ -635,16 +579,12 @@ class Round:
 
 def _check_winners(winners: frozenset[int], sides: list[set[int]], error: _Report) -> None:
     if not winners:
-        error(
-            "TSR 7.3",
-            "no winner marked: right only if neither party reached its target (TSR 7.1.3)",
-            "warning",
-        )
+        error(Code.NO_WINNER_MARKED, Level.WARNING)
     elif set(winners) not in sides:
-        error("TSR 7.3", "the winners marked must be one whole party")
+        error(Code.WINNERS_NOT_PARTY)
 
 
 def _raise_first(findings: list[Finding]) -> None:
     for finding in findings:
-        if finding.level == "error":
-            raise RoundError(f"game {finding.game}: {finding.message} ({finding.rule})")
+        if finding.level is Level.ERROR:
+            raise TableListError(finding.with_context(says_game=True))
