@@ -607,6 +607,25 @@ _FORMAT = _Formatter().vformat
 Param = tuple[str, Any]
 
 
+def _data(value: Any) -> Any:
+    """A parameter as JSON-safe data (see :meth:`Finding.to_data`)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Player):
+        return {"player": value.key}
+    if isinstance(value, Points):
+        return {"points": [[player.key, points] for player, points in value.entries]}
+    if isinstance(value, JsonValue):
+        return {"json": value.text}
+    if isinstance(value, Enum):
+        return {"enum": type(value).__name__, "value": value.value}
+    if isinstance(value, Finding):
+        return {"finding": value.to_data()}
+    if isinstance(value, tuple | list | frozenset | set):
+        return [_data(item) for item in value]
+    return {"text": str(value)}
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One engine error or score-list finding, as data.
@@ -672,3 +691,21 @@ class Finding:
 
     def __str__(self) -> str:
         return self.message
+
+    def to_data(self) -> dict[str, Any]:
+        """The finding as JSON-safe data, for a program that stores it or puts it into
+        another language: ``code``, ``level``, ``section`` (``None``: no rule), the context
+        (``game``, ``entry``, ``action``) and ``params`` by name. A parameter that is no plain
+        number or text is tagged by its kind: ``{"player": key}``, ``{"points": [[key, n],
+        ...]}``, ``{"json": text}`` (an offending input value as the message shows it),
+        ``{"enum": class name, "value": value}``, ``{"finding": data}`` (a finding inside
+        this one), ``{"text": str(value)}`` (a card); sequences are lists."""
+        return {
+            "code": self.code.value,
+            "level": self.level.value,
+            "section": self.section,
+            "game": self.game,
+            "entry": self.entry,
+            "action": self.action,
+            "params": {name: _data(value) for name, value in self.params},
+        }

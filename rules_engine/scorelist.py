@@ -153,8 +153,10 @@ def penalty_entry(record: Record, round_: TableList) -> tuple[Penalty, EntryKind
     return penalty, solo_kind
 
 
-def check_list(record: Record) -> Record:
-    """Verify a whole score list; the report of ``docs/contracts/score-list.md``."""
+def check_list(record: Record, *, finding_data: bool = False) -> Record:
+    """Verify a whole score list; the report of ``docs/contracts/score-list.md``. With
+    ``finding_data`` each finding also carries ``"data"``, the finding as data
+    (:meth:`~.findings.Finding.to_data`), for a program that words it in another language."""
     players = record.get("players")
     if type(players) is not list or not all(type(p) is str for p in players):
         raise ListError.of(Code.LIST_PLAYERS_INVALID)
@@ -184,7 +186,11 @@ def check_list(record: Record) -> Record:
                 planned=round_.planned_games,
             )
         )
-    return _report(record.get("id"), round_, findings, rows)
+    report = _report(record.get("id"), round_, findings, rows)
+    if finding_data:
+        for shown, finding in zip(report["findings"], findings, strict=True):
+            shown["data"] = finding.to_data()
+    return report
 
 
 def _check_entry(
