@@ -19,8 +19,8 @@ import pytest
 
 from rules_engine import Call, DokoError, GameType, Party, SoloType, Suit
 from rules_engine.errors import IllegalActionError, RecordError
-from rules_engine.finding import Vorbehalt, VorbehaltKind, verify_answers
 from rules_engine.findings import Code, Finding, JsonValue, Level, Player, Points
+from rules_engine.game_finding import Vorbehalt, VorbehaltKind, verify_answers
 from rules_engine.penalties import Penalty, PenaltyCategory, PenaltyPhase, penalty_points
 from rules_engine.records import replay_record, summary_from_record
 from rules_engine.scorelist import ListError, check_list
