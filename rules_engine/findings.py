@@ -695,7 +695,8 @@ class Finding:
     def to_data(self) -> dict[str, Any]:
         """The finding as JSON-safe data, for a program that stores it or puts it into
         another language: ``code``, ``level``, ``section`` (``None``: no rule), the context
-        (``game``, ``entry``, ``action``) and ``params`` by name. A parameter that is no plain
+        (``game``, ``entry``, ``action``; ``says_game``: the sentence names the game, as when a
+        table list refuses an entry) and ``params`` by name. A parameter that is no plain
         number or text is tagged by its kind: ``{"player": key}``, ``{"points": [[key, n],
         ...]}``, ``{"json": text}`` (an offending input value as the message shows it),
         ``{"enum": class name, "value": value}``, ``{"finding": data}`` (a finding inside
@@ -707,5 +708,6 @@ class Finding:
             "game": self.game,
             "entry": self.entry,
             "action": self.action,
+            "says_game": self.says_game,
             "params": {name: _data(value) for name, value in self.params},
         }
