@@ -15,8 +15,8 @@ Besides :meth:`str.format`'s own, the templates use
 * ``{x!q}``: the same, quoted as the engine quotes it (``'Anna Albers'``);
 * ``{x!h}``: the Hochzeit's shift of announcement times (nothing when 0);
 * ``{x!f}``: what must be followed: a suit, or Trumpf;
-* ``{n:Stiche}``, ``{n:Stichen}``, ``{n:Füchse}``, ``{n:Doppelköpfe}``: a count with its
-  noun ("1 Stich", "3 Stiche", "3 Stichen");
+* ``{n:Stiche}``, ``{n:Stichen}``, ``{n:Füchse}``, ``{n:Doppelköpfe}``, ``{n:Karten}``: a
+  count with its noun ("1 Stich", "3 Stiche", "3 Stichen");
 * a kind of game (``game_type``, ``kind``) with ``.ein``, ``.kein``, ``.einem``.
 """
 
@@ -166,6 +166,7 @@ _COUNTS: Mapping[str, tuple[str, str]] = {
     "Stichen": ("Stich", "Stichen"),
     "Füchse": ("Fuchs", "Füchse"),
     "Doppelköpfe": ("Doppelkopf", "Doppelköpfe"),
+    "Karten": ("Karte", "Karten"),
 }
 
 _SEAT = "Vorbehalt an Platz {seat}: "
@@ -226,12 +227,12 @@ GERMAN: Mapping[Code, str] = {
         "{code!r} ist keine Karte: erst die Farbe C/S/H/D, dann der Wert A/T/K/Q/J/9"
     ),
     Code.HANDS_COUNT: "Blätter: Ein Spiel hat vier Spieler mit je zwölf Karten",
-    Code.HAND_SIZE: "Blatt von {player}: {count} Karten, jeder Spieler bekommt 12",
+    Code.HAND_SIZE: "Blatt von {player}: {count:Karten}, jeder Spieler bekommt 12",
     Code.CARD_COUNT: (
         "Blätter: {card} kommt {count}-mal vor, das Kartenspiel hat jede Karte zweimal"
     ),
     # ---- finding the game
-    Code.ANSWERS_COUNT: "Vorbehalte: eine Antwort für jeden der vier Spieler",
+    Code.ANSWERS_COUNT: "Vorbehalte: Jeder der vier Spieler gibt genau eine Antwort",
     Code.SOLO_VORBEHALT_UNNAMED: _SEAT + "Ein Solo-Vorbehalt muss das Solo nennen",
     Code.VORBEHALT_NAMES_SOLO: _SEAT + "Nur ein Solo-Vorbehalt nennt ein Solo",
     Code.VORBEHALT_PFLICHTSOLO_PLAYED: (
@@ -267,26 +268,26 @@ GERMAN: Mapping[Code, str] = {
     Code.GAME_NOT_OVER: "Das Spiel ist nicht zu Ende: {tricks} von 12 Stichen gespielt",
     # ---- announcements
     Code.CALL_BEFORE_KLAERUNG: (
-        "{player} sagt {call} vor dem Klärungsstich der Hochzeit an; Ansagen warten, bis die "
+        "{player} sagt {call} vor dem Klärungsstich der Hochzeit; Ansagen warten, bis die "
         "Parteien feststehen"
     ),
-    Code.ANSAGE_OF_OTHER_PARTY: "{player} sagt {call} an, spielt aber in der {party}-Partei",
+    Code.ANSAGE_OF_OTHER_PARTY: "{player} sagt {call}, spielt aber in der {party}-Partei",
     Code.CALL_REPEATED: (
-        "{player} sagt {call} an, aber die {party}-Partei hat schon {said} gesagt; eine Ansage "
+        "{player} sagt {call}, aber die {party}-Partei hat schon {said} gesagt; eine Ansage "
         "kann weder wiederholt noch zurückgenommen werden"
     ),
     Code.ABSAGE_WITHOUT_ANSAGE_LATE: (
-        "{player} sagt {call} ohne Erstansage der eigenen Partei: Das gilt als {party} und "
-        "{call} und braucht das {party} noch rechtzeitig, mit mindestens {need} Karten"
+        "{player} sagt {call} ohne Erstansage der eigenen Partei: Das zählt als {party} und "
+        "{call}, und das {party} muss noch rechtzeitig sein, mit mindestens {need} Karten"
         + _SHIFT
         + "; {player} hat {cards}"
     ),
     Code.ANSAGE_LATE: (
-        "{player} sagt {party} mit {cards} Karten auf der Hand; die Erstansage braucht "
+        "{player} sagt {party} mit {cards:Karten} auf der Hand; die Erstansage verlangt "
         "mindestens {need}" + _SHIFT
     ),
     Code.ERWIDERUNG_LATE: (
-        "{player} sagt {party} mit {cards} Karten auf der Hand; die Erstansage braucht "
+        "{player} sagt {party} mit {cards:Karten} auf der Hand; die Erstansage verlangt "
         "mindestens {need}, als Erwiderung auf {other} mindestens {answer}" + _SHIFT
     ),
     Code.ABSAGE_AFTER_LATE_ERWIDERUNG: (
@@ -294,12 +295,12 @@ GERMAN: Mapping[Code, str] = {
         "Erwiderung; danach ist keine Absage erlaubt"
     ),
     Code.ABSAGE_SKIPPED_LATE: (
-        "{player} sagt {call} und überspringt dabei {skipped}, das mindestens {need} Karten "
-        "braucht" + _SHIFT + "; {player} hat {cards}"
+        "{player} sagt {call} und überspringt dabei {skipped}, wofür mindestens {need} Karten "
+        "nötig sind" + _SHIFT + "; {player} hat {cards}"
     ),
     Code.ABSAGE_LATE: (
-        "{player} sagt {call} mit {cards} Karten auf der Hand; dafür braucht es mindestens "
-        "{need}" + _SHIFT
+        "{player} sagt {call} mit {cards:Karten} auf der Hand; dafür sind mindestens {need} "
+        "nötig" + _SHIFT
     ),
     # ---- game summaries
     Code.RE_NOT_A_PLAYER: "Re-Partei: {name!q} ist keiner der Spieler des Spiels",
@@ -515,7 +516,12 @@ class _Formatter(string.Formatter):
 
 def german(data: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
     """The German sentence of one finding given as data (:meth:`Finding.to_data`), players
-    by name (``names``: player key to name; a key without a name stays as it is)."""
+    by name (``names``: player key to name; a key without a name stays as it is).
+
+    The sentence ends with the rule the English one cites (``(TSR 6.2.2, 6.4.4)``), for a
+    score-list finding whose English names none with its section. ``"says_game": true`` in
+    the data (not yet given by ``to_data``; :func:`german_error` adds it) puts the game in
+    front as the English does: ``Spiel 5: ...``."""
     names = names or {}
     text = _sentence(data, names, says_game=bool(data.get("says_game")))
     if data.get("action") is not None:
