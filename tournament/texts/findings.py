@@ -518,8 +518,8 @@ def german(data: Mapping[str, Any], names: Mapping[str, str] | None = None) -> s
     """The German sentence of one finding given as data (:meth:`Finding.to_data`), players
     by name (``names``: player key to name; a key without a name stays as it is).
 
-    The sentence ends with the rule the English one cites (``(TSR 6.2.2, 6.4.4)``), for a
-    score-list finding whose English names none with its section. ``"says_game": true`` in
+    The sentence ends with the rule the English one cites (``(TSR 6.2.2, 6.4.4)``); a
+    score-list finding, whose English cites none, ends with its section. ``"says_game": true`` in
     the data (not yet given by ``to_data``; :func:`german_error` adds it) puts the game in
     front as the English does: ``Spiel 5: ...``."""
     names = names or {}
