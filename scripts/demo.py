@@ -23,7 +23,10 @@ from rules_engine.simulate import random_list
 from tournament.app import create_app
 from tournament.extensions import db
 from tournament.models import DrawMethod, RoundTable, Tournament, User
-from tournament.services import registrations, rounds, scorelists, tournaments
+from tournament.registrations import service as registrations
+from tournament.rounds import service as rounds
+from tournament.scorelists import service as scorelists
+from tournament.tournaments import service as tournaments
 
 CLUBS = (
     "DK Kieler Kreuzdamen",
