@@ -21,9 +21,9 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response
 
 from tournament import config as settings
-from tournament.accounts import admin_routes as accounts_admin
 from tournament.accounts import routes as accounts_routes
 from tournament.accounts import service as accounts
+from tournament.audit import routes as audit_routes  # noqa: F401 (the log, on the admin blueprint)
 from tournament.excel import routes as excel_routes
 from tournament.extensions import (
     BEGIN_WRITING,
@@ -97,7 +97,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.before_request(_refuse_nul_characters)
     app.before_request(_refuse_unmigrated_database)
     app.register_blueprint(public_routes.bp)
-    app.register_blueprint(accounts_routes.bp)
+    app.register_blueprint(accounts_routes.auth)
     app.register_blueprint(tournaments_routes.bp)
     app.register_blueprint(registrations_routes.bp)
     app.register_blueprint(rounds_routes.bp)
@@ -105,7 +105,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(scorelists_routes.bp)
     app.register_blueprint(excel_routes.bp)
     app.register_blueprint(standings_routes.bp)
-    app.register_blueprint(accounts_admin.bp)
+    app.register_blueprint(accounts_routes.admin)  # the accounts, and the log of audit_routes
     _init_error_pages(app)
     app.after_request(_security_headers)
     app.jinja_env.filters["local"] = local_time

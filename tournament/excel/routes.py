@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.excel import imports
@@ -19,10 +19,10 @@ from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
 from tournament.models import RoundTable, Tournament
 from tournament.request_turns import step_aside
-from tournament.rounds import tables
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.errors import ServiceError
-from tournament.web.helpers import posts_read_first, refuse, round_or_404, tournament_or_404
+from tournament.web.helpers import posts_read_first, refuse
+from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 
 bp = Blueprint("imports", __name__)
 
@@ -36,10 +36,7 @@ TOURNAMENT_RULE = "/turniere/<int:tournament_id>/einlesen"
 
 def _table(tournament_id: int, number: int, table_number: int) -> RoundTable:
     round_ = round_or_404(tournament_or_404(tournament_id), number)
-    table = tables.table_of_round(round_, table_number)
-    if table is None:
-        abort(404)
-    return table
+    return table_or_404(round_, table_number)
 
 
 @bp.route(TABLE_RULE, methods=["GET", "POST"])

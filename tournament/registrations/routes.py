@@ -18,7 +18,8 @@ from tournament.tournaments.forms import (
 )
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.errors import ServiceError
-from tournament.web.helpers import refuse, registration_or_404, tournament_or_404
+from tournament.web.helpers import refuse
+from tournament.web.lookups import registration_or_404, tournament_or_404
 
 bp = Blueprint("players", __name__, url_prefix="/turniere/<int:tournament_id>/spieler")
 

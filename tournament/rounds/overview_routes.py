@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
@@ -16,7 +16,8 @@ from tournament.rounds.overview import round_overview
 from tournament.tournaments.forms import ActionForm
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.errors import ServiceError
-from tournament.web.helpers import refuse, round_or_404, tournament_or_404
+from tournament.web.helpers import refuse
+from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 
 bp = Blueprint("overview", __name__, url_prefix="/turniere/<int:tournament_id>/runden/<int:number>")
 
@@ -118,9 +119,7 @@ def _table_action(
 ) -> ResponseReturnValue:
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
-    table = next((t for t in round_.tables if t.number == table_number), None)
-    if table is None:
-        abort(404)
+    table = table_or_404(round_, table_number)
     form = ActionForm()
     if form.validate_on_submit():
         try:

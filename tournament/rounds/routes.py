@@ -18,7 +18,8 @@ from tournament.tournaments.forms import ActionForm, DrawForm, RedrawForm
 from tournament.web import qr
 from tournament.web.access import acting_user, is_leitung, leitung_required
 from tournament.web.errors import ServiceError
-from tournament.web.helpers import refuse, round_or_404, tournament_or_404
+from tournament.web.helpers import refuse
+from tournament.web.lookups import round_or_404, tournament_or_404
 
 bp = Blueprint("rounds", __name__, url_prefix="/turniere/<int:tournament_id>/runden")
 

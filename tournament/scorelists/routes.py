@@ -44,7 +44,8 @@ from tournament.scorelists.forms import (
 from tournament.scorelists.service import Actor, Report, ScoreListRefused
 from tournament.web.access import acting_user, roles_required
 from tournament.web.errors import ServiceError
-from tournament.web.helpers import posts_read_first, round_or_404, tournament_or_404
+from tournament.web.helpers import posts_read_first
+from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 
 bp = Blueprint("scorelists", __name__)
 
@@ -93,9 +94,7 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
         ) -> ResponseReturnValue:
             tournament = tournament_or_404(tournament_id)
             round_ = round_or_404(tournament, number)
-            table = tables.table_of_round(round_, table_number)
-            if table is None:
-                abort(404)
+            table = table_or_404(round_, table_number)
             return view(ListAccess(table, Actor(acting_user())), **values)
 
         def by_code(code: str, **values: Any) -> ResponseReturnValue:

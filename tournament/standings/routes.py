@@ -7,7 +7,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from flask import Blueprint, render_template
 
 from tournament.standings import service as standings
-from tournament.web.helpers import round_or_404, tournament_or_404
+from tournament.web.lookups import round_or_404, tournament_or_404
 
 bp = Blueprint("standings", __name__)
 

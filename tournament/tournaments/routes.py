@@ -15,7 +15,8 @@ from tournament.tournaments import service as tournaments
 from tournament.tournaments.forms import DrawForm, TournamentForm
 from tournament.web.access import acting_user, is_leitung, leitung_required
 from tournament.web.errors import ServiceError
-from tournament.web.helpers import refuse, tournament_or_404
+from tournament.web.helpers import refuse
+from tournament.web.lookups import tournament_or_404
 
 bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 
