@@ -10,12 +10,8 @@ from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
 from tournament.models import Tournament
 from tournament.registrations import service as registrations
-from tournament.tournaments.forms import (
-    ActionForm,
-    PasteForm,
-    PlayerFileForm,
-    RegistrationForm,
-)
+from tournament.registrations.forms import PasteForm, PlayerFileForm, RegistrationForm
+from tournament.tournaments.forms import ActionForm
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse

@@ -14,7 +14,8 @@ from tournament.extensions import db
 from tournament.models import DrawMethod, Round, RoundStatus
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
-from tournament.tournaments.forms import ActionForm, DrawForm, RedrawForm
+from tournament.rounds.forms import DrawForm, RedrawForm
+from tournament.tournaments.forms import ActionForm
 from tournament.web import qr
 from tournament.web.access import acting_user, is_leitung, leitung_required
 from tournament.web.errors import ServiceError

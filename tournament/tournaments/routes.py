@@ -11,8 +11,9 @@ from tournament.excel import exports
 from tournament.extensions import db
 from tournament.registrations import service as registrations
 from tournament.request_turns import step_aside
+from tournament.rounds.forms import DrawForm
 from tournament.tournaments import service as tournaments
-from tournament.tournaments.forms import DrawForm, TournamentForm
+from tournament.tournaments.forms import TournamentForm
 from tournament.web.access import acting_user, is_leitung, leitung_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse
