@@ -48,7 +48,7 @@ from tournament.app import create_app  # noqa: E402
 from tournament.excel import exports, writing  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundTable, Tournament  # noqa: E402
-from tournament.scorelists import service as scorelists  # noqa: E402
+from tournament.scorelists import store  # noqa: E402
 
 FIRST_EXPORTS = {
     "started": "first export of a fresh process, workers started in advance as the server does",
@@ -80,12 +80,12 @@ def main() -> int:
             assert tournament is not None
             times = []
             for _ in range(2):
-                scorelists.forget_reports()
+                store.forget_reports()
                 started = time.perf_counter()
                 exports.tournament_workbook(tournament)
                 times.append(time.perf_counter() - started)
             print("tournament workbook, later exports of one process: " + _seconds(times))
-            scorelists.forget_reports()
+            store.forget_reports()
             started = time.perf_counter()
             grids = list(exports.tournament_sheets(tournament))
             laid_out = time.perf_counter() - started

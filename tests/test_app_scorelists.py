@@ -33,7 +33,7 @@ from tournament.models import (
     User,
 )
 from tournament.scorelists import service as scorelists
-from tournament.scorelists.service import ScoreListRefused
+from tournament.scorelists.refusals import ScoreListRefused
 
 # ------------------------------------------------------------------ builders (also for standings)
 

@@ -41,7 +41,9 @@ from tournament.rounds import service as rounds
 from tournament.rounds import tables
 from tournament.scorelists import entries, list_page, messages
 from tournament.scorelists import service as scorelists
-from tournament.scorelists.service import Actor, ScoreListRefused, StaleList
+from tournament.scorelists import store as list_store
+from tournament.scorelists.refusals import ScoreListRefused, StaleList
+from tournament.scorelists.service import Actor
 from tournament.web.errors import ServiceError
 
 NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
@@ -95,7 +97,7 @@ def solo(kind: str, player: str, eyes: int = 150, suit: str = "kreuz") -> dict[s
 
 def normals(table: RoundTable, count: int) -> list[dict[str, Any]]:
     """``count`` Normalspiele from the start of the list, each with its dealer."""
-    keys = [scorelists.player_key(s.registration.start_number) for s in table.seats]
+    keys = [list_store.player_key(s.registration.start_number) for s in table.seats]
     games = []
     for number in range(count):
         dealer = keys[number % len(keys)]
@@ -1192,7 +1194,7 @@ def _engine_must_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(record: dict[str, Any]) -> dict[str, Any]:
         raise AssertionError("the engine checked a list whose report is stored")
 
-    monkeypatch.setattr(scorelists, "_engine_report", refuse)
+    monkeypatch.setattr(list_store, "_engine_report", refuse)
 
 
 def test_a_restarted_server_uses_the_report_stored_with_the_list(
@@ -1201,7 +1203,7 @@ def test_a_restarted_server_uses_the_report_stored_with_the_list(
     table = seated()
     store(table, normals(table, 5))
     expected = scorelists.check(table)
-    scorelists.forget_reports()  # as after a restart
+    list_store.forget_reports()  # as after a restart
     db.session.expire_all()
     _engine_must_not_run(monkeypatch)
     assert scorelists.check(db.session.get(RoundTable, table.id)) == expected
@@ -1216,7 +1218,7 @@ def test_a_report_stored_for_other_entries_is_not_used(ctx: None) -> None:
     last = table.entries[-1]
     last.record = json.dumps({**json.loads(last.record), "re_eyes": 100})
     db.session.commit()
-    scorelists.forget_reports()
+    list_store.forget_reports()
     now = scorelists.check(table)
     assert now == check_list(scorelists.list_record(table))
     assert now["totals"] != before["totals"]
@@ -1227,8 +1229,8 @@ def test_a_report_made_by_another_engine_is_not_used(
 ) -> None:
     table = seated()
     store(table, normals(table, 5))
-    scorelists.forget_reports()
-    monkeypatch.setattr(scorelists, "ENGINE_SOURCE", "a newer engine")
+    list_store.forget_reports()
+    monkeypatch.setattr(list_store, "ENGINE_SOURCE", "a newer engine")
     _engine_must_not_run(monkeypatch)
     with pytest.raises(AssertionError):
         scorelists.check(table)

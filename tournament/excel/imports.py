@@ -27,8 +27,10 @@ from tournament.excel.reading import (
 )
 from tournament.models import RoundStatus, RoundTable, Tournament, User
 from tournament.rounds import tables
+from tournament.scorelists import entries
 from tournament.scorelists import service as scorelists
-from tournament.scorelists.service import Report, ScoreListRefused
+from tournament.scorelists.refusals import ScoreListRefused
+from tournament.scorelists.store import Report, entry_texts, player_key
 from tournament.web.errors import ServiceError
 
 TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
@@ -79,7 +81,7 @@ class ListImport:
 
     @property
     def stored(self) -> int:
-        return len(scorelists.entry_texts(self.table))
+        return len(entry_texts(self.table))
 
     @property
     def names(self) -> list[str]:
@@ -218,7 +220,7 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
     seats = list(table.seats)
     players = [
         TablePlayer(
-            scorelists.player_key(seat.registration.start_number),
+            player_key(seat.registration.start_number),
             seat.position,
             seat.registration.player.name,
         )
@@ -413,7 +415,7 @@ def _shown(
 ) -> ImportRow:
     names = scorelists.names_of(table)
     description = (
-        scorelists.describe_entry(row.record, names) if row.record is not None else "nicht lesbar"
+        entries.describe_entry(row.record, names) if row.record is not None else "nicht lesbar"
     )
     found = tuple(_at(row.line, p) for p in [*row.problems, *problems])
     return ImportRow(row.line, row.number, description, points, found)

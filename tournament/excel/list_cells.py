@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournament.scorelists import entries
-from tournament.scorelists.entries import KIND_LABELS, KONTRA_CALLS, RE_CALLS, SOLO_LABELS, SPECIALS
+from tournament.scorelists.entries import (
+    KIND_LABELS,
+    KONTRA_CALLS,
+    PFLICHT_LABELS,
+    RE_CALLS,
+    SOLO_LABELS,
+    SPECIALS,
+)
 
 # The layout of a list block on a sheet, shared by export and import: the title in the first
 # row, the header row HEADER_ROW rows further down (counted from 1), then the two sections.
@@ -58,11 +65,6 @@ CATEGORY_LABELS = {
     "schwerwiegend": "schwerwiegend",
     "entschieden": "entschieden",
     "unsportlich": "unsportlich",
-}
-PFLICHT_LABELS: dict[bool | str, str] = {
-    True: "Pflichtsolo",
-    "vorgefuehrt": "vorgeführtes Pflichtsolo",
-    False: "Lustsolo",
 }
 YES, NO = "ja", "nein"
 NOBODY = "keiner"

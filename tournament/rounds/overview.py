@@ -20,7 +20,7 @@ from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat
 from tournament.rounds import service as rounds
 from tournament.scorelists import list_page
 from tournament.scorelists.list_page import Sheet
-from tournament.scorelists.service import ScoreListRefused
+from tournament.scorelists.refusals import ScoreListRefused
 
 STATUS_TEXT = {
     "green": "vollständig und geprüft",

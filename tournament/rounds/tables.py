@@ -21,7 +21,8 @@ from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, User, utcnow
 from tournament.scorelists import service as scorelists
-from tournament.scorelists.service import Actor, Report
+from tournament.scorelists.service import Actor
+from tournament.scorelists.store import Report
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError
 
@@ -48,7 +49,7 @@ def normalise_code(text: str) -> str:
 
 
 #: A table with everything its list page reads, in one query (a row per seat; results need
-#: ``unique()``); the entries' texts follow in a second (``scorelists.entry_texts``).
+#: ``unique()``); the entries' texts follow in a second (``store.entry_texts``).
 WHOLE_LIST = (
     joinedload(RoundTable.round).joinedload(Round.tournament),
     joinedload(RoundTable.seats).joinedload(Seat.registration).joinedload(Registration.player),

@@ -48,6 +48,19 @@ RE_CALLS = {
     "schwarz": "schwarz",
 }
 KONTRA_CALLS = {"kontra": "Kontra", **{k: v for k, v in RE_CALLS.items() if k != "re"}}
+#: The record ``type`` of a game.
+GAME_TYPE_LABELS = {
+    "normal": "Normalspiel",
+    "hochzeit": "Hochzeit",
+    "stille_hochzeit": "stille Hochzeit",
+    "solo": "Solo",
+}
+#: A solo's record ``pflicht``.
+PFLICHT_LABELS: dict[bool | str, str] = {
+    True: "Pflichtsolo",
+    "vorgefuehrt": "vorgeführtes Pflichtsolo",
+    False: "Lustsolo",
+}
 SPECIALS = ("doppelkopf", "fuchs", "karlchen")
 
 
@@ -165,3 +178,36 @@ def penalty(
     if note:
         record["note"] = note
     return record
+
+
+def describe_entry(record: dict[str, Any], names: dict[str, str]) -> str:
+    """A list entry in a few German words, e.g. "Normalspiel, Re: Anna, Ben"."""
+    kind = record.get("kind")
+    if kind == "penalty":
+        offender = names.get(str(record.get("offender")), str(record.get("offender")))
+        return f"Strafpunkte gegen {offender}"
+    if kind == "nachspielzeit":
+        return f"Nachspielzeit {record.get('minutes')} Minuten"
+    if kind == "time_up":
+        return "Zeit abgelaufen"
+    if kind != "game":
+        return "unbekannter Eintrag"
+    label = GAME_TYPE_LABELS.get(str(record.get("type")), "Spiel")
+    if record.get("type") == "solo":
+        label = PFLICHT_LABELS[_pflicht(record.get("pflicht"))]
+    re = record.get("re")
+    if isinstance(re, list) and re:
+        return f"{label}, Re: {', '.join(names.get(str(k), str(k)) for k in re)}"
+    player = record.get("player")
+    if player is not None:
+        return f"{label}, {names.get(str(player), str(player))}"
+    return label
+
+
+def _pflicht(value: Any) -> bool | str:
+    """A stored ``pflicht`` as a key of PFLICHT_LABELS: anything else is a Lustsolo."""
+    if value is True:
+        return True
+    if value == "vorgefuehrt":
+        return "vorgefuehrt"
+    return False

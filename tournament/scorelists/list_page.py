@@ -19,10 +19,10 @@ from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from tournament.models import RoundTable
 from tournament.rounds.tables import Clock, clock
-from tournament.scorelists import messages
+from tournament.scorelists import entries, messages, store
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.entries import KIND_LABELS, KONTRA_CALLS, RE_CALLS, SOLO_LABELS, kind_of
-from tournament.scorelists.service import Report
+from tournament.scorelists.store import Report
 
 PENALTY_LABELS = {
     "unerheblich": "unerheblicher Regelverstoß (TSR 9.2)",
@@ -167,7 +167,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = 
     explanations (exports do not show them)."""
     report = scorelists.check(table)
     names = scorelists.names_of(table)
-    keys = [scorelists.player_key(seat.registration.start_number) for seat in table.seats]
+    keys = [store.player_key(seat.registration.start_number) for seat in table.seats]
     missing = set(report["pflicht_missing"])
     players = tuple(
         SheetPlayer(
@@ -183,7 +183,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = 
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
     rows = tuple(
         _row(number, text, rows_by_entry.get(number), keys, names, explain)
-        for number, text in enumerate(scorelists.entry_texts(table), start=1)
+        for number, text in enumerate(store.entry_texts(table), start=1)
     )
     notes = tuple(
         messages.german(str(f["message"]), names)
@@ -242,7 +242,7 @@ def _row(
             explanation=(str(row.get("explanation", "")),),
         )
     if kind != "game" or row is None:
-        return SheetRow(number, kind, scorelists.describe_entry(record, names), record)
+        return SheetRow(number, kind, entries.describe_entry(record, names), record)
     return SheetRow(
         number,
         kind,

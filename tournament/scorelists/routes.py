@@ -30,7 +30,7 @@ from tournament.excel import exports
 from tournament.extensions import db
 from tournament.models import Role, RoundStatus, RoundTable
 from tournament.rounds import tables
-from tournament.scorelists import entries, list_page
+from tournament.scorelists import entries, list_page, refusals
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.forms import (
     CodeForm,
@@ -41,7 +41,9 @@ from tournament.scorelists.forms import (
     QuickForm,
     TimeUpForm,
 )
-from tournament.scorelists.service import Actor, Report, ScoreListRefused
+from tournament.scorelists.refusals import ScoreListRefused
+from tournament.scorelists.service import Actor
+from tournament.scorelists.store import Report
 from tournament.web.access import acting_user, roles_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first
@@ -325,7 +327,7 @@ def _write(
         shown = at_field(error) if at_field is not None else None
         if shown is not None:
             return shown
-        saved = isinstance(error, scorelists.StaleList) and error.already_saved is not None
+        saved = isinstance(error, refusals.StaleList) and error.already_saved is not None
         flash(str(error), "info" if saved else "error")
         return redirect(access.url("page"))
     db.session.commit()
