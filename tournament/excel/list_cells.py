@@ -23,6 +23,7 @@ from tournament.scorelists import entries
 from tournament.scorelists.entries import (
     KIND_LABELS,
     KONTRA_CALLS,
+    PENALTY_LABELS,
     PFLICHT_LABELS,
     RE_CALLS,
     SOLO_LABELS,
@@ -59,13 +60,8 @@ PENALTY = "Strafe"
 EXTENSION = "Nachspielzeit"
 TIME_UP = "Zeit abgelaufen"
 SPECIAL_LABELS = {"doppelkopf": "Doppelkopf", "fuchs": "Fuchs", "karlchen": "Karlchen"}
-CATEGORY_LABELS = {
-    "unerheblich": "unerheblich",
-    "geringfuegig": "geringfügig",
-    "schwerwiegend": "schwerwiegend",
-    "entschieden": "entschieden",
-    "unsportlich": "unsportlich",
-}
+# A penalty's category as its cell says it.
+CATEGORY_LABELS = {key: labels.cell for key, labels in PENALTY_LABELS.items()}
 YES, NO = "ja", "nein"
 NOBODY = "keiner"
 # The facts of a penalty as (record field, German key), in the order they are written.

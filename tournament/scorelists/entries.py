@@ -9,6 +9,7 @@ any count the Augen allow is as good as the true one, and :func:`tricks_for` pic
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.cards import TOTAL_EYES
@@ -62,6 +63,45 @@ PFLICHT_LABELS: dict[bool | str, str] = {
     False: "Lustsolo",
 }
 SPECIALS = ("doppelkopf", "fuchs", "karlchen")
+
+
+@dataclass(frozen=True)
+class PenaltyLabels:
+    """How a penalty category (TSR 9) is written: in a cell of the Excel list (``cell``), as
+    the entry form's option (``option``), and on the list page (``title``); with its section."""
+
+    cell: str
+    option: str
+    title: str
+    rule: str
+
+    @property
+    def option_text(self) -> str:
+        return f"{self.option} ({self.rule})"
+
+    @property
+    def title_text(self) -> str:
+        return f"{self.title} ({self.rule})"
+
+
+#: The German labels of the penalty categories, keyed by the record's ``category``.
+PENALTY_LABELS: dict[str, PenaltyLabels] = {
+    "unerheblich": PenaltyLabels(
+        "unerheblich", "unerheblich", "unerheblicher Regelverstoß", "TSR 9.2"
+    ),
+    "geringfuegig": PenaltyLabels(
+        "geringfügig", "geringfügig", "geringfügiger Regelverstoß", "TSR 9.3"
+    ),
+    "schwerwiegend": PenaltyLabels(
+        "schwerwiegend", "schwerwiegend", "schwerwiegender Regelverstoß", "TSR 9.4"
+    ),
+    "entschieden": PenaltyLabels(
+        "entschieden", "bei entschiedenem Spiel", "Regelverstoß bei entschiedenem Spiel", "TSR 9.5"
+    ),
+    "unsportlich": PenaltyLabels(
+        "unsportlich", "unsportliches Verhalten", "unsportliches Verhalten", "TSR 9.7"
+    ),
+}
 
 
 def kind_of(record: Mapping[str, Any]) -> str:

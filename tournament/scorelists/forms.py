@@ -23,13 +23,29 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from tournament.scorelists.entries import KIND_LABELS, KONTRA_CALLS, RE_CALLS, SOLO_LABELS
+from tournament.scorelists.entries import (
+    KIND_LABELS,
+    KONTRA_CALLS,
+    PENALTY_LABELS,
+    RE_CALLS,
+    SOLO_LABELS,
+)
 from tournament.tournaments.forms import VersionedForm
 from tournament.web.forms import Form, strip
 
 NOTE_LENGTH = 500
 NEEDS_PLAYER = ("hochzeit", "stille_hochzeit", "pflichtsolo", "vorfuehrung", "lustsolo")
 Choices = Sequence[tuple[str, str]]
+
+
+# The most frequent first.
+PENALTY_CHOICE_ORDER = (
+    "geringfuegig",
+    "schwerwiegend",
+    "entschieden",
+    "unerheblich",
+    "unsportlich",
+)
 
 
 def options(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
@@ -216,15 +232,7 @@ class PenaltyForm(ListForm):
 
     category = SelectField(
         "Art des Verstoßes",
-        choices=options(
-            [
-                ("geringfuegig", "geringfügig (TSR 9.3)"),
-                ("schwerwiegend", "schwerwiegend (TSR 9.4)"),
-                ("entschieden", "bei entschiedenem Spiel (TSR 9.5)"),
-                ("unerheblich", "unerheblich (TSR 9.2)"),
-                ("unsportlich", "unsportliches Verhalten (TSR 9.7)"),
-            ]
-        ),
+        choices=options((key, PENALTY_LABELS[key].option_text) for key in PENALTY_CHOICE_ORDER),
     )
     offender = RadioField(
         "Verursacher", choices=[], validators=[InputRequired("Bitte den Verursacher wählen.")]
@@ -255,7 +263,7 @@ class PenaltyForm(ListForm):
     )
     harms_soloist = BooleanField("Verstoß eines Kontra-Spielers, der dem Solospieler schaden kann")
     deduction = IntegerField(
-        "Abzug (unsportliches Verhalten)",
+        f"Abzug ({PENALTY_LABELS['unsportlich'].title})",
         default=0,
         validators=[NumberRange(0, 12, "0 bis 12 Punkte.")],
     )

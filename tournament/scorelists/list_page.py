@@ -21,16 +21,15 @@ from tournament.models import RoundTable
 from tournament.rounds.tables import Clock, clock
 from tournament.scorelists import entries, messages, store
 from tournament.scorelists import service as scorelists
-from tournament.scorelists.entries import KIND_LABELS, KONTRA_CALLS, RE_CALLS, SOLO_LABELS, kind_of
+from tournament.scorelists.entries import (
+    KIND_LABELS,
+    KONTRA_CALLS,
+    PENALTY_LABELS,
+    RE_CALLS,
+    SOLO_LABELS,
+    kind_of,
+)
 from tournament.scorelists.store import Report
-
-PENALTY_LABELS = {
-    "unerheblich": "unerheblicher Regelverstoß (TSR 9.2)",
-    "geringfuegig": "geringfügiger Regelverstoß (TSR 9.3)",
-    "schwerwiegend": "schwerwiegender Regelverstoß (TSR 9.4)",
-    "entschieden": "Regelverstoß bei entschiedenem Spiel (TSR 9.5)",
-    "unsportlich": "unsportliches Verhalten (TSR 9.7)",
-}
 
 
 @dataclass(frozen=True)
@@ -233,7 +232,7 @@ def _row(
         return SheetRow(
             number,
             kind,
-            "Strafpunkte: " + PENALTY_LABELS.get(str(record.get("category")), "Strafe"),
+            "Strafpunkte: " + _penalty_title(record.get("category")),
             record,
             game=row.get("before_game"),
             details=details,
@@ -313,3 +312,8 @@ def _explanation(text: str, keys: tuple[str, ...]) -> tuple[str, ...]:
     if summary is None:
         return ()
     return tuple(score(summary).explanation(summary).splitlines()[:-1])
+
+
+def _penalty_title(category: Any) -> str:
+    labels = PENALTY_LABELS.get(str(category))
+    return labels.title_text if labels is not None else "Strafe"
