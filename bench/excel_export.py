@@ -7,7 +7,7 @@ and one with their blank templates: 800 lists) as a first download, each in a fr
 on the same database, so no report is in the memory cache; each list's engine report is
 stored with it (``RoundTable.report``), as the lists were stored through the services:
 
-- with the worker processes of ``xlsx_writer`` started in advance, as a server does at
+- with the worker processes of ``excel.writing`` started in advance, as a server does at
   start-up (``writing.start_workers()``): the figure for the target;
 - with the workers started by the export itself (about a second more), as in a process that
   did not start them;

@@ -7,7 +7,7 @@ program. Text that a spreadsheet would run as a formula (a name beginning with `
 has the same block layout with empty rows to fill in, so a filled-in template reads back
 like an exported list (``list_cells``).
 
-The sheets are laid out in memory (:class:`Grid`) and written by ``xlsx_writer``: streamed
+The sheets are laid out in memory (:class:`Grid`) and written by ``writing``: streamed
 row by row through openpyxl's write-only mode, a big workbook's sheets in parallel.
 """
 

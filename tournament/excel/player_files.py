@@ -151,7 +151,7 @@ def read_player_file(data: bytes, filename: str) -> PlayerList:
 
 
 def player_list(grids: Sequence[Grid], filename: str = "") -> PlayerList:
-    """The player list of a read file (its sheets, as ``spreadsheets`` gives them)."""
+    """The player list of a read file (its sheets, as ``reading`` gives them)."""
     base = _clean(PurePath(filename.replace("\\", "/")).name)[:80]
     name = f"„{base}“"
     grid = _player_sheet(grids, name)

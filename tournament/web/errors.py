@@ -1,4 +1,4 @@
-"""The service layer's refusals: each carries a German sentence for the page."""
+"""What a service refuses: each refusal carries a German sentence for the page."""
 
 from __future__ import annotations
 
