@@ -34,31 +34,28 @@ TABLE_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:tabl
 TOURNAMENT_RULE = "/turniere/<int:tournament_id>/einlesen"
 
 
-def _table(tournament_id: int, number: int, table_number: int) -> RoundTable:
-    round_ = round_or_404(tournament_or_404(tournament_id), number)
-    return table_or_404(round_, table_number)
+def _table_file(
+    tournament_id: int, number: int, table_number: int
+) -> tuple[Tournament, Read, RoundTable]:
+    """The table's tournament, how a file with the table's list is read, and the table."""
+    table = table_or_404(round_or_404(tournament_or_404(tournament_id), number), table_number)
+    return (
+        table.round.tournament,
+        lambda data, name: imports.read_table_file(table, data, name),
+        table,
+    )
 
 
 @bp.route(TABLE_RULE, methods=["GET", "POST"])
 @leitung_required
 def table_upload(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
-    table = _table(tournament_id, number, table_number)
-    return _upload(
-        table.round.tournament,
-        lambda data, name: imports.read_table_file(table, data, name),
-        table=table,
-    )
+    return _upload(*_table_file(tournament_id, number, table_number))
 
 
 @bp.post(TABLE_RULE + "/bestaetigen")
 @leitung_required
 def table_confirm(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
-    table = _table(tournament_id, number, table_number)
-    return _confirm(
-        table.round.tournament,
-        lambda data, name: imports.read_table_file(table, data, name),
-        table=table,
-    )
+    return _confirm(*_table_file(tournament_id, number, table_number))
 
 
 @bp.route(TOURNAMENT_RULE, methods=["GET", "POST"])

@@ -9,7 +9,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from tournament.models import NAME_LENGTH, TEXT_LENGTH
 from tournament.registrations.service import DDV_LENGTH, MAX_PASTE_LINES
 from tournament.tournaments.forms import VersionedForm
-from tournament.web.forms import Form, strip
+from tournament.web.forms import Form, at_most, strip
 
 MAX_TABLES = 200
 
@@ -48,18 +48,18 @@ class RegistrationForm(VersionedForm):
         filters=[strip],
         validators=[
             DataRequired("Bitte einen Namen eingeben."),
-            Length(max=NAME_LENGTH, message=f"Höchstens {NAME_LENGTH} Zeichen."),
+            at_most(NAME_LENGTH),
         ],
     )
     club = StringField(
         "Verein",
         filters=[strip],
-        validators=[Length(max=TEXT_LENGTH, message=f"Höchstens {TEXT_LENGTH} Zeichen.")],
+        validators=[at_most(TEXT_LENGTH)],
     )
     ddv_number = StringField(
         "DDV-Mitgliedsnummer",
         filters=[strip],
-        validators=[Length(max=DDV_LENGTH, message=f"Höchstens {DDV_LENGTH} Zeichen.")],
+        validators=[at_most(DDV_LENGTH)],
     )
     start_number = IntegerField(
         "Startnummer",

@@ -79,10 +79,6 @@ class PenaltyLabels:
     def option_text(self) -> str:
         return f"{self.option} ({self.rule})"
 
-    @property
-    def title_text(self) -> str:
-        return f"{self.title} ({self.rule})"
-
 
 #: The German labels of the penalty categories, keyed by the record's ``category``.
 PENALTY_LABELS: dict[str, PenaltyLabels] = {

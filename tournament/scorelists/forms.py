@@ -31,7 +31,7 @@ from tournament.scorelists.entries import (
     SOLO_LABELS,
 )
 from tournament.tournaments.forms import VersionedForm
-from tournament.web.forms import Form, strip
+from tournament.web.forms import Form, at_most, strip
 
 NOTE_LENGTH = 500
 NEEDS_PLAYER = ("hochzeit", "stille_hochzeit", "pflichtsolo", "vorfuehrung", "lustsolo")
@@ -282,7 +282,7 @@ class PenaltyForm(ListForm):
     note = TextAreaField(
         "Vermerk",
         filters=[strip],
-        validators=[Length(max=NOTE_LENGTH, message=f"Höchstens {NOTE_LENGTH} Zeichen.")],
+        validators=[at_most(NOTE_LENGTH)],
     )
     confirmed = HiddenField(default="")
 

@@ -316,4 +316,4 @@ def _explanation(text: str, keys: tuple[str, ...]) -> tuple[str, ...]:
 
 def _penalty_title(category: Any) -> str:
     labels = PENALTY_LABELS.get(str(category))
-    return labels.title_text if labels is not None else "Strafe"
+    return f"{labels.title} ({labels.rule})" if labels is not None else "Strafe"

@@ -144,11 +144,7 @@ def _render(access: ListAccess, status: int = 200, **forms: Any) -> ResponseRetu
     quick_form = forms.pop("quick_form", None) or QuickForm(version=version, formdata=None)
     staff = access.actor.is_schiedsrichter
     context = {
-        "access": access,
-        "sheet": sheet,
-        "table": access.table,
-        "round": access.table.round,
-        "tournament": access.table.round.tournament,
+        **_shown(access, sheet),
         "writable": writable and not sheet.complete,
         "can_correct_all": writable and access.actor.is_staff,
         "game_form": game_form.for_table(choices),
@@ -421,11 +417,7 @@ def _render_correction(
     sheet = list_page.sheet(access.table)
     row = next((r for r in sheet.rows if r.entry == entry), None)
     context = {
-        "access": access,
-        "sheet": sheet,
-        "table": access.table,
-        "round": access.table.round,
-        "tournament": access.table.round.tournament,
+        **_shown(access, sheet),
         "entry": entry,
         "row": row,
         "game_form": form if isinstance(form, GameForm) else None,
@@ -575,3 +567,15 @@ def template(access: ListAccess) -> ResponseReturnValue:
     return _workbook(
         exports.template_workbook(access.table), exports.template_filename(access.table)
     )
+
+
+def _shown(access: ListAccess, sheet: list_page.Sheet) -> dict[str, Any]:
+    """What every list page shows: the list, its table, round and tournament."""
+    table = access.table
+    return {
+        "access": access,
+        "sheet": sheet,
+        "table": table,
+        "round": table.round,
+        "tournament": table.round.tournament,
+    }

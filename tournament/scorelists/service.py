@@ -203,16 +203,8 @@ def add_entry(
     old = store.entry_texts(table)
     entry = with_dealer(table, entry)
     change = _checked_change(table, [*old, *_serialise([entry], len(old) + 1)])
-    claim(table, version, sent, by_code=actor.by_code)
-    store.write(table, change)
-    audit.record(
-        actor.user,
-        "add_list_entry",
-        "round_table",
-        table.id,
-        new={"entry": len(old) + 1, "record": entry, "version": table.version, **actor.audit_note},
-    )
-    return change.report
+    new = {"entry": len(old) + 1, "record": entry}
+    return _store_change(actor, table, version, change, "add_list_entry", None, new, sent)
 
 
 def replace_entry(
@@ -231,17 +223,15 @@ def replace_entry(
     texts = store.entry_texts(table)
     new = _serialise([entry], number)
     change = _checked_change(table, [*texts[: number - 1], *new, *texts[number:]])
-    claim(table, version, by_code=actor.by_code)
-    store.write(table, change)
-    audit.record(
-        actor.user,
+    return _store_change(
+        actor,
+        table,
+        version,
+        change,
         "correct_list_entry",
-        "round_table",
-        table.id,
-        old={"entry": number, "record": previous},
-        new={"entry": number, "record": entry, "version": table.version, **actor.audit_note},
+        {"entry": number, "record": previous},
+        {"entry": number, "record": entry},
     )
-    return change.report
 
 
 def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> Report:
@@ -252,15 +242,31 @@ def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> 
     _may_change(actor, table, old, number)
     texts = store.entry_texts(table)
     change = _checked_change(table, [*texts[: number - 1], *texts[number:]])
-    claim(table, version, by_code=actor.by_code)
+    old_entry = {"entry": number, "record": old[number - 1]}
+    return _store_change(actor, table, version, change, "delete_list_entry", old_entry, {})
+
+
+def _store_change(
+    actor: Actor,
+    table: RoundTable,
+    version: int,
+    change: store.Change,
+    action: str,
+    old: dict[str, Any] | None,
+    new: dict[str, Any],
+    sent: dict[str, Any] | None = None,
+) -> Report:
+    """Claim the list (``sent``: the entry as the page sent it), write the checked change and
+    audit it as ``action``; the event's ``new`` gains the list's new version."""
+    claim(table, version, sent, by_code=actor.by_code)
     store.write(table, change)
     audit.record(
         actor.user,
-        "delete_list_entry",
+        action,
         "round_table",
         table.id,
-        old={"entry": number, "record": old[number - 1]},
-        new={"version": table.version, **actor.audit_note},
+        old=old,
+        new={**new, "version": table.version, **actor.audit_note},
     )
     return change.report
 

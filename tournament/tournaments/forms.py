@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from wtforms import DateField, HiddenField, IntegerField, StringField, SubmitField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+from wtforms.validators import DataRequired, InputRequired, NumberRange
 
 from tournament.models import TEXT_LENGTH
-from tournament.web.forms import Form, strip, whole_number
+from tournament.web.forms import Form, at_most, strip, whole_number
 
 MAX_ROUNDS = 20
 
@@ -32,19 +32,19 @@ class TournamentForm(Form):
         filters=[strip],
         validators=[
             DataRequired("Bitte einen Namen eingeben."),
-            Length(max=TEXT_LENGTH, message=f"Höchstens {TEXT_LENGTH} Zeichen."),
+            at_most(TEXT_LENGTH),
         ],
     )
     date = DateField("Datum", validators=[InputRequired("Bitte ein Datum eingeben.")])
     venue = StringField(
         "Ort",
         filters=[strip],
-        validators=[Length(max=TEXT_LENGTH, message=f"Höchstens {TEXT_LENGTH} Zeichen.")],
+        validators=[at_most(TEXT_LENGTH)],
     )
     organiser = StringField(
         "Veranstalter",
         filters=[strip],
-        validators=[Length(max=TEXT_LENGTH, message=f"Höchstens {TEXT_LENGTH} Zeichen.")],
+        validators=[at_most(TEXT_LENGTH)],
     )
     rounds_planned = IntegerField(
         "Geplante Runden",

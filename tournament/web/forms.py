@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
+from wtforms.validators import Length
 
 NUL_MESSAGE = "Enthält ein unzulässiges Steuerzeichen."
 
@@ -28,6 +29,11 @@ class Form(FlaskForm):
                 field.errors = [*field.errors, self.nul_message]
                 valid = False
         return valid
+
+
+def at_most(length: int) -> Length:
+    """Validator: at most ``length`` characters, said in German."""
+    return Length(max=length, message=f"Höchstens {length} Zeichen.")
 
 
 def whole_number(value: Any, limit: int = 10**9) -> int | None:
