@@ -27,8 +27,8 @@ from tournament.excel.reading import (
 )
 from tournament.models import RoundStatus, RoundTable, Tournament, User
 from tournament.rounds import tables
-from tournament.scorelists import entries
 from tournament.scorelists import service as scorelists
+from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.store import Report, entry_texts, player_key
 from tournament.web.errors import ServiceError
@@ -414,9 +414,7 @@ def _shown(
     row: ReadRow, points: tuple[int, ...], table: RoundTable, problems: tuple[str, ...]
 ) -> ImportRow:
     names = scorelists.names_of(table)
-    description = (
-        entries.describe_entry(row.record, names) if row.record is not None else "nicht lesbar"
-    )
+    description = describe_entry(row.record, names) if row.record is not None else "nicht lesbar"
     found = tuple(_at(row.line, p) for p in [*row.problems, *problems])
     return ImportRow(row.line, row.number, description, points, found)
 
