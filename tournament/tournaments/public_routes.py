@@ -1,4 +1,5 @@
-"""Pages everyone may see without an account."""
+"""The home page, the list of tournaments: everyone may see it without an account (blueprint
+``public``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who may open which page: a decorator for the views of signed-in roles."""
+"""Who may open which page: a decorator for the routes of signed-in roles."""
 
 from __future__ import annotations
 

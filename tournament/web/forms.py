@@ -1,4 +1,5 @@
-"""WTForms forms, one module per area; every form derives from :class:`Form`."""
+"""The base of every form (:class:`Form`), and the validators and filters the features' forms
+share. Each feature keeps its forms beside its routes (``forms.py``)."""
 
 from __future__ import annotations
 
