@@ -14,9 +14,9 @@ import flask_migrate  # noqa: E402
 from demo import load_demo  # noqa: E402
 from flask import Flask  # noqa: E402
 
+from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.extensions import db  # noqa: E402
-from tournament.services import users  # noqa: E402
 
 
 def build(folder: str, players: int, rounds: int) -> tuple[Flask, int]:
@@ -27,7 +27,7 @@ def build(folder: str, players: int, rounds: int) -> tuple[Flask, int]:
     with app.app_context():
         flask_migrate.upgrade()
         # An account exists, or every page would lead to the first set-up.
-        users.create_first_account("bench", "bench-password")
+        accounts.create_first_account("bench", "bench-password")
         tournament_id = load_demo(players, 1, rounds, last_round_open=False).id
         db.session.commit()
     print(

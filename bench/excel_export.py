@@ -7,8 +7,8 @@ and one with their blank templates: 800 lists) as a first download, each in a fr
 on the same database, so no report is in the memory cache; each list's engine report is
 stored with it (``RoundTable.report``), as the lists were stored through the services:
 
-- with the worker processes of ``xlsx_writer`` started in advance, as a server does at
-  start-up (``xlsx_writer.start_workers()``): the figure for the target;
+- with the worker processes of ``excel.writing`` started in advance, as a server does at
+  start-up (``writing.start_workers()``): the figure for the target;
 - with the workers started by the export itself (about a second more), as in a process that
   did not start them;
 - with the workers started in advance but no report stored (lists stored by a version before
@@ -45,9 +45,10 @@ from big_tournament import build  # noqa: E402
 from sqlalchemy import update  # noqa: E402
 
 from tournament.app import create_app  # noqa: E402
+from tournament.excel import exports, writing  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundTable, Tournament  # noqa: E402
-from tournament.services import exports, scorelists, xlsx_writer  # noqa: E402
+from tournament.scorelists import store  # noqa: E402
 
 FIRST_EXPORTS = {
     "started": "first export of a fresh process, workers started in advance as the server does",
@@ -72,28 +73,28 @@ def main() -> int:
         for workers in FIRST_EXPORTS:
             command = [sys.executable, __file__, "--first-export", folder, str(tournament_id)]
             subprocess.run([*command, workers], check=True)
-        xlsx_writer.start_workers()
+        writing.start_workers()
         _wait_for_workers()
         with app.app_context():
             tournament = db.session.get(Tournament, tournament_id)
             assert tournament is not None
             times = []
             for _ in range(2):
-                scorelists.forget_reports()
+                store.forget_reports()
                 started = time.perf_counter()
                 exports.tournament_workbook(tournament)
                 times.append(time.perf_counter() - started)
             print("tournament workbook, later exports of one process: " + _seconds(times))
-            scorelists.forget_reports()
+            store.forget_reports()
             started = time.perf_counter()
             grids = list(exports.tournament_sheets(tournament))
             laid_out = time.perf_counter() - started
             started = time.perf_counter()
-            xlsx_writer.xlsx(grids)
+            writing.xlsx(grids)
             parallel = time.perf_counter() - started
             started = time.perf_counter()
-            with mock.patch.object(xlsx_writer, "PARALLEL_CELLS", math.inf):
-                xlsx_writer.xlsx(grids)
+            with mock.patch.object(writing, "PARALLEL_CELLS", math.inf):
+                writing.xlsx(grids)
             alone = time.perf_counter() - started
             cells = sum(grid.cells for grid in grids)
             print(
@@ -120,7 +121,7 @@ def first_export(folder: str, tournament_id: int, workers: str) -> None:
     """One export timed in this fresh process; ``workers``: a key of FIRST_EXPORTS."""
     app = create_app({}, instance_path=folder)
     if workers in ("started", "unchecked"):
-        xlsx_writer.start_workers()
+        writing.start_workers()
         _wait_for_workers()
     with app.app_context():
         if workers == "unchecked":  # in this transaction only, rolled back below
@@ -141,11 +142,11 @@ def first_export(folder: str, tournament_id: int, workers: str) -> None:
 
 def _wait_for_workers() -> None:
     """Until every worker process runs, as on a server that has been up for a moment."""
-    if not xlsx_writer._workers_possible():
+    if not writing._workers_possible():
         return
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        pool = xlsx_writer._pool
+        pool = writing._pool
         if pool is not None and len(pool._processes) >= (os.cpu_count() or 1):
             time.sleep(0.5)  # their first task, a short wait, done
             return

@@ -29,9 +29,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 from big_tournament import build  # noqa: E402
 from openpyxl import load_workbook  # noqa: E402
 
+from tournament.excel import exports, imports, list_cells  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundStatus, RoundTable, Tournament  # noqa: E402
-from tournament.services import exports, imports, list_cells, scorelists  # noqa: E402
+from tournament.scorelists import service as scorelists  # noqa: E402
+from tournament.scorelists import store  # noqa: E402
 
 
 def without_dealers(data: bytes) -> bytes:
@@ -49,7 +51,7 @@ def without_dealers(data: bytes) -> bytes:
 def series(table: RoundTable, data: bytes, runs: int) -> tuple[list[float], list[float]]:
     reading, storing = [], []
     for _ in range(runs):
-        scorelists.forget_reports()  # every run checks the list as new
+        store.forget_reports()  # every run checks the list as new
         started = time.perf_counter()
         found = imports.read_table_file(table, data, "liste.xlsx")
         middle = time.perf_counter()

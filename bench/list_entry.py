@@ -61,15 +61,20 @@ from werkzeug.datastructures import MultiDict  # noqa: E402
 
 from rules_engine.scorelist import check_list  # noqa: E402
 from rules_engine.simulate import random_list  # noqa: E402
+from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.extensions import db  # noqa: E402
-from tournament.forms.scorelists import GameForm  # noqa: E402
 from tournament.models import DrawMethod, Round, RoundTable  # noqa: E402
-from tournament.services import registrations, rounds, scorelists, tournaments, users  # noqa: E402
+from tournament.registrations import service as registrations  # noqa: E402
+from tournament.rounds import service as rounds  # noqa: E402
+from tournament.scorelists import service as scorelists  # noqa: E402
+from tournament.scorelists import store  # noqa: E402
+from tournament.scorelists.forms import GameForm  # noqa: E402
 
 # The page's own mapping between a stored game and the form (correction page) and back
 # (saving): the benchmark sends exactly what a list-keeper's taps would send.
-from tournament.views.scorelists import _form_from_record, _game_record  # noqa: E402
+from tournament.scorelists.routes import _form_from_record, _game_record  # noqa: E402
+from tournament.tournaments import service as tournaments  # noqa: E402
 
 TIMEOUT = 120.0  # seconds for one request; a save waits for up to 49 others
 BARRIER_TIMEOUT = 600.0
@@ -111,7 +116,7 @@ def build(app: Flask, tables: int, games: int, seed: int) -> tuple[int, list[Tab
     with app.app_context():
         flask_migrate.upgrade()
         # An account exists, or every page would lead to the first set-up.
-        users.create_first_account("bench", "bench-password")
+        accounts.create_first_account("bench", "bench-password")
         tournament = tournaments.create(
             None,
             name="Listen-Benchmark",
@@ -156,7 +161,7 @@ def build(app: Flask, tables: int, games: int, seed: int) -> tuple[int, list[Tab
 def _plan_games(table: RoundTable, rng: random.Random, games: int) -> tuple[list[PlannedGame], int]:
     """The first ``games`` games of a simulated list whose games the page can all express
     (checked by the engine exactly as they will be stored); how many lists were thrown away."""
-    keys = tuple(scorelists.player_key(seat.registration.start_number) for seat in table.seats)
+    keys = tuple(store.player_key(seat.registration.start_number) for seat in table.seats)
     choices = [(key, key) for key in keys]
     for tries in range(LIST_TRIES):
         simulated = random_list(rng, keys)["entries"]
@@ -540,7 +545,7 @@ def check_database(app: Flask, round_id: int, runs: dict[int, TableRun]) -> Chec
                 result.problems.append(f"table {table.number}: games in the wrong order")
             report = scorelists.check(table)
             seats = {
-                scorelists.player_key(seat.registration.start_number): seat.points
+                store.player_key(seat.registration.start_number): seat.points
                 for seat in table.seats
             }
             planned = _totals(run.plan.games[: len(stored)], list(seats))

@@ -23,7 +23,11 @@ from rules_engine.simulate import random_list
 from tournament.app import create_app
 from tournament.extensions import db
 from tournament.models import DrawMethod, RoundTable, Tournament, User
-from tournament.services import registrations, rounds, scorelists, tournaments
+from tournament.registrations import service as registrations
+from tournament.rounds import service as rounds
+from tournament.scorelists import service as scorelists
+from tournament.scorelists import store
+from tournament.tournaments import service as tournaments
 
 CLUBS = (
     "DK Kieler Kreuzdamen",
@@ -157,7 +161,7 @@ def load_demo(
 
 
 def _fill(table: RoundTable, rng: random.Random, share: float, user: User | None) -> None:
-    keys = tuple(scorelists.player_key(seat.registration.start_number) for seat in table.seats)
+    keys = tuple(store.player_key(seat.registration.start_number) for seat in table.seats)
     entries = random_list(rng, keys)["entries"]
     scorelists.replace_entries(table, entries[: round(len(entries) * share)], user)
 

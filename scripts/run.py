@@ -41,10 +41,10 @@ from flask import Flask
 from waitress.server import create_server
 
 from tournament.app import create_app
+from tournament.excel import writing
 from tournament.extensions import db
 from tournament.request_turns import StepAside
 from tournament.schema import schema_problem
-from tournament.services import xlsx_writer
 
 # One thread per process serves the requests one after another (``tournament.request_turns``);
 # a request that steps aside (a whole tournament's workbook) adds one while it runs.
@@ -75,7 +75,7 @@ def make_app() -> Flask:
     """One server process's app; its Excel export workers start now, in the background, so
     that the first download of the tournament workbook need not wait for them."""
     app = create_app()
-    xlsx_writer.start_workers()
+    writing.start_workers()
     return app
 
 
@@ -246,7 +246,7 @@ def _child(
             # The supervisor's SIGTERM follows a Ctrl+C at once: it must not cut this short.
             for ending in ENDING_SIGNALS:
                 signal.signal(ending, signal.SIG_IGN)
-            xlsx_writer.stop_workers()
+            writing.stop_workers()
         finally:
             os._exit(status)
 

@@ -25,9 +25,10 @@ from tests.webapp import (
     snapshot,
     submit,
 )
+from tournament.accounts import service as accounts
+from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import AuditEvent, Role, User
-from tournament.services import audit, users
 
 WRONG = "Benutzername oder Passwort ist falsch."
 SCRIPT = "<script>alert(1)</script>"
@@ -244,8 +245,8 @@ def test_last_active_turnierleitung_cannot_be_locked(app: Flask) -> None:
         leitung = db.session.get(User, leitung_id)
         other = db.session.get(User, other_id)
         assert leitung is not None and other is not None
-        with pytest.raises(users.AccountError) as refused:
-            users.set_active(other, leitung, False)
+        with pytest.raises(accounts.AccountError) as refused:
+            accounts.set_active(other, leitung, False)
         assert str(refused.value) == (
             "Das letzte Konto der Turnierleitung kann nicht gesperrt werden."
         )
@@ -259,8 +260,8 @@ def test_last_active_turnierleitung_cannot_be_locked(app: Flask) -> None:
         leitung = db.session.get(User, leitung_id)
         other = db.session.get(User, other_id)
         assert leitung is not None and other is not None
-        with pytest.raises(users.AccountError):
-            users.set_active(other, leitung, False)
+        with pytest.raises(accounts.AccountError):
+            accounts.set_active(other, leitung, False)
         db.session.rollback()
     assert _user(app, USERNAME).active is True
 

@@ -10,9 +10,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from tests.webapp import PASSWORD, USERNAME, log_in, log_out, set_up
+from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import AuditEvent, Role, TournamentStatus, User
-from tournament.services import audit
 
 
 def _events(app: Flask) -> list[tuple[str, str, int | None, int | None, str | None]]:

@@ -16,7 +16,8 @@ from werkzeug.test import TestResponse
 from tests.webapp import csrf_token, log_in, set_up
 from tournament.extensions import db
 from tournament.models import Registration, Round, Tournament
-from tournament.services import registrations, tournaments
+from tournament.registrations import service as registrations
+from tournament.tournaments import service as tournaments
 
 VERSION = re.compile(r'name="version" type="hidden" value="(\d+)"')
 STALE = "nicht mehr aktuell"

@@ -30,9 +30,11 @@ from tests.webapp import (
     sign_in,
     snapshot,
 )
+from tournament.excel import imports, list_cells
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, User
-from tournament.services import entries, imports, list_cells, scorelists
+from tournament.scorelists import entries
+from tournament.scorelists import service as scorelists
 
 POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"
 

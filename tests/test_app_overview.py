@@ -31,7 +31,7 @@ from tests.webapp import (
 )
 from tournament.extensions import db
 from tournament.models import AuditEvent, Role, Round, RoundTable, Tournament
-from tournament.services import overview
+from tournament.rounds import overview
 
 STALE = "Diese Seite war nicht mehr aktuell"
 SCHIRI = "schiri"

@@ -34,7 +34,7 @@ from tests.webapp import (
 )
 from tournament.extensions import db
 from tournament.models import AuditEvent, Registration, Round, RoundStatus, Tournament
-from tournament.services import standings
+from tournament.standings import service as standings
 
 ROOT = Path(__file__).resolve().parent.parent
 STALE = "Diese Seite war nicht mehr aktuell"

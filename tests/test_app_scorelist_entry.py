@@ -30,8 +30,8 @@ from tests.webapp import (
 )
 from tournament.extensions import db
 from tournament.models import AuditEvent, ListEntry, Round, RoundTable, Seat
-from tournament.services import scorelists
-from tournament.services.scorelists import Actor
+from tournament.scorelists import service as scorelists
+from tournament.scorelists.service import Actor
 
 Values = dict[str, Any]
 

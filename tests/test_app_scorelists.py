@@ -32,8 +32,8 @@ from tournament.models import (
     Tournament,
     User,
 )
-from tournament.services import scorelists
-from tournament.services.scorelists import ScoreListRefused
+from tournament.scorelists import service as scorelists
+from tournament.scorelists.refusals import ScoreListRefused
 
 # ------------------------------------------------------------------ builders (also for standings)
 

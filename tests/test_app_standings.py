@@ -15,7 +15,8 @@ from sqlalchemy import event
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tournament.extensions import db
 from tournament.models import Registration, Round, Tournament
-from tournament.services import scorelists, standings
+from tournament.scorelists import service as scorelists
+from tournament.standings import service as standings
 
 
 def _set_points(round_: Round, points: dict[int, int]) -> None:

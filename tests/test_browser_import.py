@@ -28,9 +28,10 @@ from tests.webapp import (
     player_names,
     round_action,
 )
+from tournament.excel import list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable, User
-from tournament.services import list_cells, scorelists
+from tournament.scorelists import service as scorelists
 
 LEITUNG = "leitung"
 

@@ -41,8 +41,8 @@ from tests.webapp import (
 )
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable, User
-from tournament.services import scorelists
-from tournament.services.entries import KIND_LABELS, kind_of
+from tournament.scorelists import service as scorelists
+from tournament.scorelists.entries import KIND_LABELS, kind_of
 
 Record = dict[str, Any]
 

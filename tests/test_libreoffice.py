@@ -22,9 +22,10 @@ from sqlalchemy import select
 from tests import libreoffice
 from tests.test_app_list_import import page_shaped
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tournament.excel import exports, imports, writing
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable
-from tournament.services import exports, imports, scorelists, xlsx_writer
+from tournament.scorelists import service as scorelists
 
 NAMES = ['=HYPERLINK("x")', "+Cem", "-Eva", "@Dora"]
 
@@ -91,7 +92,7 @@ def test_libreoffice_computes_the_lists_as_the_engine_does(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Every sheet written by the worker processes, as a big tournament's are.
-    monkeypatch.setattr(xlsx_writer, "PARALLEL_CELLS", 1)
+    monkeypatch.setattr(writing, "PARALLEL_CELLS", 1)
     with app.app_context():
         user = make_user()
         players = [(f"Spieler {i}", f"Verein {i % 2}") for i in range(1, 10)]

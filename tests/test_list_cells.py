@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from rules_engine.simulate import random_list
-from tournament.services import entries, list_cells
-from tournament.services.list_cells import TablePlayer
+from tournament.excel import list_cells
+from tournament.excel.list_cells import TablePlayer
+from tournament.scorelists import entries
 
 PLAYERS = [
     TablePlayer("11", 1, "Anna"),

@@ -23,8 +23,8 @@ from rules_engine.scorelist import check_list
 from rules_engine.scoring import verify_summary
 from rules_engine.table_list import EntryKind, GameEntry, QuickScore, TableList
 from tests.deals import NORMAL
-from tournament.services import messages
-from tournament.services.messages import FALLBACK, german
+from tournament.scorelists import messages
+from tournament.scorelists.messages import FALLBACK, german
 
 FOUR = ("101", "102", "103", "104")
 FIVE = (*FOUR, "105")

@@ -1,6 +1,6 @@
 """Writing at the table, service level (no HTTP): games, corrections, penalties, time.
 
-``tournament.services.scorelists`` (add, correct, delete with the per-table version check and
+``tournament.scorelists.service`` (add, correct, delete with the per-table version check and
 who may do what), ``entries`` (records from what the list-keeper taps in), ``tables`` (access
 codes, locks, the clock, Nachspielzeit, time up) and ``sheets`` (the page model). Tables are
 built with the model helpers of ``test_app_scorelists`` and started with the round service, so
@@ -37,9 +37,14 @@ from tournament.models import (
     User,
     utcnow,
 )
-from tournament.services import entries, messages, rounds, scorelists, sheets, tables
-from tournament.services.errors import ServiceError
-from tournament.services.scorelists import Actor, ScoreListRefused, StaleList
+from tournament.rounds import service as rounds
+from tournament.rounds import tables
+from tournament.scorelists import entries, list_page, messages
+from tournament.scorelists import service as scorelists
+from tournament.scorelists import store as list_store
+from tournament.scorelists.refusals import ScoreListRefused, StaleList
+from tournament.scorelists.service import Actor
+from tournament.web.errors import ServiceError
 
 NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
 KEEPER = Actor(None, by_code=True)
@@ -92,7 +97,7 @@ def solo(kind: str, player: str, eyes: int = 150, suit: str = "kreuz") -> dict[s
 
 def normals(table: RoundTable, count: int) -> list[dict[str, Any]]:
     """``count`` Normalspiele from the start of the list, each with its dealer."""
-    keys = [scorelists.player_key(s.registration.start_number) for s in table.seats]
+    keys = [list_store.player_key(s.registration.start_number) for s in table.seats]
     games = []
     for number in range(count):
         dealer = keys[number % len(keys)]
@@ -210,7 +215,7 @@ def test_tsr_4_3_1_lustsolo_before_the_own_pflichtsolo_is_refused_nothing_change
 def test_tsr_4_2_3_a_normalspiel_while_a_vorfuehrung_is_due_is_refused(ctx: None) -> None:
     table = seated()
     store(table, normals(table, 20))  # 4 games left, 4 Pflichtsoli missing
-    assert sheets.sheet(table).vorfuehrung == "Ben"  # left of Anna, who deals game 21
+    assert list_page.sheet(table).vorfuehrung == "Ben"  # left of Anna, who deals game 21
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
         scorelists.add_entry(KEEPER, table, table.version, normal(["1", "2"]))
@@ -307,7 +312,7 @@ def test_tsr_4_2_5_the_deal_passes_on_after_a_vorgefuehrtes_pflichtsolo(ctx: Non
 
 def test_tsr_10_1_at_a_table_of_five_the_dealer_sits_out(ctx: None) -> None:
     table = seated(5)
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert (page.next_dealer, page.sits_out, page.planned, page.games_left) == (
         "Anna",
         "Anna",
@@ -327,7 +332,7 @@ def test_tsr_10_1_at_a_table_of_five_the_dealer_sits_out(ctx: None) -> None:
     report = add(KEEPER, table, solo("pflichtsolo", "5"))
     assert report["rows"][-1]["points"]["2"] == 0
     assert (report["next_dealer"], report["sits_out"]) == ("2", "2")
-    assert sheets.sheet(table).sits_out == "Ben"
+    assert list_page.sheet(table).sits_out == "Ben"
 
 
 def test_tsr_10_2_a_table_of_five_plays_30_games(ctx: None) -> None:
@@ -335,7 +340,7 @@ def test_tsr_10_2_a_table_of_five_plays_30_games(ctx: None) -> None:
     full = complete_entries(table, seed=12)
     assert sum(1 for e in full if e["kind"] == "game") == 30
     store(table, full)
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert page.complete and page.valid and page.games_played == 30
     assert page.status == "green"
     assert sum(points(table).values()) == 0
@@ -750,7 +755,7 @@ def test_tsr_9_3_a_geringfuegig_penalty_is_signed_by_the_staff_member(
     assert points(table) == report["totals"]
     assert not [f for f in report["findings"] if f["rule"] == "TSR 8.2.2"]
     assert events(table)[-1][0] == "add_list_entry"
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert page.rows[-1].label == "Strafpunkte: geringfügiger Regelverstoß (TSR 9.3)"
     assert page.rows[-1].details == f"gegen Ben, abgezeichnet von {username}"
 
@@ -813,7 +818,7 @@ def test_tsr_8_5_1_nachspielzeit_moves_the_tables_time_limit(ctx: None) -> None:
     assert clock.minutes == 105 and not clock.over and clock.seconds_left == 60
     clock = tables.clock(table, scorelists.check(table), now=later + dt.timedelta(minutes=1))
     assert clock.over and clock.text == "abgelaufen"
-    assert [r.label for r in sheets.sheet(table).extensions] == ["Nachspielzeit 5 Minuten"]
+    assert [r.label for r in list_page.sheet(table).extensions] == ["Nachspielzeit 5 Minuten"]
     tables.grant_extension(leitung(), table, table.version, 60, "Stromausfall")
     tables.grant_extension(leitung(), table, table.version, 1, "Kartenwechsel")
     assert scorelists.check(table)["time_limit"] == 166
@@ -834,7 +839,7 @@ def test_tsr_8_5_1_nachspielzeit_only_by_staff_with_minutes_and_a_reason(ctx: No
         assert refused.value.field == "reason"
     db.session.rollback()
     assert state(table) == before
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert page.clock.minutes == 100
 
 
@@ -846,7 +851,7 @@ def test_tsr_8_5_3_time_up_while_a_game_is_dealt_finishes_it_then_vorfuehrungen(
     report = tables.mark_time_up(leitung(), table, table.version, True)
     db.session.commit()
     assert stored(table)[-1] == {"kind": "time_up", "being_dealt": True}
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert page.time_up
     assert (page.games_played, page.games_left, page.struck) == (6, 4, 14)
     assert page.pflicht_missing == ["Anna", "Cem", "Dora"]
@@ -854,7 +859,7 @@ def test_tsr_8_5_3_time_up_while_a_game_is_dealt_finishes_it_then_vorfuehrungen(
     assert page.status == "yellow"
     assert report["next_dealer"] == "2"
     add(KEEPER, table, normal(["1", "2"]))
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert (page.games_left, page.vorfuehrung) == (3, "Dora")  # Cem deals, Dora on his left
     with pytest.raises(ScoreListRefused) as refused:
         scorelists.add_entry(KEEPER, table, table.version, normal(["3", "4"]))
@@ -862,7 +867,7 @@ def test_tsr_8_5_3_time_up_while_a_game_is_dealt_finishes_it_then_vorfuehrungen(
     assert [f["rule"] for f in refused.value.errors] == ["TSR 4.2.3"]
     for player in ("4", "1", "3"):
         add(KEEPER, table, solo("vorfuehrung", player))
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert page.complete and page.valid and page.status == "green"
     assert len(page.pflicht_rows) == 4
     with pytest.raises(ServiceError, match="schon als abgelaufen"):
@@ -875,7 +880,7 @@ def test_tsr_8_5_3_time_up_between_games_strikes_the_normalspiele(ctx: None) -> 
     store(table, normals(table, 5))
     tables.mark_time_up(schiri(), table, table.version, False)
     db.session.commit()
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert (page.games_left, page.struck) == (4, 15)
     assert page.vorfuehrung == "Cem"  # Ben deals game 6, Cem sits on his left
     with pytest.raises(ServiceError, match="schon als abgelaufen"):
@@ -1011,7 +1016,7 @@ def test_tsr_4_2_4_pflichtsoli_are_in_their_own_section(ctx: None) -> None:
     tables.add_penalty(
         schiri(), table, table.version, entries.penalty(category="unerheblich", offender="4")
     )
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert [r.label for r in page.pflicht_rows] == ["Pflichtsolo (Damensolo): Cem"]
     assert [r.label for r in page.normal_rows] == [
         "Normalspiel",
@@ -1033,7 +1038,7 @@ def test_tsr_4_2_4_pflichtsoli_are_in_their_own_section(ctx: None) -> None:
 def test_the_sheet_names_the_next_dealer_and_who_sits_out(ctx: None) -> None:
     table = seated(5)
     add(KEEPER, table, normal(["2", "3"]))
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert (page.next_dealer, page.next_dealer_key, page.sits_out) == ("Ben", "2", "Ben")
     assert page.games_played == 1 and page.games_left == 29
     assert page.last_game_entry == 1
@@ -1044,7 +1049,7 @@ def test_the_sheet_names_the_next_dealer_and_who_sits_out(ctx: None) -> None:
 def test_at_a_table_of_four_nobody_sits_out(ctx: None) -> None:
     table = seated()
     add(KEEPER, table, normal(["2", "3"]))
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert (page.next_dealer, page.sits_out, page.planned) == ("Ben", None, 24)
 
 
@@ -1054,28 +1059,28 @@ def test_sheet_status_yellow_while_playing_red_when_time_is_over_green_when_comp
     table = seated()
     store(table, normals(table, 3))
     now = utcnow()
-    assert sheets.sheet(table, now=now).status == "yellow"
+    assert list_page.sheet(table, now=now).status == "yellow"
     late = now + dt.timedelta(minutes=101)
-    page = sheets.sheet(table, now=late)
+    page = list_page.sheet(table, now=late)
     assert page.clock.over and page.status == "red"
     tables.mark_time_up(leitung(), table, table.version, False)
     db.session.commit()
-    assert sheets.sheet(table, now=late).status == "yellow"  # Vorführungen still to play
+    assert list_page.sheet(table, now=late).status == "yellow"  # Vorführungen still to play
     for player in ("1", "2", "3", "4"):
         add(KEEPER, table, solo("vorfuehrung", player))
-    assert sheets.sheet(table, now=late).status == "green"
+    assert list_page.sheet(table, now=late).status == "green"
 
 
 def test_a_complete_list_is_green_before_the_time_is_over(ctx: None) -> None:
     table = seated()
     store(table, complete_entries(table, seed=14))
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert page.complete and page.status == "green" and page.next_dealer is None
 
 
 def test_a_round_not_started_has_no_clock(ctx: None) -> None:
     table = seated(start=False)
-    page = sheets.sheet(table)
+    page = list_page.sheet(table)
     assert page.clock.deadline is None and page.clock.text == "nicht gestartet"
     assert page.status == "yellow"
 
@@ -1189,7 +1194,7 @@ def _engine_must_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(record: dict[str, Any]) -> dict[str, Any]:
         raise AssertionError("the engine checked a list whose report is stored")
 
-    monkeypatch.setattr(scorelists, "_engine_report", refuse)
+    monkeypatch.setattr(list_store, "_engine_report", refuse)
 
 
 def test_a_restarted_server_uses_the_report_stored_with_the_list(
@@ -1198,7 +1203,7 @@ def test_a_restarted_server_uses_the_report_stored_with_the_list(
     table = seated()
     store(table, normals(table, 5))
     expected = scorelists.check(table)
-    scorelists.forget_reports()  # as after a restart
+    list_store.forget_reports()  # as after a restart
     db.session.expire_all()
     _engine_must_not_run(monkeypatch)
     assert scorelists.check(db.session.get(RoundTable, table.id)) == expected
@@ -1213,7 +1218,7 @@ def test_a_report_stored_for_other_entries_is_not_used(ctx: None) -> None:
     last = table.entries[-1]
     last.record = json.dumps({**json.loads(last.record), "re_eyes": 100})
     db.session.commit()
-    scorelists.forget_reports()
+    list_store.forget_reports()
     now = scorelists.check(table)
     assert now == check_list(scorelists.list_record(table))
     assert now["totals"] != before["totals"]
@@ -1224,8 +1229,8 @@ def test_a_report_made_by_another_engine_is_not_used(
 ) -> None:
     table = seated()
     store(table, normals(table, 5))
-    scorelists.forget_reports()
-    monkeypatch.setattr(scorelists, "ENGINE_SOURCE", "a newer engine")
+    list_store.forget_reports()
+    monkeypatch.setattr(list_store, "ENGINE_SOURCE", "a newer engine")
     _engine_must_not_run(monkeypatch)
     with pytest.raises(AssertionError):
         scorelists.check(table)

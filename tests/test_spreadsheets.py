@@ -14,8 +14,7 @@ import openpyxl
 import pytest
 
 from tests import spreadsheet_files as files
-from tournament.services.errors import ServiceError
-from tournament.services.spreadsheets import (
+from tournament.excel.reading import (
     MAX_UNPACKED_BYTES,
     MAX_UPLOAD_BYTES,
     FormulaWithoutValue,
@@ -25,6 +24,7 @@ from tournament.services.spreadsheets import (
     read_upload,
     read_workbook,
 )
+from tournament.web.errors import ServiceError
 
 NOTHING = "Es wurde nichts geändert."
 DAMAGED = "beschädigt oder unvollständig"

@@ -20,8 +20,8 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.workbook.workbook import Workbook
 
-from tournament.services import xlsx_writer
-from tournament.services.xlsx_writer import Bold, Formula, Grid
+from tournament.excel import writing
+from tournament.excel.writing import Bold, Formula, Grid
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,17 +56,17 @@ def _cells(book: Workbook) -> dict[str, list[tuple[Any, ...]]]:
 
 
 def _written(monkeypatch: pytest.MonkeyPatch, parallel_cells: float) -> Workbook:
-    monkeypatch.setattr(xlsx_writer, "PARALLEL_CELLS", parallel_cells)
-    return load_workbook(io.BytesIO(xlsx_writer.xlsx(iter(_grids()))))
+    monkeypatch.setattr(writing, "PARALLEL_CELLS", parallel_cells)
+    return load_workbook(io.BytesIO(writing.xlsx(iter(_grids()))))
 
 
 def test_sheets_written_by_workers_are_the_sheets_written_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 2)  # workers even on one core
+    monkeypatch.setattr(writing.os, "cpu_count", lambda: 2)  # workers even on one core
     here = _written(monkeypatch, math.inf)
     elsewhere = _written(monkeypatch, 1)
-    assert xlsx_writer._pool is not None  # the workers were used
+    assert writing._pool is not None  # the workers were used
     assert elsewhere.sheetnames == here.sheetnames == ["Stand", "Runde 1", "Leer"]
     assert _cells(elsewhere) == _cells(here)
     cells = {c[0]: c[1:] for c in _cells(elsewhere)["Stand"]}
@@ -89,12 +89,12 @@ def test_every_cell_has_the_style_its_value_asks_for(
     monkeypatch: pytest.MonkeyPatch, parallel_cells: float
 ) -> None:
     """Bold and quoted text share their style per sheet; no other cell gets their style."""
-    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(writing.os, "cpu_count", lambda: 2)
     written = [c for cells in _cells(_written(monkeypatch, parallel_cells)).values() for c in cells]
     for coordinate, value, data_type, bold, quoted in written:
         text = data_type == "s"
         assert bold == (value in {"Platz", "Name", "Punkte", "+fett"}), coordinate
-        assert quoted == (text and value.startswith(xlsx_writer.FORMULA_STARTS)), coordinate
+        assert quoted == (text and value.startswith(writing.FORMULA_STARTS)), coordinate
     assert sum(c[3] for c in written) == 4
     assert sum(c[4] for c in written) == 1 + 2 * 199 + 1
 
@@ -110,12 +110,12 @@ def test_a_failed_worker_leaves_its_sheet_to_be_written_here(
             failed.set_exception(concurrent.futures.process.BrokenProcessPool("killed"))
             return failed
 
-    monkeypatch.setattr(xlsx_writer, "_pool_started", lambda: Broken())
-    monkeypatch.setattr(xlsx_writer, "_pool", Broken())
-    with caplog.at_level(logging.WARNING, logger=xlsx_writer.__name__):
+    monkeypatch.setattr(writing, "_pool_started", lambda: Broken())
+    monkeypatch.setattr(writing, "_pool", Broken())
+    with caplog.at_level(logging.WARNING, logger=writing.__name__):
         assert _cells(_written(monkeypatch, 1)) == here
     assert "worker processes failed" in caplog.text
-    assert xlsx_writer._pool is None  # the next workbook starts new workers
+    assert writing._pool is None  # the next workbook starts new workers
 
 
 def test_a_pool_that_cannot_take_work_leaves_the_rest_of_the_workbook_here(
@@ -129,7 +129,7 @@ def test_a_pool_that_cannot_take_work_leaves_the_rest_of_the_workbook_here(
             asked.append(1)
             raise RuntimeError("cannot schedule new futures after shutdown")
 
-    monkeypatch.setattr(xlsx_writer, "_pool_started", lambda: ShutDown())
+    monkeypatch.setattr(writing, "_pool_started", lambda: ShutDown())
     assert _cells(_written(monkeypatch, 1)) == here
     assert asked == [1]  # asked once, then every sheet was written here
 
@@ -138,22 +138,22 @@ def test_small_sheets_never_start_workers(monkeypatch: pytest.MonkeyPatch) -> No
     def no_workers() -> None:
         raise AssertionError("a small workbook must not start worker processes")
 
-    monkeypatch.setattr(xlsx_writer, "_pool_started", no_workers)
-    book = load_workbook(io.BytesIO(xlsx_writer.xlsx(_grids())))
+    monkeypatch.setattr(writing, "_pool_started", no_workers)
+    book = load_workbook(io.BytesIO(writing.xlsx(_grids())))
     assert book.sheetnames == ["Stand", "Runde 1", "Leer"]
 
 
 WORKERS_OF_A_SERVER = """
 import os, sys
-from tournament.services import xlsx_writer
-from tournament.services.xlsx_writer import Grid
+from tournament.excel import writing
+from tournament.excel.writing import Grid
 
 if __name__ == "__main__":
-    xlsx_writer.PARALLEL_CELLS = 1
+    writing.PARALLEL_CELLS = 1
     grid = Grid("Runde 1")
     grid.put(1, 1, 1)
-    xlsx_writer.xlsx([grid])
-    pool = xlsx_writer._pool_started()
+    writing.xlsx([grid])
+    pool = writing._pool_started()
     assert pool is not None
     print(*{pool.submit(os.getpid).result() for _ in range(8)}, flush=True)
     sys.stdin.read()
@@ -163,28 +163,28 @@ if __name__ == "__main__":
 def test_starting_the_workers_returns_at_once_and_starts_one_per_core(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(xlsx_writer, "_pool", None)
-    monkeypatch.setattr(xlsx_writer, "_warming", None)
-    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(writing, "_pool", None)
+    monkeypatch.setattr(writing, "_warming", None)
+    monkeypatch.setattr(writing.os, "cpu_count", lambda: 2)
     go_on = threading.Event()
-    warm_up = xlsx_writer._warm_up
+    warm_up = writing._warm_up
 
     def held_back() -> None:
         go_on.wait(30)
         warm_up()
 
-    monkeypatch.setattr(xlsx_writer, "_warm_up", held_back)
-    xlsx_writer.start_workers()
-    xlsx_writer.start_workers()  # a second call changes nothing
+    monkeypatch.setattr(writing, "_warm_up", held_back)
+    writing.start_workers()
+    writing.start_workers()  # a second call changes nothing
     # Returned while the start is still held back: it runs in the background.
-    assert xlsx_writer._pool is None
+    assert writing._pool is None
     go_on.set()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (
-        xlsx_writer._pool is None or len(xlsx_writer._pool._processes) < 2
+        writing._pool is None or len(writing._pool._processes) < 2
     ):
         time.sleep(0.05)
-    pool = xlsx_writer._pool
+    pool = writing._pool
     assert pool is not None
     try:
         assert len(pool._processes) == 2  # both running before any sheet was asked for
@@ -196,24 +196,24 @@ def test_starting_the_workers_returns_at_once_and_starts_one_per_core(
 def test_a_forked_server_process_starts_workers_of_its_own(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(xlsx_writer, "_pool", object())  # the parent's pool
-    monkeypatch.setattr(xlsx_writer, "_warming", threading.Thread(target=print))  # its start
+    monkeypatch.setattr(writing, "_pool", object())  # the parent's pool
+    monkeypatch.setattr(writing, "_warming", threading.Thread(target=print))  # its start
     pid = os.fork()
     if pid == 0:
-        os._exit(0 if xlsx_writer._pool is None and xlsx_writer._warming is None else 1)
+        os._exit(0 if writing._pool is None and writing._warming is None else 1)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
-    assert xlsx_writer._pool is not None  # the parent keeps its own
+    assert writing._pool is not None  # the parent keeps its own
 
 
 def test_starting_the_workers_does_nothing_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(xlsx_writer, "_pool", None)
-    monkeypatch.setattr(xlsx_writer, "_warming", None)
-    monkeypatch.setattr(xlsx_writer.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(writing, "_pool", None)
+    monkeypatch.setattr(writing, "_warming", None)
+    monkeypatch.setattr(writing.os, "cpu_count", lambda: 1)
     threads = threading.active_count()
-    xlsx_writer.start_workers()
+    writing.start_workers()
     assert threading.active_count() == threads
-    assert xlsx_writer._pool is None
+    assert writing._pool is None
     assert _cells(_written(monkeypatch, 1)) == _cells(_written(monkeypatch, math.inf))
 
 

@@ -28,7 +28,7 @@ from tournament.models import (
     Tournament,
     User,
 )
-from tournament.services import scorelists
+from tournament.scorelists import service as scorelists
 
 USERNAME = "leitung"
 PASSWORD = "Kreuz-Dame-2026"

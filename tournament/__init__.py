@@ -1,5 +1,8 @@
 """The tournament web application (Flask) and the table draw.
 
-The rules live in :mod:`rules_engine`; this package holds the app factory, the
-service layer and the pure table draw.
+The rules live in :mod:`rules_engine`. This package holds the app factory and one package per
+feature (``accounts``, ``audit``, ``tournaments``, ``registrations``, ``rounds``,
+``scorelists``, ``standings``, ``excel``), each with its routes, forms and service; ``web``
+holds what their pages share. A service adds and changes rows in the current session but never
+commits: the route that called it commits once, so each request is one transaction.
 """

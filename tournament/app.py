@@ -21,6 +21,10 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response
 
 from tournament import config as settings
+from tournament.accounts import routes as accounts_routes
+from tournament.accounts import service as accounts
+from tournament.audit import routes as audit_routes  # noqa: F401 (the log, on the admin blueprint)
+from tournament.excel import routes as excel_routes
 from tournament.extensions import (
     BEGIN_WRITING,
     csrf,
@@ -30,20 +34,14 @@ from tournament.extensions import (
     request_reads_first,
 )
 from tournament.models import User
+from tournament.registrations import routes as registrations_routes
+from tournament.rounds import overview_routes
+from tournament.rounds import routes as rounds_routes
 from tournament.schema import MIGRATIONS_DIR, schema_problem
-from tournament.services import users
-from tournament.views import (
-    admin,
-    auth,
-    imports,
-    overview,
-    players,
-    public,
-    rounds,
-    scorelists,
-    standings,
-    tournaments,
-)
+from tournament.scorelists import routes as scorelists_routes
+from tournament.standings import routes as standings_routes
+from tournament.tournaments import public_routes
+from tournament.tournaments import routes as tournaments_routes
 from tournament.writer_queue import WriterQueue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,16 +96,16 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     # Registered before the blueprints so that they run before their request hooks.
     app.before_request(_refuse_nul_characters)
     app.before_request(_refuse_unmigrated_database)
-    app.register_blueprint(public.bp)
-    app.register_blueprint(auth.bp)
-    app.register_blueprint(tournaments.bp)
-    app.register_blueprint(players.bp)
-    app.register_blueprint(rounds.bp)
-    app.register_blueprint(overview.bp)
-    app.register_blueprint(scorelists.bp)
-    app.register_blueprint(imports.bp)
-    app.register_blueprint(standings.bp)
-    app.register_blueprint(admin.bp)
+    app.register_blueprint(public_routes.bp)
+    app.register_blueprint(accounts_routes.auth)
+    app.register_blueprint(tournaments_routes.bp)
+    app.register_blueprint(registrations_routes.bp)
+    app.register_blueprint(rounds_routes.bp)
+    app.register_blueprint(overview_routes.bp)
+    app.register_blueprint(scorelists_routes.bp)
+    app.register_blueprint(excel_routes.bp)
+    app.register_blueprint(standings_routes.bp)
+    app.register_blueprint(accounts_routes.admin)  # the accounts, and the log of audit_routes
     _init_error_pages(app)
     app.after_request(_security_headers)
     app.jinja_env.filters["local"] = local_time
@@ -126,7 +124,7 @@ def _init_login(app: Flask) -> None:
 
 def _load_user(user_id: str) -> User | None:
     """Flask-Login's loader: the session holds the id as text, and may be tampered with."""
-    return users.active_user(int(user_id)) if user_id.isdigit() else None
+    return accounts.active_user(int(user_id)) if user_id.isdigit() else None
 
 
 _HOLDS_WRITE_LOCK = "holds_write_lock"
@@ -247,7 +245,7 @@ def _lock_file(engine: Engine) -> str | None:
 def _refuse_nul_characters() -> ResponseReturnValue | None:
     """A NUL character is never typed, only sent by tools; PostgreSQL cannot store it.
 
-    Forms report it next to the field (see ``tournament.forms.Form``); this catches the rest.
+    Forms report it next to the field (see ``tournament.web.forms.Form``); this catches the rest.
     """
     values = [*request.args.values(), request.path]
     if any("\x00" in value for value in values):

@@ -1,6 +1,6 @@
 """The database tables (SQLAlchemy 2.0 typed models).
 
-Only the service layer writes these; views read them through services. Every schema change
+Only the services write these; routes read them through services. Every schema change
 needs a migration (``flask --app tournament.app db migrate``), never ``create_all``.
 """
 
@@ -128,7 +128,7 @@ class Tournament(Model):
 
     ``version`` grows with every change to the tournament or its registrations and rounds;
     a form carries the version it was rendered with, so a second tab or a double click cannot
-    do the same thing twice (see ``services.tournaments.claim``).
+    do the same thing twice (see ``tournaments.service.claim``).
     """
 
     __tablename__ = "tournament"

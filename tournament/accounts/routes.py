@@ -1,0 +1,155 @@
+"""The set-up of a fresh installation, login and logout (blueprint ``auth``), and the
+Turnierleitung's account pages (blueprint ``admin``, which also holds the audit log:
+:mod:`tournament.audit.routes`)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user, login_user, logout_user
+
+from tournament.accounts import service
+from tournament.accounts.forms import (
+    AccountForm,
+    LoginForm,
+    PasswordForm,
+    SetupForm,
+    ToggleForm,
+)
+from tournament.extensions import db
+from tournament.models import Role
+from tournament.web.access import acting_user, leitung_required
+from tournament.web.lookups import user_or_404
+
+auth = Blueprint("auth", __name__)
+admin = Blueprint("admin", __name__)
+
+WRONG_CREDENTIALS = "Benutzername oder Passwort ist falsch."
+
+
+SETUP_DONE = "doko_setup_done"
+
+
+@auth.before_app_request
+def _send_fresh_installation_to_setup() -> ResponseReturnValue | None:
+    """Until the first account exists, every page leads to the set-up. Accounts are never
+    deleted, so once one exists the app stops asking (one query less on every request)."""
+    if request.endpoint in ("auth.setup", "static") or current_app.extensions.get(SETUP_DONE):
+        return None
+    if not service.setup_needed():
+        current_app.extensions[SETUP_DONE] = True
+        return None
+    return redirect(url_for("auth.setup"))
+
+
+@auth.route("/einrichten", methods=["GET", "POST"])
+def setup() -> ResponseReturnValue:
+    if not service.setup_needed():
+        flash("Die Einrichtung ist bereits abgeschlossen.", "info")
+        return redirect(url_for("auth.login"))
+    form = SetupForm()
+    if form.validate_on_submit():
+        try:
+            user = service.create_first_account(form.username.data, form.password.data)
+        except service.SetupClosedError:
+            db.session.rollback()
+            flash("Die Einrichtung ist bereits abgeschlossen.", "info")
+            return redirect(url_for("auth.login"))
+        db.session.commit()
+        flash(
+            f"Das Konto „{user.username}“ (Turnierleitung) ist angelegt. Bitte melden Sie sich an.",
+            "success",
+        )
+        return redirect(url_for("auth.login"))
+    return render_template("auth/setup.html", form=form)
+
+
+@auth.route("/anmelden", methods=["GET", "POST"])
+def login() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        return redirect(url_for("public.home"))
+    form = LoginForm()
+    if form.validate_on_submit():
+        user = service.authenticate(form.username.data, form.password.data)
+        if user is not None:
+            db.session.commit()
+            login_user(user)
+            flash(f"Angemeldet als {user.username} ({user.role.label}).", "success")
+            return redirect(_safe_target(request.args.get("next")))
+        form.password.errors.append(WRONG_CREDENTIALS)
+    return render_template("auth/login.html", form=form)
+
+
+@auth.post("/abmelden")
+def logout() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        service.record_logout(current_user._get_current_object())
+        db.session.commit()
+        logout_user()
+        flash("Sie sind abgemeldet.", "info")
+    return redirect(url_for("public.home"))
+
+
+def _safe_target(target: str | None) -> str:
+    """Only a path on this site: a crafted ?next= link must not lead anywhere else."""
+    if target and target.startswith("/") and "\\" not in target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc and target.isprintable():
+            return target
+    return url_for("public.home")
+
+
+@admin.route("/konten", methods=["GET", "POST"])
+@leitung_required
+def accounts() -> ResponseReturnValue:
+    form = AccountForm()
+    if form.validate_on_submit():
+        try:
+            user = service.create_account(
+                acting_user(), form.username.data, form.password.data, Role(form.role.data)
+            )
+        except service.AccountError as error:
+            db.session.rollback()
+            form.username.errors.append(str(error))
+        else:
+            db.session.commit()
+            flash(f"Das Konto „{user.username}“ ({user.role.label}) ist angelegt.", "success")
+            return redirect(url_for("admin.accounts"))
+    return render_template(
+        "admin/accounts.html", form=form, users=service.list_users(), toggle=ToggleForm()
+    )
+
+
+@admin.post("/konten/<int:user_id>/aktiv")
+@leitung_required
+def toggle(user_id: int) -> ResponseReturnValue:
+    user = user_or_404(user_id)
+    form = ToggleForm()
+    if form.validate_on_submit():
+        # The button says what it wants ("1" unlock, "0" lock), so a double click or a
+        # second tab cannot flip the account back.
+        try:
+            service.set_active(acting_user(), user, form.active.data == "1")
+        except service.AccountError as error:
+            db.session.rollback()
+            flash(str(error), "error")
+        else:
+            db.session.commit()
+            state = "entsperrt" if user.active else "gesperrt"
+            flash(f"Das Konto „{user.username}“ ist {state}.", "success")
+    return redirect(url_for("admin.accounts"))
+
+
+@admin.route("/konten/<int:user_id>/passwort", methods=["GET", "POST"])
+@leitung_required
+def password(user_id: int) -> ResponseReturnValue:
+    user = user_or_404(user_id)
+    form = PasswordForm()
+    if form.validate_on_submit():
+        service.set_password(acting_user(), user, form.password.data)
+        db.session.commit()
+        flash(f"Das Passwort von „{user.username}“ ist neu gesetzt.", "success")
+        return redirect(url_for("admin.accounts"))
+    return render_template("admin/password.html", form=form, user=user)

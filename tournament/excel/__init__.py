@@ -1,0 +1,1 @@
+"""Excel: workbooks written and exported, score lists and player lists read from uploads."""

@@ -1,0 +1,347 @@
+"""Score lists as Excel workbooks, laid out like the paper Spielliste.
+
+The running totals are written twice: as the engine's values and as formulas over the
+points, with a check column comparing both, so the sheet checks itself in any spreadsheet
+program. Text that a spreadsheet would run as a formula (a name beginning with ``=``, ``+``,
+``-`` or ``@``) is written as plain text with a quote prefix. The blank template of a table
+has the same block layout with empty rows to fill in, so a filled-in template reads back
+like an exported list (``list_cells``).
+
+The sheets are laid out in memory (:class:`Grid`) and written by ``writing``: streamed
+row by row through openpyxl's write-only mode, a big workbook's sheets in parallel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import threading
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from openpyxl.utils import get_column_letter
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload
+
+from tournament.excel import list_cells
+from tournament.excel.writing import Bold, Formula, Grid, xlsx
+from tournament.extensions import db
+from tournament.models import Registration, RoundTable, Tournament
+from tournament.rounds import tables
+from tournament.scorelists import list_page
+from tournament.standings import service as standings
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+HEADER_ROW = list_cells.HEADER_ROW
+NORMAL_SECTION = list_cells.NORMAL_SECTION
+PFLICHT_SECTION = list_cells.PFLICHT_SECTION
+# Empty rows of the blank template per table size: (first section, Pflichtsolo section).
+TEMPLATE_ROWS = {4: (24, 4), 5: (30, 5)}
+TEMPLATE_HINT = (
+    "Ausfüllen: Nr. = Spielnummer (bei einer Strafe die Nummer des folgenden Spiels); Geber "
+    "und Re mit Namen oder Platznummer; Gewinner mit Platznummern (z. B. „1, 3“); Augen Re "
+    "leer lassen bei einem Spiel, das nur in Punkten eingetragen wird (dann Punkte aller "
+    "Spieler und die Gewinner angeben, TSR 7.3); Pflichtsoli im Abschnitt Pflichtsoli."
+)
+
+
+# --------------------------------------------------------------------- the workbooks
+
+
+def list_filename(table: RoundTable) -> str:
+    return f"liste-runde-{table.round.number}-tisch-{table.number}.xlsx"
+
+
+def list_workbook(table: RoundTable) -> bytes:
+    """One table's score list as an .xlsx file."""
+    grid = Grid(f"Tisch {table.number}")
+    write_list(grid, list_page.sheet(table, explain=False))
+    return xlsx([grid])
+
+
+def template_filename(table: RoundTable) -> str:
+    return f"vorlage-runde-{table.round.number}-tisch-{table.number}.xlsx"
+
+
+def template_workbook(table: RoundTable) -> bytes:
+    """A blank score list of one table, ready to fill in (or to print)."""
+    grid = Grid(f"Tisch {table.number}")
+    write_template(grid, table)
+    return xlsx([grid])
+
+
+def tournament_filename(tournament: Tournament) -> str:
+    return f"turnier-{tournament.id}-{tournament.date.isoformat()}.xlsx"
+
+
+def tournament_workbook(tournament: Tournament) -> bytes:
+    """The whole tournament: standings, players, and per round one sheet with every table's
+    list one below the other and one with every table's blank template."""
+    with _collection_paused():
+        return xlsx(tournament_sheets(tournament))
+
+
+def tournament_sheets(tournament: Tournament) -> Iterator[Grid]:
+    """The tournament workbook's sheets, each laid out when it is asked for (the writer
+    hands a finished round to a worker while the next one is laid out)."""
+    yield _standings(standings.overall(tournament))
+    yield _players(tournament)
+    for round_ in tournament.rounds:
+        lists = Grid(f"Runde {round_.number}")
+        templates = Grid(f"Vorlagen Runde {round_.number}")
+        row = template_row = 1
+        for table in tables.tables_of_round(round_):
+            row = write_list(lists, list_page.sheet(table, explain=False), row) + 3
+            template_row = write_template(templates, table, template_row) + 3
+        yield lists
+        yield templates
+
+
+_paused = 0
+_paused_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a tournament's lists are loaded and
+    laid out: every few thousand new objects it would walk all of them (the loaded rows,
+    the growing sheets), a tenth of the export's time, and they are all still in use.
+    Counted, so that two exports at once do not switch it back on under each other."""
+    global _paused
+    with _paused_lock:
+        ours = _paused > 0 or gc.isenabled()  # switched off by someone else: leave it so
+        if ours:
+            _paused += 1
+            gc.disable()
+    try:
+        yield
+    finally:
+        if ours:
+            with _paused_lock:
+                _paused -= 1
+                if _paused == 0:
+                    gc.enable()
+
+
+def _standings(table: standings.Standings) -> Grid:
+    grid = Grid("Stand")
+    headers = ["Platz", "Nr.", "Name", "Verein", *(f"Runde {n}" for n in table.rounds)]
+    grid.put_row(1, (Bold(h) for h in [*headers, "Gesamt", "Runden"]))
+    for row, entry in enumerate(table.rows, start=2):
+        grid.put_row(row, (entry.rank, entry.start_number, entry.name, entry.club))
+        grid.put_row(row, entry.points, start=5)
+        grid.put(row, 5 + len(table.rounds), entry.total)
+        grid.put(row, 6 + len(table.rounds), entry.rounds_played)
+    grid.widths.update({3: 28, 4: 20})
+    return grid
+
+
+def _players(tournament: Tournament) -> Grid:
+    """The registrations in start-number order, with their players in the same query (not
+    one query per player)."""
+    grid = Grid("Spieler")
+    headers = ["Nr.", "Name", "Verein", "DDV-Nr.", "ab Runde", "zurückgezogen nach Runde"]
+    grid.put_row(1, (Bold(h) for h in headers))
+    registrations = db.session.execute(
+        select(Registration)
+        .where(Registration.tournament_id == tournament.id)
+        .order_by(Registration.start_number)
+        .options(joinedload(Registration.player))
+    ).scalars()
+    for row, registration in enumerate(registrations, start=2):
+        player = registration.player
+        grid.put_row(
+            row,
+            (
+                registration.start_number,
+                player.name,
+                player.club,
+                player.ddv_number,
+                registration.first_round,
+                registration.withdrawn_after_round,
+            ),
+        )
+    grid.widths.update({2: 28, 3: 20})
+    return grid
+
+
+# --------------------------------------------------------------------- a list block
+
+
+class Seated(NamedTuple):
+    position: int
+    name: str
+    start_number: int
+
+
+_BLOCKS = {"points": 0, "total": 1, "formula": 2}
+
+
+class Columns:
+    """Where the per-player columns of the list start: points, totals, total formulas."""
+
+    def __init__(self, fixed: int, size: int) -> None:
+        self.fixed = fixed
+        self.size = size
+        self.check = fixed + 3 * size + 1
+        # Column letters worked out once per list: a tournament's lists hold 300,000 refs.
+        self.letters = {
+            kind: [get_column_letter(self.col(kind, player)) for player in range(size)]
+            for kind in _BLOCKS
+        }
+
+    def col(self, kind: str, player: int) -> int:
+        return self.fixed + _BLOCKS[kind] * self.size + player + 1
+
+    def ref(self, kind: str, player: int, row: int) -> str:
+        return f"{self.letters[kind][player]}{row}"
+
+
+def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: int) -> Columns:
+    """Title, the list's facts, the players by position, and the header row."""
+    base = top - 1
+    round_ = table.round
+    tournament = round_.tournament
+    grid.put(top, 1, Bold(list_cells.TITLE.format(number=table.number)))
+    facts = [
+        ("Turnier", tournament.name),
+        ("Datum", tournament.date.strftime("%d.%m.%Y")),
+        ("Runde", str(round_.number)),
+        ("Tisch", f"{table.number} ({len(players)} Spieler)"),
+        ("Listenführer", players[-1].name if players else ""),
+    ]
+    for row, (label, value) in enumerate(facts, start=top + 1):
+        grid.put_row(row, (label, value))
+    grid.put_row(base + 8, ("Platz", *(p.position for p in players)))
+    grid.put_row(base + 9, ("Name", *(p.name for p in players)))
+    grid.put_row(base + 10, ("Nr.", *(p.start_number for p in players)))
+    headers = list_cells.headers([p.position for p in players])
+    grid.put_row(base + HEADER_ROW, (Bold(h) for h in headers))
+    grid.widths.update({1: 12, 4: 30})
+    return Columns(len(list_cells.FIXED), len(players))
+
+
+def write_list(grid: Grid, list_sheet: list_page.Sheet, top: int = 1) -> int:
+    """Write the list with its first row at ``top``; returns the last row written."""
+    players = list_sheet.players
+    size = len(players)
+    seated = [Seated(p.position, p.name, p.start_number) for p in players]
+    columns = _write_head(grid, list_sheet.table, seated, top)
+
+    row = top - 1 + HEADER_ROW + 1
+    game_rows: list[int] = []
+    sections = (
+        (NORMAL_SECTION, list_sheet.normal_rows),
+        (PFLICHT_SECTION, list_sheet.pflicht_rows),
+    )
+    placed: dict[int, int] = {}
+    numbers = _numbers(list_sheet.rows)
+    for title, rows in sections:
+        grid.put(row, 1, Bold(title))
+        row += 1
+        for entry in rows:
+            placed[entry.entry] = row
+            _write_row(grid, row, entry, numbers[entry.entry], list_sheet, columns)
+            if entry.points:
+                game_rows.append(row)
+            row += 1
+        row += 1
+    # Chronological order decides the running totals, whatever section a row is shown in.
+    previous: int | None = None
+    for entry in list_sheet.rows:
+        if not entry.points:
+            continue
+        here = placed[entry.entry]
+        for i in range(size):
+            points = columns.ref("points", i, here)
+            formula = (
+                points if previous is None else f"{columns.ref('formula', i, previous)}+{points}"
+            )
+            grid.put(here, columns.col("formula", i), Formula(f"={formula}"))
+        checks = ",".join(
+            f"{columns.ref('formula', i, here)}={columns.ref('total', i, here)}"
+            for i in range(size)
+        )
+        grid.put(here, columns.check, Formula(f'=IF(AND({checks}),"ja","NEIN")'))
+        previous = here
+
+    grid.put(row, 1, Bold("Summe"))
+    for i, player in enumerate(players):
+        column = get_column_letter(columns.col("points", i))
+        cells = ",".join(f"{column}{r}" for r in game_rows) or "0"
+        grid.put(row, columns.col("points", i), Formula(f"=SUM({cells})"))
+        grid.put(row, columns.col("total", i), player.total)
+    return _write_foot(grid, row, columns, _status(list_sheet))
+
+
+def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
+    """A blank list of the table with its first row at ``top``: the same block as
+    :func:`write_list`, with empty rows to fill in; returns the last row written."""
+    seated = [
+        Seated(s.position, s.registration.player.name, s.registration.start_number)
+        for s in table.seats
+    ]
+    size = len(seated)
+    columns = _write_head(grid, table, seated, top)
+    row = top - 1 + HEADER_ROW + 1
+    ranges: list[tuple[int, int]] = []
+    counts = TEMPLATE_ROWS.get(size, (6 * size, size))
+    for title, count in zip((NORMAL_SECTION, PFLICHT_SECTION), counts, strict=True):
+        grid.put(row, 1, Bold(title))
+        ranges.append((row + 1, row + count))
+        row += count + 2
+    grid.put(row, 1, Bold("Summe"))
+    for i in range(size):
+        column = get_column_letter(columns.col("points", i))
+        cells = ",".join(f"{column}{first}:{column}{last}" for first, last in ranges)
+        grid.put(row, columns.col("points", i), Formula(f"=SUM({cells})"))
+    return _write_foot(grid, row, columns, TEMPLATE_HINT)
+
+
+def _write_foot(grid: Grid, summe: int, columns: Columns, status: str) -> int:
+    """The zero-sum check under the "Summe" row and the "Prüfung" line; its row."""
+    row = summe + 1
+    grid.put(row, 1, "Summe aller Spieler (muss 0 sein)")
+    if columns.size:
+        first = columns.ref("points", 0, summe)
+        last = columns.ref("points", columns.size - 1, summe)
+        grid.put(row, columns.col("points", 0), Formula(f"=SUM({first}:{last})"))
+    row += 2
+    grid.put_row(row, ("Prüfung", status))
+    return row
+
+
+def _write_row(
+    grid: Grid,
+    row: int,
+    entry: list_page.SheetRow,
+    number: int | None,
+    list_sheet: list_page.Sheet,
+    columns: Columns,
+) -> None:
+    positions = [list_sheet.players[i].position for i in entry.winners]
+    grid.put_row(row, list_cells.cells(entry.record, number, positions, list_sheet.names))
+    grid.put_row(row, entry.points, start=columns.col("points", 0))
+    grid.put_row(row, entry.totals, start=columns.col("total", 0))
+
+
+def _numbers(rows: tuple[list_page.SheetRow, ...]) -> dict[int, int | None]:
+    """Each entry's "Nr.": a game its number, a penalty or time note the game it came before
+    (after the last game: one more), so that reading the sheet in game order restores the list."""
+    numbers: dict[int, int | None] = {}
+    following: int | None = None
+    last = max((r.game for r in rows if r.kind == "game" and r.game is not None), default=0)
+    for row in reversed(rows):
+        if row.kind == "game" and row.game is not None:
+            following = row.game
+        numbers[row.entry] = row.game if row.game is not None else (following or last + 1)
+    return numbers
+
+
+def _status(list_sheet: list_page.Sheet) -> str:
+    if not list_sheet.valid:
+        return "Die Liste enthält Fehler."
+    if list_sheet.complete:
+        struck = f", {list_sheet.struck} gestrichen" if list_sheet.struck else ""
+        return f"vollständig und fehlerfrei ({list_sheet.games_played} Spiele{struck})"
+    return f"unvollständig: noch {list_sheet.games_left} Spiele"

@@ -1,0 +1,477 @@
+"""Score lists read from spreadsheets: a table's list, or every list of a tournament workbook.
+
+A list is found by its title cell "Spielliste Tisch N" and read in the layout the export
+writes (:mod:`tournament.excel.list_cells`): the players row must name the table's players
+in seat order, the header row must be the export's, and every row becomes a list entry. Then
+the whole list goes through the engine exactly as the page's entries do, and each row is shown
+accepted or refused with the cell or rule that refused it. Nothing is stored until the
+Turnierleitung confirms, and then all lists of the file or none.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tournament.audit import service as audit
+from tournament.excel import list_cells
+from tournament.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
+from tournament.excel.reading import (
+    FormulaWithoutValue,
+    Grid,
+    SpreadsheetError,
+    read_upload,
+)
+from tournament.models import RoundStatus, RoundTable, Tournament, User
+from tournament.rounds import tables
+from tournament.scorelists import service as scorelists
+from tournament.scorelists.entries import describe_entry
+from tournament.scorelists.refusals import ScoreListRefused
+from tournament.scorelists.store import Report, entry_texts, player_key
+from tournament.web.errors import ServiceError
+
+TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
+ROUND_SHEET = re.compile(r"^Runde (\d+)$")
+# Sheets of the tournament workbook that hold no lists to read.
+TEMPLATE_SHEET = re.compile(r"^Vorlagen Runde (\d+)$")
+OTHER_SHEETS = re.compile(r"^(Stand|Spieler)$")
+SECTION_TITLES = {normalise(list_cells.NORMAL_SECTION), normalise(list_cells.PFLICHT_SECTION)}
+# Rows below the title row: the round, the players' names, the header row.
+ROUND_ROW, PLAYERS_ROW, HEADER_ROW = 3, 8, list_cells.HEADER_ROW - 1
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """One spreadsheet row as the preview shows it."""
+
+    line: int
+    number: int | None
+    description: str
+    points: tuple[int, ...] = ()
+    problems: tuple[str, ...] = ()
+
+
+@dataclass
+class ListImport:
+    """One table's list read from a sheet: its rows, entries and what stops it."""
+
+    table: RoundTable
+    sheet: str
+    top: int
+    rows: list[ImportRow] = field(default_factory=list)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    report: Report | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not any(row.problems for row in self.rows)
+
+    @property
+    def refused(self) -> int:
+        return sum(1 for row in self.rows if row.problems)
+
+    @property
+    def unchanged(self) -> bool:
+        return self.entries == scorelists.entries_of(self.table)
+
+    @property
+    def stored(self) -> int:
+        return len(entry_texts(self.table))
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.registration.player.name for seat in self.table.seats]
+
+
+@dataclass
+class FileImport:
+    """Every list a file holds, and problems of the file itself."""
+
+    lists: list[ListImport] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and all(lst.ok for lst in self.lists)
+
+    @property
+    def changed(self) -> list[ListImport]:
+        return [lst for lst in self.lists if not lst.unchanged]
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def read_table_file(table: RoundTable, data: bytes, filename: str) -> FileImport:
+    """The one list of ``table`` in an uploaded file (a single sheet with one list)."""
+    grids = [grid for grid in read_upload(data, filename) if grid.rows]
+    if not grids:
+        raise SpreadsheetError("Die Datei enthält nur leere Blätter: keine Spielliste gefunden.")
+    if len(grids) > 1:
+        titles = ", ".join(f"„{grid.title}“" for grid in grids)
+        raise SpreadsheetError(
+            f"Die Datei hat mehrere Blätter ({titles}); für die Liste eines Tisches bitte eine "
+            "Datei mit nur einem Blatt hochladen (ein ganzes Turnier unter „Turnier einlesen“)."
+        )
+    grid = grids[0]
+    blocks = _blocks(grid)
+    if not blocks:
+        raise SpreadsheetError(_no_list(grid))
+    if len(blocks) > 1:
+        raise SpreadsheetError(
+            f"Blatt „{grid.title}“ enthält {len(blocks)} Spiellisten; für einen Tisch bitte "
+            "nur dessen Liste hochladen."
+        )
+    top, number = blocks[0]
+    result = FileImport()
+    if number != table.number:
+        result.problems.append(
+            f"Zelle {grid.ref(top, 1)}: Das ist die Liste von Tisch {number}, nicht von "
+            f"Tisch {table.number}."
+        )
+        return result
+    result.lists.append(read_list(grid, top, table))
+    return result
+
+
+def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> FileImport:
+    """Every list of a tournament workbook: sheets "Runde N" with the tables' lists, and
+    "Vorlagen Runde N" with their blank templates, read where somebody filled one in."""
+    result = FileImport()
+    rounds = {round_.number: round_ for round_ in tournament.rounds}
+    # Per table the list read for it, with where it was found.
+    found_lists: dict[int, ListImport] = {}
+    for grid in read_upload(data, filename):
+        found = ROUND_SHEET.match(grid.title) or TEMPLATE_SHEET.match(grid.title)
+        if found is None:
+            if not OTHER_SHEETS.match(grid.title) and grid.rows:
+                result.problems.append(
+                    f"Blatt „{grid.title}“ gehört nicht zu einer Turnier-Datei (erwartet: Stand, "
+                    "Spieler, Runde N, Vorlagen Runde N)."
+                )
+            continue
+        round_ = rounds.get(int(found.group(1)))
+        if round_ is None:
+            result.problems.append(
+                f"Blatt „{grid.title}“: Runde {found.group(1)} gibt es in diesem Turnier nicht."
+            )
+            continue
+        is_template = TEMPLATE_SHEET.match(grid.title) is not None
+        by_number = {table.number: table for table in tables.tables_of_round(round_)}
+        for top, number in _blocks(grid):
+            table = by_number.get(number)
+            if table is None:
+                result.problems.append(
+                    f"Blatt „{grid.title}“, Zelle {grid.ref(top, 1)}: Tisch {number} gibt es in "
+                    f"Runde {round_.number} nicht."
+                )
+                continue
+            read = read_list(grid, top, table)
+            if is_template and not read.rows and not read.problems:
+                continue  # a template nobody filled in
+            earlier = found_lists.get(table.id)
+            if earlier is None or not (earlier.rows or earlier.problems):
+                found_lists[table.id] = read
+            elif read.rows:
+                result.problems.append(
+                    f"Tisch {number} von Runde {round_.number} steht ausgefüllt auf Blatt "
+                    f"„{earlier.sheet}“ und auf Blatt „{grid.title}“: bitte nur eine der "
+                    "beiden Listen ausfüllen."
+                )
+            else:
+                result.problems.extend(read.problems)
+    result.lists = list(found_lists.values())
+    if not result.lists and not result.problems:
+        result.problems.append(
+            "Die Datei enthält keine Spielliste: erwartet werden Blätter „Runde N“ mit Listen, "
+            "deren erste Zelle „Spielliste Tisch N“ heißt."
+        )
+    return result
+
+
+def _blocks(grid: Grid) -> list[tuple[int, int]]:
+    """(title row, table number) of every list on the sheet."""
+    found = []
+    for line, row in enumerate(grid.rows, start=1):
+        value = row[0] if row else None
+        match = TITLE.match(value) if isinstance(value, str) else None
+        if match:
+            found.append((line, int(match.group(1))))
+    return found
+
+
+def _no_list(grid: Grid) -> str:
+    first = grid.value(1, 1)
+    shown = f"„{first}“" if first not in (None, "") else "leer"
+    return (
+        f"Blatt „{grid.title}“ enthält keine Spielliste: Zelle A1 muss „Spielliste Tisch N“ "
+        f"heißen (sie ist {shown}). Bitte die Vorlage oder eine exportierte Liste verwenden."
+    )
+
+
+def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
+    """The list whose title is in row ``top``, read for ``table`` and checked by the engine."""
+    result = ListImport(table, grid.title, top)
+    seats = list(table.seats)
+    players = [
+        TablePlayer(
+            player_key(seat.registration.start_number),
+            seat.position,
+            seat.registration.player.name,
+        )
+        for seat in seats
+    ]
+    where = f"Blatt „{grid.title}“, "
+    round_text = cell_text(grid.value(top + ROUND_ROW, 2))
+    if round_text not in ("", str(table.round.number)):
+        result.problems.append(
+            f"{where}Zelle {grid.ref(top + ROUND_ROW, 2)}: Runde {round_text}, aber diese "
+            f"Liste wird für Runde {table.round.number} eingelesen."
+        )
+    for i, player in enumerate(players, start=2):
+        written = cell_text(grid.value(top + PLAYERS_ROW, i))
+        if normalise(written) != normalise(player.name):
+            result.problems.append(
+                f"{where}Zelle {grid.ref(top + PLAYERS_ROW, i)}: „{written}“ – auf Platz "
+                f"{player.position} sitzt {player.name}."
+            )
+    expected = list_cells.headers([p.position for p in players])
+    for col, header in enumerate(expected, start=1):
+        written = cell_text(grid.value(top + HEADER_ROW, col))
+        if normalise(written) != normalise(header):
+            result.problems.append(
+                f"{where}Zelle {grid.ref(top + HEADER_ROW, col)}: Spalte „{header}“ erwartet, "
+                f"gefunden „{written}“. Die Spalten der Vorlage dürfen nicht verschoben, "
+                "eingefügt oder gelöscht werden."
+            )
+            break
+    if result.problems:
+        return result
+    reader = list_cells.Reader(players, grid.ref)
+    read = _rows(grid, top + HEADER_ROW + 1, reader, len(players))
+    _order(read)
+    if any(row.problems for row in read):
+        result.rows = sorted((_shown(row, (), table, ()) for row in read), key=lambda r: r.line)
+        result.notes.append("Die Regelprüfung folgt, sobald alle Zeilen lesbar sind.")
+        return result
+    _fill_dealers(table, read)
+    entries = [dict(row.record) for row in read if row.record is not None]
+    report, problems_of = _check(table, entries, read, players)
+    result.entries = entries
+    result.report = report
+    computed = {int(r["entry"]): r for r in report["rows"]} if report else {}
+    shown = []
+    for number, row in enumerate(read, start=1):
+        points = computed[number]["points"] if number in computed else {}
+        shown.append(
+            _shown(
+                row,
+                tuple(int(points[p.key]) for p in players if p.key in points),
+                table,
+                tuple(problems_of.get(number, ())),
+            )
+        )
+    result.rows = sorted(shown, key=lambda r: r.line)
+    result.problems.extend(problems_of.get(0, ()))
+    result.notes.extend(_notes(report, table))
+    return result
+
+
+def _rows(grid: Grid, first: int, reader: list_cells.Reader, size: int) -> list[ReadRow]:
+    width = len(FIXED) + 2 * size
+    read: list[ReadRow] = []
+    for line in range(first, len(grid.rows) + 1):
+        head = cell_text(grid.value(line, 1))
+        if normalise(head) == "summe" or TITLE.match(head):
+            break
+        if normalise(head) in SECTION_TITLES:
+            continue
+        values = [grid.value(line, col) for col in range(1, width + 1)]
+        if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
+            continue
+        formulas = [
+            f"Zelle {grid.ref(line, col)}: Formel ohne gespeicherten Wert ({v.formula}) – bitte "
+            "die Datei in Excel oder LibreOffice öffnen und speichern, damit die Werte "
+            "mitgespeichert werden"
+            for col, v in enumerate(values, start=1)
+            if isinstance(v, FormulaWithoutValue)
+        ]
+        cleaned = [None if isinstance(v, FormulaWithoutValue) else v for v in values]
+        row = reader.read(
+            line,
+            cleaned[: len(FIXED)],
+            cleaned[len(FIXED) : len(FIXED) + size],
+            cleaned[len(FIXED) + size : width],
+        )
+        row.problems[:0] = formulas
+        read.append(row)
+    return read
+
+
+def _order(rows: list[ReadRow]) -> None:
+    """Game order: games by "Nr.", a penalty or time note before the game of its "Nr." (one
+    without a number right after the row above it), rows of one number in sheet order."""
+    keys: dict[int, tuple[float, int, int]] = {}
+    previous = 0.0
+    for index, row in enumerate(rows):
+        is_game = row.record is not None and row.record.get("kind") == "game"
+        if row.number is not None:
+            keys[index] = (float(row.number), 1 if is_game else 0, index)
+            previous = float(row.number)
+        else:
+            keys[index] = (previous if not is_game else math.inf, 2, index)
+    ordered = [rows[i] for i in sorted(keys, key=lambda i: keys[i])]
+    rows[:] = ordered
+
+
+def _fill_dealers(table: RoundTable, rows: list[ReadRow]) -> None:
+    """A game row without "Geber" gets the dealer the rules name at that point (TSR 3.3.1)."""
+    done: list[dict[str, Any]] = []
+    for row in rows:
+        if row.record is None:
+            continue
+        if row.needs_dealer:
+            try:
+                dealer = scorelists.trial(table, done)["next_dealer"]
+            except ScoreListRefused:
+                dealer = None
+            if dealer is not None:
+                row.record["dealer"] = dealer
+        done.append(row.record)
+
+
+def _check(
+    table: RoundTable,
+    entries: list[dict[str, Any]],
+    rows: list[ReadRow],
+    players: Sequence[TablePlayer],
+) -> tuple[Report | None, dict[int, list[str]]]:
+    """The engine's verdict per entry (key: entry number, 0 for the whole list), with what the
+    rows wrote compared to what the engine computed."""
+    problems: dict[int, list[str]] = {}
+    try:
+        report = scorelists.trial(table, entries)
+    except ScoreListRefused as refused:
+        problems[0] = refused.messages
+        return None, problems
+    names = scorelists.names_of(table)
+    refusal = ScoreListRefused(report["findings"], names)
+    for finding in refusal.errors:
+        number = _entry_of(str(finding.get("message", "")))
+        problems.setdefault(number, []).append(refusal.german(finding))
+    by_entry = {int(row["entry"]): row for row in report["rows"]}
+    for number, row in enumerate(rows, start=1):
+        computed = by_entry.get(number)
+        if computed is None:
+            continue
+        for i, player in enumerate(players):
+            points = int(computed["points"][player.key])
+            total = int(computed["totals"][player.key])
+            if i < len(row.points) and row.points[i] is not None and row.points[i] != points:
+                problems.setdefault(number, []).append(
+                    f"Punkte von {player.name}: in der Liste {row.points[i]}, nach der "
+                    f"Regelprüfung {points} (TSR 7.2)"
+                )
+            if i < len(row.totals) and row.totals[i] is not None and row.totals[i] != total:
+                problems.setdefault(number, []).append(
+                    f"Stand von {player.name}: in der Liste {row.totals[i]}, nach den Punkten "
+                    f"{total} (TSR 8.4)"
+                )
+        record = row.record or {}
+        game = computed.get("game")
+        if record.get("kind") == "game" and row.number is not None and row.number != game:
+            problems.setdefault(number, []).append(
+                f"Nr. {row.number}, aber nach den Zeilen davor ist es Spiel {game} (TSR 8.4)"
+            )
+        if row.winners is not None and record.get("kind") == "game" and not record.get("quick"):
+            won = tuple(p.position for p in players if int(computed["points"][p.key]) > 0)
+            if won != row.winners:
+                problems.setdefault(number, []).append(
+                    f"Gewinner: in der Liste Platz {_positions(row.winners)}, nach der "
+                    f"Regelprüfung Platz {_positions(won)} (TSR 7.1)"
+                )
+    return report, problems
+
+
+def _positions(positions: Sequence[int]) -> str:
+    return ", ".join(str(p) for p in positions) or "keiner"
+
+
+_ENTRY = re.compile(r"^entry (\d+):")
+
+
+def _entry_of(message: str) -> int:
+    found = _ENTRY.match(message)
+    return int(found.group(1)) if found else 0
+
+
+def _shown(
+    row: ReadRow, points: tuple[int, ...], table: RoundTable, problems: tuple[str, ...]
+) -> ImportRow:
+    names = scorelists.names_of(table)
+    description = describe_entry(row.record, names) if row.record is not None else "nicht lesbar"
+    found = tuple(_at(row.line, p) for p in [*row.problems, *problems])
+    return ImportRow(row.line, row.number, description, points, found)
+
+
+def _at(line: int, problem: str) -> str:
+    """A problem prefixed with its row, unless it names its cell already."""
+    if problem.startswith(("Zelle ", "Zeile ")):
+        return problem
+    if re.match(r"^[A-Z]{1,3}\d+:", problem):
+        return f"Zelle {problem}"
+    problem = re.sub(r"^Spiel \d+: ", "", problem)
+    return f"Zeile {line}: {problem}"
+
+
+def _notes(report: Report | None, table: RoundTable) -> list[str]:
+    if report is None:
+        return []
+    names = scorelists.names_of(table)
+    refusal = ScoreListRefused(report["findings"], names)
+    return [refusal.german(f) for f in report["findings"] if f.get("level") != "error"]
+
+
+# ---------------------------------------------------------------------------- storing
+
+
+def store(user: User | None, found: FileImport, versions: dict[int, int]) -> int:
+    """Store every changed list of ``found``, all or nothing; returns how many were stored.
+
+    ``versions``: each table's version when the preview was shown; a list changed since then
+    refuses the whole import (its entries were read against the older list)."""
+    if not found.ok:
+        raise ServiceError(
+            "Nichts eingelesen: die Datei hat Fehler. Bitte korrigieren und erneut hochladen."
+        )
+    changed = found.changed
+    if not changed:
+        raise ServiceError("Nichts eingelesen: die Listen der Datei sind schon so gespeichert.")
+    for lst in changed:
+        table = lst.table
+        round_ = table.round
+        if round_.status is not RoundStatus.RUNNING:
+            state = (
+                "hat noch nicht begonnen"
+                if round_.status is RoundStatus.DRAWN
+                else ("ist abgeschlossen")
+            )
+            raise ServiceError(
+                f"Nichts eingelesen: Runde {round_.number} {state}; die Liste von Tisch "
+                f"{table.number} kann nicht geändert werden."
+            )
+        scorelists.claim(table, versions.get(table.id, 0))
+        scorelists.replace_entries(table, lst.entries, user)
+    audit.record(
+        user,
+        "import_lists",
+        "tournament",
+        changed[0].table.round.tournament_id,
+        new={"tables": [f"R{lst.table.round.number}/T{lst.table.number}" for lst in changed]},
+    )
+    return len(changed)

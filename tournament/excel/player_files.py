@@ -1,0 +1,326 @@
+"""A player list from a file (.xlsx, .xlsm or .csv), turned into the text of a paste.
+
+The file is read by :mod:`tournament.excel.reading` (the one safe way to open an
+upload). Its player list becomes the same text the Turnierleitung could paste, one line
+``Name; Verein; DDV-Nr.`` per row, so the upload goes through the very same preview and
+confirmation as a paste (``registrations.parse_paste`` / ``register_pasted``): every row
+accepted or refused, known players decided, all or nothing.
+
+Line *n* of the text is row *n* of the sheet, so "Zeile 14" in the preview points at row 14
+of the file: the header row, the rows above it and rows without player data are empty lines,
+which the paste skips but counts (the first line, always the header row or above it, is a
+single space: a textarea drops a newline at its very start, which would shift every line).
+
+The list:
+
+- The sheet: a sheet named "Spieler" if there is one (a workbook exported by this app has
+  "Stand", "Spieler", the rounds ...), otherwise the only sheet with values. Several sheets
+  with values and none named "Spieler" are refused with their names.
+- The header row is the first row with a value. Its columns are found by name, in any order,
+  ignoring case, spaces and punctuation: Name (required; also "Spieler", or "Vorname" with
+  "Nachname", or "Vorname" with "Name", combined as "Vorname Nachname"), Verein (optional;
+  also "Club"), DDV-Nr. (optional; also "DDV", "DDV-Nummer", "Mitgliedsnummer"). Other
+  columns are ignored. Without a name column the file is refused, naming the columns found.
+- Numbers become text without a decimal point (a DDV number read as 12345.0 is "12345").
+- Refused, naming the cells (in the columns read): a formula without a stored value, an
+  Excel error value (#NV, #BEZUG! ...), and a semicolon. The semicolon separates the parts of
+  a pasted line; rather than change a name or a club silently, the file is refused and the
+  Turnierleitung replaces it in the file. Line breaks inside a cell become spaces.
+"""
+
+from __future__ import annotations
+
+import datetime
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from openpyxl.utils.cell import get_column_letter
+
+from tournament.excel.reading import (
+    FormulaWithoutValue,
+    Grid,
+    SpreadsheetError,
+    Value,
+    read_upload,
+)
+from tournament.registrations.service import MAX_PASTE_LINES
+
+PLAYER_SHEET = "Spieler"
+# The paste form takes at most this many characters (PasteForm.text); a longer list could
+# be previewed but never confirmed.
+MAX_TEXT = MAX_PASTE_LINES * 250
+# How many cells a refusal names per kind of problem before "…".
+_LISTED = 10
+
+# The problems that refuse a file, each followed by the cells that have it.
+_FORMULA = (
+    "Formeln ohne gespeicherten Wert (bitte die Datei in Excel öffnen und speichern, dann "
+    "steht der berechnete Wert darin)"
+)
+_ERROR = "Fehlerwerte statt Namen oder Nummern (bitte in der Datei korrigieren)"
+_SEMICOLON = (
+    "Zellen mit einem Semikolon, das in der Liste Name, Verein und DDV-Nr. trennt (bitte in "
+    "der Datei durch ein Komma ersetzen)"
+)
+
+# Header names, compared after _key(): lower case, letters and digits only.
+_FULL_NAME = {
+    "name",
+    "spieler",
+    "spielerin",
+    "spielername",
+    "teilnehmer",
+    "teilnehmerin",
+    "vollständigername",
+}
+_FIRST_NAME = {"vorname"}
+_LAST_NAME = {"nachname", "familienname", "zuname"}
+_CLUB = {"verein", "club", "klub", "vereinsname"}
+_DDV = {
+    "ddv",
+    "ddvnr",
+    "ddvnummer",
+    "ddvmitgliedsnummer",
+    "ddvmitgliedsnr",
+    "mitgliedsnummer",
+    "mitgliedsnr",
+}
+_ROLES = (
+    ("name", "Name", _FULL_NAME),
+    ("first", "Vorname", _FIRST_NAME),
+    ("last", "Nachname", _LAST_NAME),
+    ("club", "Verein", _CLUB),
+    ("ddv", "DDV-Nr.", _DDV),
+)
+# Excel's error values, English (as stored in the file) and German (as typed).
+_ERRORS = {
+    "#NULL!",
+    "#DIV/0!",
+    "#VALUE!",
+    "#REF!",
+    "#NAME?",
+    "#NUM!",
+    "#N/A",
+    "#GETTING_DATA",
+    "#SPILL!",
+    "#CALC!",
+    "#NV",
+    "#WERT!",
+    "#BEZUG!",
+    "#ZAHL!",
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column the list is read from."""
+
+    label: str  # what it holds: "Name", "Vorname", "Nachname", "Verein" or "DDV-Nr."
+    header: str  # its heading in the file
+    index: int  # 1-based: 2 is column B
+
+    @property
+    def letter(self) -> str:
+        return get_column_letter(self.index)
+
+
+@dataclass(frozen=True)
+class PlayerList:
+    """A file's player list as the text of a paste; line n of ``text`` is row n of the sheet."""
+
+    filename: str
+    sheet: str
+    columns: tuple[Column, ...]
+    text: str
+    players: int  # lines with player data
+
+    @property
+    def description(self) -> str:
+        """Where the parts come from, e.g. "Name aus Spalte B („Spieler“), Verein aus Spalte A"."""
+        return ", ".join(
+            f"{column.label} aus Spalte {column.letter} („{column.header}“)"
+            for column in self.columns
+        )
+
+
+def read_player_file(data: bytes, filename: str) -> PlayerList:
+    """The player list of an uploaded file; SpreadsheetError says why a file cannot be used."""
+    return player_list(read_upload(data, filename), filename)
+
+
+def player_list(grids: Sequence[Grid], filename: str = "") -> PlayerList:
+    """The player list of a read file (its sheets, as ``reading`` gives them)."""
+    base = _clean(PurePath(filename.replace("\\", "/")).name)[:80]
+    name = f"„{base}“"
+    grid = _player_sheet(grids, name)
+    sheet = _clean(grid.title)
+    header = next(number for number, row in enumerate(grid.rows, start=1) if _filled(row))
+    columns = _columns(grid, header, name, sheet)
+    found = {column.label: column for column in columns}
+    lines = [""] * len(grid.rows)
+    problems: dict[str, list[str]] = {}
+    for number in range(header + 1, len(grid.rows) + 1):
+        parts = {c.label: _cell_text(grid, number, c.index, problems) for c in columns}
+        person = parts.get("Name", "")
+        if "Vorname" in found:
+            person = " ".join(p for p in (parts["Vorname"], parts.get("Nachname", "")) if p)
+        values = [person, parts.get("Verein", ""), parts.get("DDV-Nr.", "")]
+        while values and not values[-1]:
+            values.pop()
+        lines[number - 1] = "; ".join(values)
+    if problems:
+        raise SpreadsheetError(
+            f"Die Datei {name} kann nicht übernommen werden. Blatt „{sheet}“: "
+            + " ".join(f"{kind}: {', '.join(cells)}." for kind, cells in problems.items())
+        )
+    while lines and not lines[-1]:
+        lines.pop()
+    players = sum(1 for line in lines if line)
+    if not players:
+        raise SpreadsheetError(
+            f"Die Datei {name} enthält im Blatt „{sheet}“ unter der Überschriftenzeile "
+            f"{header} keine Spieler."
+        )
+    if len(lines) > MAX_PASTE_LINES:
+        raise SpreadsheetError(
+            f"Die Spielerliste der Datei {name} reicht bis Zeile {len(lines)}; höchstens "
+            f"{MAX_PASTE_LINES} Zeilen auf einmal: bitte die Liste auf mehrere Dateien "
+            "aufteilen."
+        )
+    # A newline right after <textarea> is dropped by the HTML parser (and by some tools even
+    # twice): a blank first line is a space, which the paste skips as it skips empty lines.
+    lines[0] = lines[0] or " "
+    text = "\n".join(lines)
+    if len(text) > MAX_TEXT:
+        raise SpreadsheetError(
+            f"Die Spielerliste der Datei {name} ist zu lang (mehr als {MAX_TEXT} Zeichen): "
+            "bitte die Liste auf mehrere Dateien aufteilen."
+        )
+    return PlayerList(base, sheet, columns, text, players)
+
+
+def _player_sheet(grids: Sequence[Grid], name: str) -> Grid:
+    named = [g for g in grids if _key(g.title) == _key(PLAYER_SHEET)]
+    filled = [g for g in grids if any(_filled(row) for row in g.rows)]
+    if named:
+        grid = named[0]
+        if not any(_filled(row) for row in grid.rows):
+            raise SpreadsheetError(f"Das Blatt „{_clean(grid.title)}“ der Datei {name} ist leer.")
+        return grid
+    if not filled:
+        raise SpreadsheetError(f"Die Datei {name} enthält keine Werte: die Tabelle ist leer.")
+    if len(filled) > 1:
+        titles = ", ".join(f"„{_clean(g.title)}“" for g in filled)
+        raise SpreadsheetError(
+            f"Die Datei {name} hat mehrere ausgefüllte Blätter ({titles}); welches die "
+            f"Spielerliste ist, ist nicht eindeutig. Bitte eine Datei mit nur einem Blatt "
+            f"hochladen oder das Blatt der Spielerliste „{PLAYER_SHEET}“ nennen."
+        )
+    return filled[0]
+
+
+def _columns(grid: Grid, header: int, name: str, sheet: str) -> tuple[Column, ...]:
+    """The columns of the list, found by their headings in row ``header``."""
+    by_role: dict[str, list[Column]] = {}
+    headings: list[str] = []
+    for index, value in enumerate(grid.rows[header - 1], start=1):
+        heading = _heading(value)
+        if not heading:
+            continue
+        headings.append(heading)
+        key = _key(heading)
+        for role, label, names in _ROLES:
+            if key in names:
+                by_role.setdefault(role, []).append(Column(label, heading, index))
+    for role, label, _ in _ROLES:
+        twice = by_role.get(role, [])
+        if len(twice) > 1:
+            cells = " und ".join(f"{c.letter}{header} („{c.header}“)" for c in twice)
+            raise SpreadsheetError(
+                f"Die Datei {name} hat im Blatt „{sheet}“ mehr als eine Spalte für "
+                f"{label}: {cells}. Bitte eine davon umbenennen oder löschen."
+            )
+    chosen: list[Column] = []
+    if "first" in by_role and ("last" in by_role or "name" in by_role):
+        surname = by_role.get("last", by_role.get("name", []))[0]
+        chosen += [by_role["first"][0], Column("Nachname", surname.header, surname.index)]
+    elif "name" in by_role:
+        chosen.append(by_role["name"][0])
+    else:
+        shown = ", ".join(f"„{h[:40]}“" for h in headings[:15])
+        more = " …" if len(headings) > 15 else ""
+        raise SpreadsheetError(
+            f"Die Datei {name} hat im Blatt „{sheet}“ keine Spalte „Name“ (auch „Spieler“ "
+            "oder „Vorname“ und „Nachname“ gehen). Die erste ausgefüllte Zeile "
+            f"(Zeile {header}) muss die Überschriften enthalten; gefunden: {shown}{more}."
+        )
+    chosen += [by_role[role][0] for role in ("club", "ddv") if role in by_role]
+    return tuple(chosen)
+
+
+def _cell_text(grid: Grid, row: int, column: int, problems: dict[str, list[str]]) -> str:
+    """A cell of the list as one line's part; a problem is noted by kind, naming the cell."""
+    value = grid.value(row, column)
+    ref = Grid.ref(row, column)
+    if isinstance(value, FormulaWithoutValue):
+        _note(problems, _FORMULA, f"{ref} ({value.formula[:40]})")
+        return ""
+    text = _text(value)
+    if text.strip().upper() in _ERRORS:
+        _note(problems, _ERROR, f"{ref} ({text.strip()})")
+        return ""
+    if ";" in text:
+        _note(problems, _SEMICOLON, ref)
+        return ""
+    return text
+
+
+def _note(problems: dict[str, list[str]], kind: str, cell: str) -> None:
+    cells = problems.setdefault(kind, [])
+    if len(cells) < _LISTED:
+        cells.append(cell)
+    elif len(cells) == _LISTED:
+        cells.append("…")
+
+
+def _filled(row: Sequence[Value]) -> bool:
+    return any(value is not None for value in row)
+
+
+def _heading(value: Value) -> str:
+    return "" if isinstance(value, FormulaWithoutValue) else _text(value).strip()
+
+
+def _text(value: Value) -> str:
+    """A cell's value as text on one line (a line break would shift the line numbers)."""
+    if value is None or isinstance(value, FormulaWithoutValue):
+        return ""
+    if isinstance(value, bool):
+        return "WAHR" if value else "FALSCH"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else str(value)
+    if isinstance(value, datetime.datetime):
+        if value.time() == datetime.time():
+            return value.strftime("%d.%m.%Y")
+        return value.strftime("%d.%m.%Y %H:%M")
+    if isinstance(value, datetime.date):
+        return value.strftime("%d.%m.%Y")
+    if isinstance(value, datetime.time):
+        return value.strftime("%H:%M")
+    return _clean(value)
+
+
+def _clean(text: str) -> str:
+    """Visible characters on one line: line breaks and control characters become spaces."""
+    return " ".join(
+        "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text).split()
+    )
+
+
+def _key(heading: str) -> str:
+    """A heading as compared: lower case, letters and digits only ("DDV-Nr." -> "ddvnr")."""
+    return "".join(ch for ch in unicodedata.normalize("NFC", heading).casefold() if ch.isalnum())

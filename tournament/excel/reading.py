@@ -1,0 +1,456 @@
+"""The one safe way the app opens an uploaded spreadsheet (.xlsx, .xlsm or .csv).
+
+Every upload goes through :func:`read_upload` (or :func:`read_workbook` / :func:`read_csv`),
+which gives plain values or refuses the file with a German sentence saying what is wrong
+(:class:`SpreadsheetError`). Nothing else escapes: a broken, hostile or merely unexpected file
+never reaches the user as a crash.
+
+What is guarded against, in this order:
+
+- size: the upload itself (``MAX_UPLOAD_BYTES``) and the sum of the zip members' declared
+  uncompressed sizes (``MAX_UNPACKED_BYTES``, a zip bomb), read from the zip directory before
+  openpyxl reads anything. Python's ``zipfile`` never returns more than a member's declared
+  size, so the declared sizes bound what the XML parser sees;
+- XML attacks (billion laughs, external entities): openpyxl parses with defusedxml when it is
+  installed and lxml is not; this module refuses to be imported otherwise;
+- a sheet reaching far (one value in XFD1048576): at most ``MAX_CELLS`` cells per sheet;
+- merged cells: refused with their ranges, since a value in a merged range belongs to one
+  cell only and a reader would silently miss it in the others.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import datetime
+import io
+import unicodedata
+import warnings
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+
+import openpyxl
+from openpyxl.utils.cell import get_column_letter
+from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tournament.web.errors import ServiceError
+
+MAX_UPLOAD_BYTES: int = 2 * 1024 * 1024  # the file as uploaded
+MAX_UNPACKED_BYTES: int = 40 * 1024 * 1024  # sum of the zip members' uncompressed sizes
+MAX_CELLS: int = 1_000_000  # rows x columns of one sheet, as far as it holds values
+
+NOTHING_CHANGED = "Es wurde nichts geändert."
+# How many merged ranges (per sheet) a message names before "…".
+_LISTED = 10
+
+# openpyxl chooses its XML parser when it is imported: defusedxml, unless lxml is installed.
+if not openpyxl.DEFUSEDXML or openpyxl.LXML:  # pragma: no cover - an installation problem
+    raise ImportError(
+        "tournament.excel.reading needs openpyxl with defusedxml and without lxml: "
+        "install defusedxml and uninstall lxml."
+    )
+
+
+class SpreadsheetError(ServiceError):
+    """An uploaded file that cannot be read; ``str(error)`` says why, in German.
+
+    The message always ends by saying that nothing was changed: the sentence is appended
+    unless the message says so already.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        if NOTHING_CHANGED not in message:
+            message = f"{message.rstrip()} {NOTHING_CHANGED}"
+        super().__init__(message, field=field)
+
+
+@dataclass(frozen=True)
+class FormulaWithoutValue:
+    """A formula cell whose file stores no computed value.
+
+    E.g. a file written by a program that does not calculate (openpyxl, many exporters).
+    """
+
+    formula: str
+
+
+Value = (
+    str
+    | int
+    | float
+    | bool
+    | datetime.datetime
+    | datetime.date
+    | datetime.time
+    | FormulaWithoutValue
+    | None
+)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One sheet's cells as values: rows[i][j] is row i+1, column j+1.
+
+    Ragged rows are padded with None to the sheet's width (its last column holding a value);
+    trailing empty rows are left out, so an empty sheet has ``rows == ()``.
+    """
+
+    title: str
+    rows: tuple[tuple[Value, ...], ...]
+
+    def value(self, row: int, column: int) -> Value:
+        """The value of a cell, 1-based; None outside the grid."""
+        if row < 1 or column < 1 or row > len(self.rows):
+            return None
+        cells = self.rows[row - 1]
+        return cells[column - 1] if column <= len(cells) else None
+
+    @staticmethod
+    def ref(row: int, column: int) -> str:
+        """The cell's name as Excel shows it, e.g. ``Grid.ref(14, 2) == "B14"``."""
+        return f"{get_column_letter(column)}{row}"
+
+
+def read_upload(data: bytes, filename: str) -> list[Grid]:
+    """By extension/content: .csv -> [read_csv], .xlsx/.xlsm -> read_workbook.
+
+    Anything else is a SpreadsheetError. The content decides first: a zip (or an old Excel,
+    or a PDF) is read as a workbook, which refuses what is not one with the right message,
+    whatever the file is called.
+    """
+    _check_size(data, filename)
+    suffix = PurePath(filename).suffix.casefold()
+    if _signature(data) is not None or suffix in (".xlsx", ".xlsm", ".xls", ".ods"):
+        return read_workbook(data, filename)
+    if suffix == ".csv":
+        return [read_csv(data, filename)]
+    raise SpreadsheetError(
+        f"Die Datei {_quoted(filename)} kann nicht gelesen werden: bitte eine Excel-Datei "
+        "(.xlsx) oder eine CSV-Datei (.csv) hochladen."
+    )
+
+
+def read_workbook(data: bytes, filename: str) -> list[Grid]:
+    """Every sheet in workbook order.
+
+    Raises SpreadsheetError for: empty file; over MAX_UPLOAD_BYTES; not a spreadsheet (not a
+    zip / not xlsx, e.g. a .xls, a PDF, a text file); corrupt or truncated zip, missing parts,
+    broken XML; XML with entity declarations (defusedxml); unpacked size over
+    MAX_UNPACKED_BYTES (checked in the zip directory before openpyxl reads anything); a sheet
+    over MAX_CELLS; merged cells anywhere in a sheet (naming the ranges). No other exception
+    escapes.
+
+    Chart sheets hold no cells and are left out.
+    """
+    _check_size(data, filename)
+    name = _quoted(filename)
+    signature = _signature(data)
+    suffix = PurePath(filename).suffix.casefold()
+    if signature == "ole" or (signature is None and suffix == ".xls"):
+        raise SpreadsheetError(
+            f"Die Datei {name} ist keine Excel-Datei (.xlsx), sondern eine alte Excel-Datei "
+            "(.xls) oder eine mit Kennwort geschützte Datei: bitte in Excel ohne Kennwort "
+            "mit „Speichern unter“ als „Excel-Arbeitsmappe (.xlsx)“ speichern und diese "
+            "hochladen."
+        )
+    if signature == "pdf":
+        raise SpreadsheetError(f"Die Datei {name} ist eine PDF-Datei, keine Excel-Datei (.xlsx).")
+    if signature != "zip":
+        raise SpreadsheetError(f"Die Datei {name} ist keine Excel-Datei (.xlsx).")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+            if sum(member.file_size for member in members) > MAX_UNPACKED_BYTES:
+                raise SpreadsheetError(
+                    f"Die Datei {name} ist entpackt größer als "
+                    f"{MAX_UNPACKED_BYTES // (1024 * 1024)} MB und wird deshalb nicht gelesen."
+                )
+            names = {member.filename for member in members}
+            small = [m for m in members if m.filename == "mimetype" and m.file_size < 200]
+            mimetype = archive.read(small[0]) if small else b""
+    except SpreadsheetError:
+        raise
+    except Exception as error:
+        raise _damaged(name) from error
+    if b"opendocument" in mimetype:
+        raise SpreadsheetError(
+            f"Die Datei {name} ist eine OpenDocument-Datei (z. B. .ods), keine Excel-Datei "
+            "(.xlsx): bitte mit „Speichern unter“ als „Excel-Arbeitsmappe (.xlsx)“ speichern "
+            "und diese hochladen."
+        )
+    if "[Content_Types].xml" not in names:
+        raise SpreadsheetError(
+            f"Die Datei {name} ist eine ZIP-Datei, aber keine Excel-Datei (.xlsx)."
+        )
+    formulas = _load(data, name, data_only=False)
+    _refuse_merged_cells(formulas.worksheets, name)
+    values = _load(data, name, data_only=True) if _has_formulas(formulas.worksheets) else None
+    grids: list[Grid] = []
+    for index, sheet in enumerate(formulas.worksheets):
+        if not isinstance(sheet, Worksheet):
+            continue
+        cached = values.worksheets[index] if values is not None else None
+        grids.append(_grid(sheet, cached if isinstance(cached, Worksheet) else None, name))
+    return grids
+
+
+def read_csv(data: bytes, filename: str) -> Grid:
+    """A .csv as one Grid.
+
+    UTF-8 (with or without BOM), falling back to cp1252 (German Excel's CSV); UTF-16 with a
+    BOM (Excel's "Unicode-Text") too. Delimiter ';', ',' or tab, whichever the first non-empty
+    line holds most of (outside quotes; ';' wins a tie, one column without any). Size limit;
+    NUL characters refused. Every value is a string; empty cells are None. The Grid's title is
+    the file name without its extension.
+    """
+    _check_size(data, filename)
+    name = _quoted(filename)
+    if _signature(data) is not None:
+        raise SpreadsheetError(f"Die Datei {name} ist keine CSV-Datei (reiner Text).")
+    text = _decode(data, name)
+    if "\x00" in text:
+        raise SpreadsheetError(
+            f"Die Datei {name} enthält NUL-Zeichen und ist deshalb keine CSV-Datei (reiner Text)."
+        )
+    delimiter = _delimiter(text)
+    rows: list[tuple[Value, ...]] = []
+    width = 0
+    try:
+        for record in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
+            row = tuple(cell if cell != "" else None for cell in record)
+            rows.append(row)
+            width = max(width, len(row))
+            if len(rows) * width > MAX_CELLS:
+                raise SpreadsheetError(
+                    f"Die Datei {name} ist zu groß: höchstens {_number(MAX_CELLS)} Zellen."
+                )
+    except csv.Error as error:
+        raise SpreadsheetError(
+            f"Die Datei {name} ist keine lesbare CSV-Datei (Zeile {len(rows) + 1}): "
+            "vielleicht ein Anführungszeichen ohne Gegenstück."
+        ) from error
+    padded = tuple(row + (None,) * (width - len(row)) for row in rows)
+    return Grid(_title(filename), _strip_trailing(padded))
+
+
+# ------------------------------------------------------------------ checks
+
+
+def _check_size(data: bytes, filename: str) -> None:
+    if not data:
+        raise SpreadsheetError(f"Die Datei {_quoted(filename)} ist leer.")
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise SpreadsheetError(
+            f"Die Datei {_quoted(filename)} ist größer als "
+            f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB und wird deshalb nicht gelesen."
+        )
+
+
+def _signature(data: bytes) -> str | None:
+    """What the first bytes say the file is: "zip", "ole" (old Office), "pdf" or None."""
+    if data.startswith((b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")):
+        return "zip"
+    if data.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return "ole"
+    if data.startswith(b"%PDF"):
+        return "pdf"
+    return None
+
+
+def _damaged(name: str) -> SpreadsheetError:
+    return SpreadsheetError(
+        f"Die Datei {name} ist beschädigt oder unvollständig und kann nicht gelesen werden "
+        "(vielleicht nicht ganz hochgeladen): bitte in Excel öffnen, neu speichern und noch "
+        "einmal hochladen."
+    )
+
+
+def _forbidden_xml(error: BaseException) -> bool:
+    """Whether defusedxml refused the XML somewhere in the chain (openpyxl re-raises)."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        # defusedxml.DefusedXmlException and its kinds (DTDForbidden, EntitiesForbidden,
+        # ExternalReferenceForbidden ...), recognised by module: defusedxml has no type stubs.
+        if type(current).__module__.startswith("defusedxml"):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def _load(data: bytes, name: str, *, data_only: bool) -> openpyxl.Workbook:
+    try:
+        with warnings.catch_warnings():
+            # openpyxl warns about parts it drops (data validation extensions, shapes ...).
+            warnings.simplefilter("ignore")
+            return openpyxl.load_workbook(io.BytesIO(data), data_only=data_only, keep_links=False)
+    except Exception as error:
+        if _forbidden_xml(error):
+            raise SpreadsheetError(
+                f"Die Datei {name} enthält unzulässige XML-Konstrukte (Entity- oder "
+                "DTD-Deklarationen) und wird aus Sicherheitsgründen nicht gelesen."
+            ) from error
+        raise _damaged(name) from error
+
+
+def _refuse_merged_cells(sheets: Sequence[object], name: str) -> None:
+    problems = []
+    for sheet in sheets:
+        if not isinstance(sheet, Worksheet):
+            continue
+        ranges = sorted(
+            (r for r in sheet.merged_cells.ranges),
+            key=lambda r: (r.min_row, r.min_col),
+        )
+        if not ranges:
+            continue
+        listed = ", ".join(r.coord for r in ranges[:_LISTED])
+        more = f" und {len(ranges) - _LISTED} weitere" if len(ranges) > _LISTED else ""
+        problems.append(f"Blatt „{_clean(sheet.title)}“: verbundene Zellen {listed}{more}")
+    if problems:
+        raise SpreadsheetError(
+            f"Die Datei {name} enthält verbundene Zellen, die nicht eindeutig gelesen werden "
+            f"können. {'; '.join(problems)} – bitte die Verbindung aufheben (Start → "
+            "„Verbinden und zentrieren“ ausschalten) und die Datei erneut hochladen."
+        )
+
+
+def _has_formulas(sheets: Sequence[object]) -> bool:
+    return any(
+        cell.data_type == "f"
+        for sheet in sheets
+        if isinstance(sheet, Worksheet)
+        for cell in sheet._cells.values()
+    )
+
+
+# ------------------------------------------------------------------ cells
+
+
+def _grid(sheet: Worksheet, cached: Worksheet | None, name: str) -> Grid:
+    """The sheet's values, built from the cells it stores (a sparse dict), never by iterating
+    its whole dimension: a single value in XFD1048576 must not cost billions of steps."""
+    values: dict[tuple[int, int], Value] = {}
+    for (row, column), cell in sheet._cells.items():
+        raw = cell.value
+        if raw is None:
+            continue
+        value: Value
+        if cell.data_type == "f":
+            stored = cached._cells.get((row, column)) if cached is not None else None
+            stored_value = stored.value if stored is not None else None
+            if stored_value is None:
+                value = FormulaWithoutValue(_formula_text(raw))
+            else:
+                value = _plain(stored_value)
+        else:
+            value = _plain(raw)
+        if value is not None:
+            values[(row, column)] = value
+    if not values:
+        return Grid(sheet.title, ())
+    height = max(row for row, _ in values)
+    width = max(column for _, column in values)
+    if height * width > MAX_CELLS:
+        raise SpreadsheetError(
+            f"Die Datei {name} ist zu groß: Blatt „{_clean(sheet.title)}“ reicht bis "
+            f"{Grid.ref(height, width)}, mehr als {_number(MAX_CELLS)} Zellen."
+        )
+    rows = tuple(
+        tuple(values.get((row, column)) for column in range(1, width + 1))
+        for row in range(1, height + 1)
+    )
+    return Grid(sheet.title, rows)
+
+
+def _formula_text(raw: object) -> str:
+    if isinstance(raw, ArrayFormula):
+        return str(raw.text or "")
+    if isinstance(raw, DataTableFormula):
+        return "{=TABLE()}"
+    return str(raw)
+
+
+def _plain(raw: object) -> Value:
+    """A cell value as one of the ``Value`` types; an empty string is an empty cell."""
+    if raw is None or isinstance(
+        raw, bool | int | float | datetime.datetime | datetime.date | datetime.time
+    ):
+        return raw
+    if isinstance(raw, str):
+        return raw if raw != "" else None
+    if isinstance(raw, datetime.timedelta):
+        return str(raw)
+    return str(raw)
+
+
+def _strip_trailing(rows: tuple[tuple[Value, ...], ...]) -> tuple[tuple[Value, ...], ...]:
+    end = len(rows)
+    while end and all(value is None for value in rows[end - 1]):
+        end -= 1
+    return rows[:end]
+
+
+# ------------------------------------------------------------------ CSV
+
+
+def _decode(data: bytes, name: str) -> str:
+    if data.startswith(codecs.BOM_UTF8):
+        encodings: tuple[str, ...] = ("utf-8-sig",)
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encodings = ("utf-16",)
+    else:
+        encodings = ("utf-8", "cp1252")
+    for encoding in encodings:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise SpreadsheetError(
+        f"Die Datei {name} hat eine unbekannte Zeichenkodierung: bitte als „CSV UTF-8“ "
+        "speichern und erneut hochladen."
+    )
+
+
+def _delimiter(text: str) -> str:
+    """';', tab or ',': the one the first non-empty line has most of, outside quotes."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    counts = dict.fromkeys(";\t,", 0)
+    quoted = False
+    for ch in first:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in counts:
+            counts[ch] += 1
+    best = max(counts.values())
+    return next(ch for ch, count in counts.items() if count == best) if best else ";"
+
+
+# ------------------------------------------------------------------ names in messages
+
+
+def _quoted(filename: str) -> str:
+    """The file's name (without folders) for a message, in German quotes."""
+    base = _clean(PurePath(filename.replace("\\", "/")).name) or "(ohne Namen)"
+    return f"„{base[:80]}{'…' if len(base) > 80 else ''}“"
+
+
+def _number(value: int) -> str:
+    """1000000 as Germans write it: 1.000.000."""
+    return f"{value:,}".replace(",", ".")
+
+
+def _title(filename: str) -> str:
+    base = _clean(PurePath(filename.replace("\\", "/")).stem)
+    return base[:80] or "CSV"
+
+
+def _clean(text: str) -> str:
+    """Visible characters only, single spaces."""
+    return " ".join(
+        "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text).split()
+    )

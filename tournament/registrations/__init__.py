@@ -1,0 +1,1 @@
+"""Registrations: the players of a tournament, pasted or read from a file, withdrawn, added late."""

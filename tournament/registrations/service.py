@@ -1,0 +1,390 @@
+"""Registering players for a tournament: pasted lists, changes, withdrawal, late entry.
+
+Players are people kept across tournaments; a registration puts one into one tournament with
+a start number. A pasted name that matches a known player is pointed out and the Turnierleitung
+decides whether it is that player or a new one with the same name: never merged silently.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+
+from tournament.audit import service as audit
+from tournament.extensions import db
+from tournament.models import (
+    NAME_LENGTH,
+    TEXT_LENGTH,
+    Player,
+    Registration,
+    RoundStatus,
+    Seat,
+    Tournament,
+    User,
+)
+from tournament.tournaments import service as tournaments
+from tournament.web.errors import ServiceError
+
+MAX_PASTE_LINES = 500
+DDV_LENGTH = 20
+NEW = "neu"
+
+# withdraw and reinstate: (user, registration, version) -> a message for the page.
+RegistrationAction = Callable[[User | None, Registration, int], str]
+
+
+@dataclass(frozen=True)
+class PastedLine:
+    """One line of a pasted list and what registering it would mean."""
+
+    line: int
+    name: str
+    club: str
+    ddv_number: str | None
+    # Known players this line may mean (same name, or the same DDV number).
+    matches: tuple[Player, ...] = ()
+    # Why the line cannot be registered; None if it can.
+    problem: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The form field that carries the decision for a line with matches."""
+        return f"zeile-{self.line}"
+
+
+def normalise(name: str) -> str:
+    """The form two spellings of one name share: Unicode NFC, single spaces, casefolded."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def clean(text: str) -> str:
+    """Visible text only: NFC, no control characters, single spaces."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in text)
+    return " ".join(text.split())
+
+
+def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
+    """Each non-empty line ``Name; Verein; DDV-Nr.`` (club and number optional), checked."""
+    raw_lines = text.splitlines()
+    if len(raw_lines) > MAX_PASTE_LINES:
+        raise ServiceError(
+            f"Höchstens {MAX_PASTE_LINES} Zeilen auf einmal (eingefügt: {len(raw_lines)})."
+        )
+    registered = {
+        normalise(r.player.name): r for r in tournament.registrations if r.player is not None
+    }
+    known = _KnownPlayers()
+    seen: dict[str, int] = {}
+    seen_ddv: dict[str, int] = {}
+    result: list[PastedLine] = []
+    for number, raw in enumerate(raw_lines, start=1):
+        parts = [clean(part) for part in raw.split(";")]
+        if not any(parts):
+            continue
+        name = parts[0]
+        club = parts[1] if len(parts) > 1 else ""
+        ddv = (parts[2] if len(parts) > 2 else "") or None
+        problem = _line_problem(name, club, ddv, len(parts))
+        key = normalise(name)
+        if problem is None and key in registered:
+            reg = registered[key]
+            problem = f"ist schon angemeldet (Startnummer {reg.start_number})"
+        if problem is None and key in seen:
+            problem = f"steht schon in Zeile {seen[key]}"
+        if problem is None and ddv is not None:
+            holder = known.by_ddv.get(ddv)
+            if holder is not None and any(
+                r.player_id == holder.id for r in tournament.registrations
+            ):
+                problem = f"DDV-Nr. {ddv} ist schon angemeldet ({holder.name})"
+        if problem is None and ddv is not None and ddv in seen_ddv:
+            problem = f"hat dieselbe DDV-Nr. {ddv} wie Zeile {seen_ddv[ddv]}"
+        seen.setdefault(key, number)
+        if ddv is not None:
+            seen_ddv.setdefault(ddv, number)
+        matches = () if problem else known.matches(name, ddv)
+        result.append(PastedLine(number, name, club, ddv, matches, problem))
+    return result
+
+
+def register_pasted(
+    user: User | None,
+    tournament: Tournament,
+    version: int,
+    text: str,
+    decisions: Mapping[str, str],
+) -> list[Registration]:
+    """Register every line of the paste, all or nothing.
+
+    ``decisions`` maps a line's key to ``"neu"`` or the id of a known player; a line with
+    matches needs one. Lines with a problem refuse the whole paste.
+    """
+    tournaments.claim(tournament, version)
+    lines = parse_paste(tournament, text)
+    if not lines:
+        raise ServiceError("Die Liste ist leer: bitte einen Namen pro Zeile eingeben.")
+    problems = [
+        f"Zeile {line.line}: {line.name or '(leer)'} {line.problem}"
+        for line in lines
+        if line.problem
+    ]
+    if problems:
+        raise ServiceError("Nichts angemeldet. " + "; ".join(problems) + ".")
+    players: list[Player] = []
+    chosen_in: dict[int, int] = {}
+    for line in lines:
+        if line.matches:
+            decision = decisions.get(line.key, "")
+            chosen = next((p for p in line.matches if str(p.id) == decision), None)
+            if chosen is None and decision != NEW:
+                raise ServiceError(
+                    f"Nichts angemeldet. Zeile {line.line}: {line.name} gibt es schon in der "
+                    "Datenbank; bitte auswählen, ob es derselbe Spieler ist oder ein neuer."
+                )
+            if chosen is not None:
+                if chosen.id in chosen_in:
+                    raise ServiceError(
+                        f"Nichts angemeldet. Zeile {line.line} und Zeile {chosen_in[chosen.id]} "
+                        f"meinen beide {chosen.name}; ein Spieler kann nur einmal angemeldet "
+                        "werden."
+                    )
+                chosen_in[chosen.id] = line.line
+                players.append(chosen)
+                continue
+            if line.ddv_number is not None and _player_with_ddv(line.ddv_number) is not None:
+                raise ServiceError(
+                    f"Nichts angemeldet. Zeile {line.line}: Die DDV-Nr. {line.ddv_number} "
+                    "gehört schon einem Spieler; ein neuer Spieler kann sie nicht bekommen."
+                )
+        player = Player(name=line.name, club=line.club, ddv_number=line.ddv_number)
+        db.session.add(player)
+        players.append(player)
+    db.session.flush()
+    return [_register(user, tournament, player) for player in players]
+
+
+def update_registration(
+    user: User | None,
+    registration: Registration,
+    version: int,
+    *,
+    name: str,
+    club: str,
+    ddv_number: str | None,
+    start_number: int,
+    fixed_table: int | None,
+) -> None:
+    """Correct a player's data and the registration; a taken start number is refused."""
+    tournament = registration.tournament
+    tournaments.claim(tournament, version)
+    name, club = clean(name), clean(club)
+    ddv_number = clean(ddv_number or "") or None
+    if not name:
+        raise ServiceError("Bitte einen Namen eingeben.", field="name")
+    problem = _line_problem(name, club, ddv_number, 3)
+    if problem:
+        raise ServiceError(f"{name} {problem}.", field="name")
+    for other in tournament.registrations:
+        if other.id == registration.id:
+            continue
+        if other.start_number == start_number:
+            raise ServiceError(
+                f"Die Startnummer {start_number} hat schon {other.player.name}.",
+                field="start_number",
+            )
+        if normalise(other.player.name) == normalise(name):
+            raise ServiceError(
+                f"{name} ist in diesem Turnier schon angemeldet (Startnummer "
+                f"{other.start_number}).",
+                field="name",
+            )
+    if start_number != registration.start_number and _has_seats(registration):
+        raise ServiceError(
+            "Die Startnummer kann nach der ersten Auslosung dieses Spielers nicht mehr "
+            "geändert werden: sie steht schon in Tischplänen und Listen.",
+            field="start_number",
+        )
+    if ddv_number is not None:
+        holder = _player_with_ddv(ddv_number)
+        if holder is not None and holder.id != registration.player_id:
+            raise ServiceError(
+                f"Die DDV-Nr. {ddv_number} gehört schon {holder.name}.", field="ddv_number"
+            )
+    player = registration.player
+    old = _describe(registration)
+    player.name, player.club, player.ddv_number = name, club, ddv_number
+    registration.start_number = start_number
+    registration.fixed_table = fixed_table
+    new = _describe(registration)
+    changed = [key for key in new if old[key] != new[key]]
+    if changed:
+        audit.record(
+            user,
+            "update",
+            "registration",
+            registration.id,
+            old={key: old[key] for key in changed},
+            new={key: new[key] for key in changed},
+        )
+
+
+def withdraw(user: User | None, registration: Registration, version: int) -> str:
+    """Withdraw between rounds; the player keeps the points of the rounds played.
+
+    Returns a note for the Turnierleitung (e.g. that a drawn round must be drawn again).
+    """
+    tournament = registration.tournament
+    tournaments.claim(tournament, version)
+    if registration.withdrawn_after_round is not None:
+        raise ServiceError(f"{registration.player.name} ist schon zurückgezogen.")
+    latest = tournaments.latest_round(tournament)
+    note = ""
+    if latest is None:
+        last_played = 0
+    elif latest.status is RoundStatus.DRAWN:
+        last_played = latest.number - 1
+        if _seated_in(registration, latest.id):
+            note = (
+                f" Runde {latest.number} ist schon ausgelost: bitte neu auslosen, bevor sie "
+                "beginnt."
+            )
+    elif latest.status is RoundStatus.RUNNING:
+        raise ServiceError(
+            f"Runde {latest.number} läuft: ein Spieler kann erst nach dem Ende der Runde "
+            "zurückgezogen werden (bei Abbruch mitten in der Runde entscheidet die "
+            "Turnierleitung über die Liste, TSR 8.6)."
+        )
+    else:
+        last_played = latest.number
+    registration.withdrawn_after_round = last_played
+    audit.record(
+        user,
+        "withdraw",
+        "registration",
+        registration.id,
+        old={"withdrawn_after_round": None},
+        new={"withdrawn_after_round": last_played},
+    )
+    return f"{registration.player.name} ist nach Runde {last_played} zurückgezogen.{note}"
+
+
+def reinstate(user: User | None, registration: Registration, version: int) -> str:
+    """Undo a withdrawal: the player is drawn again from the next round on."""
+    tournament = registration.tournament
+    tournaments.claim(tournament, version)
+    if registration.withdrawn_after_round is None:
+        raise ServiceError(f"{registration.player.name} ist nicht zurückgezogen.")
+    old = registration.withdrawn_after_round
+    registration.withdrawn_after_round = None
+    audit.record(
+        user,
+        "reinstate",
+        "registration",
+        registration.id,
+        old={"withdrawn_after_round": old},
+        new={"withdrawn_after_round": None},
+    )
+    return f"{registration.player.name} spielt ab Runde {next_round_number(tournament)} wieder mit."
+
+
+def next_round_number(tournament: Tournament) -> int:
+    """The first round that has not started: a player registered now plays from there."""
+    started = [r.number for r in tournament.rounds if r.status is not RoundStatus.DRAWN]
+    return max(started, default=0) + 1
+
+
+def plays_in(registration: Registration, number: int) -> bool:
+    """Whether the draw of round ``number`` seats this player."""
+    withdrawn = registration.withdrawn_after_round
+    return registration.first_round <= number and (withdrawn is None or number <= withdrawn)
+
+
+def players_of_round(tournament: Tournament, number: int) -> list[Registration]:
+    return [r for r in tournament.registrations if plays_in(r, number)]
+
+
+def _register(user: User | None, tournament: Tournament, player: Player) -> Registration:
+    start_number = _next_start_number(tournament)
+    registration = Registration(
+        tournament=tournament,
+        player=player,
+        start_number=start_number,
+        first_round=next_round_number(tournament),
+    )
+    db.session.add(registration)
+    db.session.flush()
+    audit.record(user, "register", "registration", registration.id, new=_describe(registration))
+    return registration
+
+
+def _next_start_number(tournament: Tournament) -> int:
+    query = select(func.max(Registration.start_number)).where(
+        Registration.tournament_id == tournament.id
+    )
+    return (db.session.execute(query).scalar_one() or 0) + 1
+
+
+def _line_problem(name: str, club: str, ddv: str | None, parts: int) -> str | None:
+    if not name:
+        return "hat keinen Namen"
+    if len(name) > NAME_LENGTH:
+        return f"ist länger als {NAME_LENGTH} Zeichen"
+    if len(club) > TEXT_LENGTH:
+        return f"hat einen Vereinsnamen über {TEXT_LENGTH} Zeichen"
+    if ddv is not None and (len(ddv) > DDV_LENGTH or not ddv.replace("-", "").isalnum()):
+        return f"hat keine gültige DDV-Nr. ({ddv[:DDV_LENGTH]}…)"
+    if parts > 3:
+        return "hat mehr als drei Teile (Name; Verein; DDV-Nr.)"
+    return None
+
+
+class _KnownPlayers:
+    """Every player in the database, by normalised name and by DDV number (one query)."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, list[Player]] = {}
+        self.by_ddv: dict[str, Player] = {}
+        for player in db.session.execute(select(Player)).scalars():
+            self.by_name.setdefault(normalise(player.name), []).append(player)
+            if player.ddv_number:
+                self.by_ddv[player.ddv_number] = player
+
+    def matches(self, name: str, ddv: str | None) -> tuple[Player, ...]:
+        """Known players a line may mean: the same name or the same DDV number."""
+        found = {p.id: p for p in self.by_name.get(normalise(name), [])}
+        holder = self.by_ddv.get(ddv) if ddv is not None else None
+        if holder is not None:
+            found[holder.id] = holder
+        return tuple(sorted(found.values(), key=lambda p: p.id))
+
+
+def _player_with_ddv(ddv: str) -> Player | None:
+    return db.session.execute(select(Player).where(Player.ddv_number == ddv)).scalar_one_or_none()
+
+
+def _has_seats(registration: Registration) -> bool:
+    query = select(Seat.id).where(Seat.registration_id == registration.id).limit(1)
+    return db.session.execute(query).first() is not None
+
+
+def _seated_in(registration: Registration, round_id: int) -> bool:
+    query = select(Seat.id).where(
+        Seat.registration_id == registration.id, Seat.round_id == round_id
+    )
+    return db.session.execute(query).first() is not None
+
+
+def _describe(registration: Registration) -> dict[str, object]:
+    player = registration.player
+    return {
+        "name": player.name,
+        "club": player.club,
+        "ddv_number": player.ddv_number,
+        "start_number": registration.start_number,
+        "first_round": registration.first_round,
+        "fixed_table": registration.fixed_table,
+    }

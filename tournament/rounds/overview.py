@@ -1,0 +1,208 @@
+"""The round overview for the Turnierleitung and the Schiedsrichter: every table at a glance.
+
+Each table's list is read as its own page reads it (``list_page.sheet``): games entered and
+left, the clock, open Pflichtsoli, a Vorführung due, Nachspielzeit, time up, and the
+verification status green / yellow / red. The whole round is loaded with a fixed number of
+queries, however many tables it has.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from rules_engine.table_list import MINUTES
+from tournament.extensions import db
+from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, utcnow
+from tournament.rounds import service as rounds
+from tournament.scorelists import list_page
+from tournament.scorelists.list_page import Sheet
+from tournament.scorelists.refusals import ScoreListRefused
+
+STATUS_TEXT = {
+    "green": "vollständig und geprüft",
+    "yellow": "wird gespielt",
+    "red": "Zeit um, Spiele fehlen",
+}
+STATUS_ERROR_TEXT = "Fehler in der Liste"
+SIZE_LABELS = {4: "Vierertische", 5: "Fünfertische"}
+
+
+def aware(value: dt.datetime) -> dt.datetime:
+    """A stored time as UTC with its zone (SQLite hands back naive UTC)."""
+    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+def iso_utc(value: dt.datetime) -> str:
+    """For ``data-deadline``: ISO 8601 in UTC, e.g. ``2026-11-21T14:40:00Z``."""
+    return aware(value).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def clock_text(deadline: dt.datetime | None, now: dt.datetime) -> str:
+    """As ``tables.Clock.text`` and the page's script: "noch 37:05 min", "abgelaufen"."""
+    if deadline is None:
+        return "nicht gestartet"
+    left = max(0, int((aware(deadline) - aware(now)).total_seconds()))
+    if left == 0:
+        return "abgelaufen"
+    return f"noch {left // 60}:{left % 60:02d} min"
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One table of the overview; ``sheet`` is ``None`` if its list cannot be read at all."""
+
+    table: RoundTable
+    sheet: Sheet | None
+    problem: str = ""
+
+    @property
+    def number(self) -> int:
+        return self.table.number
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.registration.player.name for seat in self.table.seats]
+
+    @property
+    def status(self) -> str:
+        return "red" if self.sheet is None else self.sheet.status
+
+    @property
+    def status_text(self) -> str:
+        if self.sheet is None or not self.sheet.valid:
+            return STATUS_ERROR_TEXT
+        return STATUS_TEXT[self.sheet.status]
+
+    @property
+    def extension_minutes(self) -> int:
+        """Nachspielzeit given to this table, in minutes (TSR 8.5.1)."""
+        if self.sheet is None:
+            return 0
+        return max(0, self.sheet.clock.minutes - MINUTES[len(self.sheet.players)])
+
+    @property
+    def deadline_iso(self) -> str | None:
+        if self.sheet is None or self.sheet.clock.deadline is None:
+            return None
+        return iso_utc(self.sheet.clock.deadline)
+
+    @property
+    def has_code(self) -> bool:
+        return self.table.access_code is not None
+
+
+@dataclass(frozen=True)
+class SizeClock:
+    """The regular playing time of the round's tables of one size."""
+
+    size: int
+    minutes: int
+    deadline: dt.datetime
+    now: dt.datetime
+
+    @property
+    def label(self) -> str:
+        return SIZE_LABELS.get(self.size, f"Tische mit {self.size} Spielern")
+
+    @property
+    def over(self) -> bool:
+        return self.now >= self.deadline
+
+    @property
+    def text(self) -> str:
+        return clock_text(self.deadline, self.now)
+
+    @property
+    def deadline_iso(self) -> str:
+        return iso_utc(self.deadline)
+
+
+@dataclass(frozen=True)
+class Overview:
+    round: Round
+    tables: tuple[TableState, ...]
+    open_lists: tuple[str, ...]
+    clocks: tuple[SizeClock, ...]
+    now: dt.datetime
+
+    @property
+    def now_iso(self) -> str:
+        return iso_utc(self.now)
+
+    @property
+    def started_at(self) -> dt.datetime | None:
+        return None if self.round.started_at is None else aware(self.round.started_at)
+
+    @property
+    def time_up_at(self) -> dt.datetime | None:
+        return None if self.round.time_up_at is None else aware(self.round.time_up_at)
+
+    @property
+    def running(self) -> bool:
+        return self.round.status is RoundStatus.RUNNING
+
+    @property
+    def can_finish(self) -> bool:
+        """Nothing keeps the running round from closing (``rounds.finish`` checks again)."""
+        return self.running and not self.open_lists
+
+    @property
+    def may_call_time(self) -> bool:
+        return self.running and self.round.time_up_at is None
+
+    def count(self, status: str) -> int:
+        return sum(1 for state in self.tables if state.status == status)
+
+
+def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:
+    """Every table of the round with its list's state, and what keeps the round open."""
+    now = now or utcnow()
+    query = (
+        select(RoundTable)
+        .where(RoundTable.round_id == round_.id)
+        .order_by(RoundTable.number)
+        .options(
+            selectinload(RoundTable.seats)
+            .joinedload(Seat.registration)
+            .joinedload(Registration.player),
+            selectinload(RoundTable.entries),
+        )
+    )
+    tables = list(db.session.execute(query).scalars())
+    states = tuple(_state(table, now) for table in tables)
+    return Overview(round_, states, _open_lists(round_, states), _clocks(round_, tables, now), now)
+
+
+def _state(table: RoundTable, now: dt.datetime) -> TableState:
+    try:
+        return TableState(table, list_page.sheet(table, now))
+    except ScoreListRefused as problem:
+        return TableState(table, None, str(problem))
+
+
+def _open_lists(round_: Round, states: tuple[TableState, ...]) -> tuple[str, ...]:
+    if round_.status is not RoundStatus.RUNNING:
+        return ()
+    unreadable = [
+        f"Tisch {state.number}: die Liste kann nicht gelesen werden"
+        for state in states
+        if state.sheet is None
+    ]
+    if unreadable:
+        return tuple(unreadable)
+    return tuple(rounds.open_lists(round_))
+
+
+def _clocks(round_: Round, tables: list[RoundTable], now: dt.datetime) -> tuple[SizeClock, ...]:
+    if round_.started_at is None:
+        return ()
+    started = aware(round_.started_at)
+    sizes = sorted({table.size for table in tables if table.size in MINUTES})
+    return tuple(
+        SizeClock(size, MINUTES[size], started + dt.timedelta(minutes=MINUTES[size]), now)
+        for size in sizes
+    )

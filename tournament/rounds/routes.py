@@ -1,0 +1,211 @@
+"""Rounds: draw (Turnierleitung), table plan, "where do I sit" and table cards (public)."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+
+from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from tournament.extensions import db
+from tournament.models import DrawMethod, Round, RoundStatus
+from tournament.rounds import plans
+from tournament.rounds import service as rounds
+from tournament.rounds.forms import DrawForm, RedrawForm
+from tournament.tournaments.forms import ActionForm
+from tournament.web import qr
+from tournament.web.access import acting_user, is_leitung, leitung_required
+from tournament.web.errors import ServiceError
+from tournament.web.helpers import refuse
+from tournament.web.lookups import round_or_404, tournament_or_404
+
+bp = Blueprint("rounds", __name__, url_prefix="/turniere/<int:tournament_id>/runden")
+
+
+@bp.post("/")
+@leitung_required
+def draw(tournament_id: int) -> ResponseReturnValue:
+    tournament = tournament_or_404(tournament_id)
+    form = DrawForm()
+    if not form.validate_on_submit():
+        for errors in form.errors.values():
+            for error in errors:
+                flash(f"Nicht ausgelost: {error}", "error")
+        return redirect(url_for("tournaments.show", tournament_id=tournament_id))
+    try:
+        round_ = rounds.draw_next_round(
+            acting_user(),
+            tournament,
+            form.version_number(),
+            method=DrawMethod(form.method.data),
+            seed=form.seed.data,
+            separate_clubs=form.separate_clubs.data,
+        )
+    except ServiceError as error:
+        refuse(error)
+        return redirect(url_for("tournaments.show", tournament_id=tournament_id))
+    db.session.commit()
+    flash(
+        f"Runde {round_.number} ist ausgelost (Startwert {round_.seed}, "
+        f"{_repeats_text(round_.repeats)}).",
+        "success",
+    )
+    return redirect(_round_url(round_))
+
+
+@bp.get("/<int:number>")
+def show(tournament_id: int, number: int) -> ResponseReturnValue:
+    """The table plan by table; printable (A4)."""
+    tournament = tournament_or_404(tournament_id)
+    round_ = round_or_404(tournament, number)
+    leitung = is_leitung()
+    return render_template(
+        "rounds/show.html",
+        tournament=tournament,
+        round=round_,
+        plan=plans.table_plan(round_),
+        action_form=ActionForm(version=tournament.version) if leitung else None,
+        redraw_form=RedrawForm(version=tournament.version) if leitung else None,
+        problems=rounds.seating_problems(round_) if leitung else [],
+        repeats_text=_repeats_text(round_.repeats),
+    )
+
+
+@bp.get("/<int:number>/sitzplaetze")
+def seats(tournament_id: int, number: int) -> ResponseReturnValue:
+    """Everybody alphabetically with table and position: "where do I sit"."""
+    tournament = tournament_or_404(tournament_id)
+    round_ = round_or_404(tournament, number)
+    return render_template(
+        "rounds/seats.html", tournament=tournament, round=round_, rows=plans.seat_list(round_)
+    )
+
+
+@bp.get("/<int:number>/tischkarten")
+def cards(tournament_id: int, number: int) -> ResponseReturnValue:
+    """One card per table to print and put on the table; the Turnierleitung's cards also
+    carry the table's access code with a QR code of its list's link."""
+    tournament = tournament_or_404(tournament_id)
+    round_ = round_or_404(tournament, number)
+    return render_template(
+        "rounds/cards.html",
+        tournament=tournament,
+        round=round_,
+        plan=plans.table_plan(round_),
+        access=_card_access(round_) if is_leitung() else None,
+        enter_code_url=url_for("scorelists.enter_code", _external=True),
+    )
+
+
+@dataclass(frozen=True)
+class CardAccess:
+    """What a table card tells the list-keeper: the code, the list's link, its QR code."""
+
+    code: str
+    url: str
+    qr: Markup
+
+
+def _card_access(round_: Round) -> dict[int, CardAccess]:
+    """Table number to its access; none once the round is over (the codes no longer work)."""
+    if round_.status is RoundStatus.FINISHED:
+        return {}
+    access = {}
+    for table in round_.tables:
+        if table.access_code is None:
+            continue
+        url = url_for("scorelists.page_by_code", code=table.access_code, _external=True)
+        access[table.number] = CardAccess(
+            table.access_code, url, qr.svg(url, title=f"QR-Code: Liste von Tisch {table.number}")
+        )
+    return access
+
+
+@bp.get("/<int:number>/auslosung.json")
+def draw_request(tournament_id: int, number: int) -> ResponseReturnValue:
+    """The stored draw request: ``python -m tournament.draw`` repeats the draw from it."""
+    tournament = tournament_or_404(tournament_id)
+    round_ = round_or_404(tournament, number)
+    body = json.dumps(json.loads(round_.draw_request), ensure_ascii=False, indent=1)
+    return send_file(
+        io.BytesIO((body + "\n").encode()),
+        mimetype="application/json",
+        as_attachment=True,
+        download_name=f"auslosung-runde-{round_.number}.json",
+    )
+
+
+@bp.post("/<int:number>/neu-auslosen")
+@leitung_required
+def redraw(tournament_id: int, number: int) -> ResponseReturnValue:
+    tournament = tournament_or_404(tournament_id)
+    round_ = round_or_404(tournament, number)
+    form = RedrawForm()
+    if form.validate_on_submit():
+        try:
+            rounds.redraw(acting_user(), round_, form.version_number(), seed=form.seed.data)
+        except ServiceError as error:
+            refuse(error)
+        else:
+            db.session.commit()
+            flash(
+                f"Runde {number} ist neu ausgelost (Startwert {round_.seed}, "
+                f"{_repeats_text(round_.repeats)}).",
+                "success",
+            )
+    else:
+        _flash_form_errors(form.errors)
+    return redirect(url_for("rounds.show", tournament_id=tournament_id, number=number))
+
+
+@bp.post("/<int:number>/starten")
+@leitung_required
+def start(tournament_id: int, number: int) -> ResponseReturnValue:
+    return _act(tournament_id, number, rounds.start, "Runde {number} läuft: die Zeit beginnt.")
+
+
+@bp.post("/<int:number>/abschliessen")
+@leitung_required
+def finish(tournament_id: int, number: int) -> ResponseReturnValue:
+    return _act(tournament_id, number, rounds.finish, "Runde {number} ist abgeschlossen.")
+
+
+def _act(
+    tournament_id: int, number: int, action: rounds.RoundAction, done: str
+) -> ResponseReturnValue:
+    tournament = tournament_or_404(tournament_id)
+    round_ = round_or_404(tournament, number)
+    form = ActionForm()
+    if form.validate_on_submit():
+        try:
+            action(acting_user(), round_, form.version_number())
+        except ServiceError as error:
+            refuse(error)
+        else:
+            db.session.commit()
+            flash(done.format(number=number), "success")
+    else:
+        _flash_form_errors(form.errors)
+    return redirect(url_for("rounds.show", tournament_id=tournament_id, number=number))
+
+
+def _flash_form_errors(errors: dict[str, list[str]]) -> None:
+    flash(
+        "Nicht ausgeführt: " + " ".join(error for field in errors.values() for error in field),
+        "error",
+    )
+
+
+def _repeats_text(repeats: int) -> str:
+    if repeats == 0:
+        return "keine wiederholten Begegnungen"
+    if repeats == 1:
+        return "1 wiederholte Begegnung"
+    return f"{repeats} wiederholte Begegnungen"
+
+
+def _round_url(round_: Round) -> str:
+    return url_for("rounds.show", tournament_id=round_.tournament_id, number=round_.number)

@@ -1,0 +1,279 @@
+"""Rounds: draw the next round with the table draw, re-draw it, start it, close it.
+
+The draw itself lives in :mod:`tournament.draw` (pure, with its own command line); this
+module builds its request from the database, stores the request with the result, and seats
+the players. Player ids in the draw are start numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+
+from sqlalchemy.exc import IntegrityError
+
+from tournament import draw
+from tournament.audit import service as audit
+from tournament.extensions import db
+from tournament.models import (
+    DrawMethod,
+    Registration,
+    Round,
+    RoundStatus,
+    RoundTable,
+    Seat,
+    Tournament,
+    User,
+    utcnow,
+)
+from tournament.registrations import service as registrations
+from tournament.rounds import tables
+from tournament.scorelists import service as scorelists
+from tournament.standings import service as standings
+from tournament.tournaments import service as tournaments
+from tournament.web.errors import ServiceError, StaleError
+
+SEED_LIMIT = 10**9
+
+# start and finish: (user, round, version) -> None, raising ServiceError.
+RoundAction = Callable[[User | None, Round, int], None]
+
+
+def new_seed() -> int:
+    """A seed for a draw nobody chose; shown with the round so the draw can be repeated."""
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def draw_next_round(
+    user: User | None,
+    tournament: Tournament,
+    version: int,
+    *,
+    method: DrawMethod,
+    seed: int | None,
+    separate_clubs: bool,
+) -> Round:
+    """Create round n+1 and draw its tables; the previous round must have started."""
+    tournaments.claim(tournament, version)
+    latest = tournaments.latest_round(tournament)
+    number = 1 if latest is None else latest.number + 1
+    if latest is not None and latest.status is RoundStatus.DRAWN:
+        raise ServiceError(
+            f"Runde {latest.number} ist ausgelost, aber noch nicht gestartet: die nächste "
+            "Runde kann erst danach ausgelost werden."
+        )
+    if number > tournament.rounds_planned:
+        raise ServiceError(
+            f"Das Turnier hat {_rounds(tournament.rounds_planned)}; alle sind ausgelost. "
+            "Für eine weitere Runde bitte zuerst die Rundenzahl in den Turnierdaten erhöhen."
+        )
+    if (
+        method is DrawMethod.STANDINGS
+        and latest is not None
+        and (latest.status is not RoundStatus.FINISHED)
+    ):
+        raise ServiceError(
+            f"Auslosung nach Tabellenstand erst, wenn Runde {latest.number} abgeschlossen ist "
+            "(sonst steht der Stand noch nicht fest)."
+        )
+    round_ = Round(
+        tournament=tournament,
+        number=number,
+        method=method,
+        seed=new_seed() if seed is None else seed,
+        separate_clubs=separate_clubs,
+        repeats=0,
+        five_tables=0,
+        draw_request="{}",
+    )
+    db.session.add(round_)
+    _draw_into(round_)
+    try:
+        db.session.flush()
+    except IntegrityError as error:
+        # A second request for the same round got past the version check (cannot happen
+        # through the pages, which always send a version; kept as the last line of defence).
+        raise StaleError from error
+    tournaments.refresh_status(tournament)
+    audit.record(user, "draw", "round", round_.id, new=_describe(round_))
+    return round_
+
+
+def redraw(user: User | None, round_: Round, version: int, *, seed: int | None) -> Round:
+    """Draw a round again before it starts (e.g. after a withdrawal); logged with both."""
+    tournaments.claim(round_.tournament, version)
+    if round_.status is not RoundStatus.DRAWN:
+        raise ServiceError(
+            f"Runde {round_.number} hat schon begonnen und kann nicht neu ausgelost werden."
+        )
+    if round_.number != round_.tournament.rounds[-1].number:
+        raise ServiceError("Nur die letzte Runde kann neu ausgelost werden.")
+    old = _describe(round_)
+    round_.tables.clear()
+    db.session.flush()
+    round_.seed = new_seed() if seed is None else seed
+    round_.drawn_at = utcnow()
+    _draw_into(round_)
+    db.session.flush()
+    audit.record(user, "redraw", "round", round_.id, old=old, new=_describe(round_))
+    return round_
+
+
+def start(user: User | None, round_: Round, version: int) -> None:
+    """Start the round for all tables at once (TSR 8.5.1): the clock starts now."""
+    tournaments.claim(round_.tournament, version)
+    if round_.status is not RoundStatus.DRAWN:
+        raise ServiceError(f"Runde {round_.number} wurde schon gestartet.")
+    problems = seating_problems(round_)
+    if problems:
+        raise ServiceError(
+            f"Runde {round_.number} kann so nicht beginnen: "
+            + "; ".join(problems)
+            + ". Bitte neu auslosen."
+        )
+    round_.status = RoundStatus.RUNNING
+    round_.started_at = utcnow()
+    tables.issue_codes(round_)
+    tournaments.refresh_status(round_.tournament)
+    audit.record(
+        user, "start", "round", round_.id, old={"status": "drawn"}, new={"status": "running"}
+    )
+
+
+def finish(user: User | None, round_: Round, version: int) -> None:
+    """Close the round: only when every table's list is complete and verified."""
+    tournaments.claim(round_.tournament, version)
+    if round_.status is not RoundStatus.RUNNING:
+        raise ServiceError(
+            f"Runde {round_.number} läuft nicht und kann nicht abgeschlossen werden."
+        )
+    missing = open_lists(round_)
+    if missing:
+        raise ServiceError(
+            f"Runde {round_.number} kann noch nicht abgeschlossen werden: "
+            + "; ".join(missing)
+            + "."
+        )
+    round_.status = RoundStatus.FINISHED
+    round_.finished_at = utcnow()
+    tournaments.refresh_status(round_.tournament)
+    audit.record(
+        user, "finish", "round", round_.id, old={"status": "running"}, new={"status": "finished"}
+    )
+
+
+def open_lists(round_: Round) -> list[str]:
+    """What keeps the round from closing, per table, in German."""
+    missing = []
+    for table in round_.tables:
+        report = scorelists.check(table)
+        if not report["complete"]:
+            left = report["games_left"]
+            games = "1 Spiel fehlt" if left == 1 else f"{left} Spiele fehlen"
+            missing.append(f"Tisch {table.number}: {games} noch")
+        elif not report["valid"]:
+            missing.append(f"Tisch {table.number}: die Liste enthält Fehler")
+    return missing
+
+
+def seating_problems(round_: Round) -> list[str]:
+    """Players seated who no longer play, and players who play but have no seat.
+
+    Only a round not yet started can be wrong this way: a round that was played stands as
+    it was played, whatever happened to the registrations later.
+    """
+    if round_.status is not RoundStatus.DRAWN:
+        return []
+    expected = {r.id: r for r in registrations.players_of_round(round_.tournament, round_.number)}
+    seated = {seat.registration_id: seat for table in round_.tables for seat in table.seats}
+    problems = []
+    for reg_id, seat in seated.items():
+        if reg_id not in expected:
+            problems.append(
+                f"{seat.registration.player.name} (Nr. {seat.registration.start_number}) ist "
+                "zurückgezogen, sitzt aber an Tisch "
+                f"{seat.table.number}"
+            )
+    for reg_id, registration in expected.items():
+        if reg_id not in seated:
+            problems.append(
+                f"{registration.player.name} (Nr. {registration.start_number}) hat keinen Platz"
+            )
+    return problems
+
+
+def draw_request(round_: Round) -> dict[str, object]:
+    """The draw request for this round from the tournament as it is now."""
+    tournament = round_.tournament
+    players = registrations.players_of_round(tournament, round_.number)
+    earlier = [r for r in tournament.rounds if r.number < round_.number]
+    request: dict[str, object] = {
+        "players": [_draw_player(r) for r in players],
+        "history": [_tables_of(r) for r in earlier],
+        "method": round_.method.value,
+        "seed": round_.seed,
+        "rounds_planned": tournament.rounds_planned,
+        "options": {
+            "separate_clubs": round_.separate_clubs,
+            "fixed": {str(r.start_number): r.fixed_table for r in players if r.fixed_table},
+        },
+    }
+    if round_.method is DrawMethod.STANDINGS:
+        present = {str(r.start_number) for r in players}
+        order = [str(row.start_number) for row in standings.overall(tournament).rows]
+        request["standings"] = [number for number in order if number in present]
+    return request
+
+
+def _draw_into(round_: Round) -> None:
+    """Draw with the request built now, store request and result, seat the players."""
+    request = draw_request(round_)
+    try:
+        result = draw.draw(draw.parse_request(request))
+    except draw.DrawError as error:
+        raise ServiceError(_german(str(error))) from error
+    round_.draw_request = json.dumps(request, ensure_ascii=False, sort_keys=True)
+    round_.repeats = result.repeats
+    round_.five_tables = result.five_tables
+    by_number = {str(r.start_number): r for r in round_.tournament.registrations}
+    for table_number, ids in enumerate(result.tables, start=1):
+        table = RoundTable(number=table_number, size=len(ids))
+        round_.tables.append(table)
+        for position, player_id in enumerate(ids, start=1):
+            table.seats.append(
+                Seat(round=round_, registration=by_number[player_id], position=position)
+            )
+    tables.issue_codes(round_)
+
+
+def _rounds(count: int) -> str:
+    return "1 Runde" if count == 1 else f"{count} Runden"
+
+
+def _german(message: str) -> str:
+    """The draw speaks English and German (``English / Deutsch``); pages show the German."""
+    return message.split(" / ", 1)[1] if " / " in message else message
+
+
+def _draw_player(registration: Registration) -> dict[str, str]:
+    player: dict[str, str] = {"id": str(registration.start_number)}
+    if registration.player.club:
+        player["club"] = registration.player.club
+    return player
+
+
+def _tables_of(round_: Round) -> list[list[str]]:
+    return [
+        [str(seat.registration.start_number) for seat in table.seats] for table in round_.tables
+    ]
+
+
+def _describe(round_: Round) -> dict[str, object]:
+    return {
+        "number": round_.number,
+        "method": round_.method.value,
+        "seed": round_.seed,
+        "repeats": round_.repeats,
+        "tables": _tables_of(round_),
+    }

@@ -1,0 +1,337 @@
+"""Forms of the score list at the table: a game in detail or as bare points, a correction's
+deletion, a penalty, Nachspielzeit and time up.
+
+Choices of players are the table's players, set per request (``for_table``): a name that is
+not at this table (a tampered field) is refused by the form before the engine sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from tournament.scorelists.entries import (
+    KIND_LABELS,
+    KONTRA_CALLS,
+    PENALTY_LABELS,
+    RE_CALLS,
+    SOLO_LABELS,
+)
+from tournament.tournaments.forms import VersionedForm
+from tournament.web.forms import Form, at_most, strip
+
+NOTE_LENGTH = 500
+NEEDS_PLAYER = ("hochzeit", "stille_hochzeit", "pflichtsolo", "vorfuehrung", "lustsolo")
+Choices = Sequence[tuple[str, str]]
+
+
+# The most frequent first.
+PENALTY_CHOICE_ORDER = (
+    "geringfuegig",
+    "schwerwiegend",
+    "entschieden",
+    "unerheblich",
+    "unsportlich",
+)
+
+
+def options(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+class MultiCheckboxField(SelectMultipleField):
+    """Tap the names: one checkbox per player."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class ListForm(VersionedForm):
+    """Every change of a list carries the list version its page showed (the table's
+    ``version``, not the tournament's)."""
+
+
+class GameForm(ListForm):
+    """A game in detail (the default): the engine computes its value."""
+
+    kind = RadioField(
+        "Spielart",
+        choices=options(KIND_LABELS.items()),
+        default="normal",
+        validators=[InputRequired("Bitte die Spielart wählen.")],
+    )
+    solo = SelectField(
+        "Solo",
+        choices=options([("", "– bei einem Solo wählen –"), *SOLO_LABELS.items()]),
+        default="",
+        validate_choice=True,
+    )
+    player = RadioField(
+        "Solospieler bzw. Hochzeiter", choices=[], validators=[Optional()], validate_choice=True
+    )
+    re = MultiCheckboxField("Re-Partei", choices=[])
+    eyes_party = RadioField(
+        "Augen von", choices=options([("re", "Re"), ("kontra", "Kontra")]), default="re"
+    )
+    eyes = IntegerField(
+        "Augen",
+        validators=[
+            InputRequired("Bitte die Augen einer Partei eingeben (0 bis 240)."),
+            NumberRange(0, 240, "Augen gehen von 0 bis 240 (TSR 2.2)."),
+        ],
+    )
+    schwarz = RadioField(
+        "Schwarz",
+        choices=options(
+            [("", "niemand"), ("re", "Re ohne Stich"), ("kontra", "Kontra ohne Stich")]
+        ),
+        default="",
+    )
+    re_call = SelectField(
+        "Höchste Ansage Re", choices=options([("", "keine"), *RE_CALLS.items()]), default=""
+    )
+    kontra_call = SelectField(
+        "Höchste Ansage Kontra", choices=options([("", "keine"), *KONTRA_CALLS.items()]), default=""
+    )
+    re_doppelkopf = IntegerField("Doppelkopf", default=0, validators=[NumberRange(0, 4)])
+    re_fuchs = IntegerField("Fuchs gefangen", default=0, validators=[NumberRange(0, 2)])
+    re_karlchen = IntegerField("Karlchen", default=0, validators=[NumberRange(0, 1)])
+    kontra_doppelkopf = IntegerField("Doppelkopf", default=0, validators=[NumberRange(0, 4)])
+    kontra_fuchs = IntegerField("Fuchs gefangen", default=0, validators=[NumberRange(0, 2)])
+    kontra_karlchen = IntegerField("Karlchen", default=0, validators=[NumberRange(0, 1)])
+    confirmed = HiddenField(default="")
+
+    def for_table(self, players: Choices) -> GameForm:
+        self.player.choices = options(players)
+        self.re.choices = options(players)
+        return self
+
+    def validate(self, extra_validators: object = None) -> bool:
+        valid = super().validate(extra_validators)
+        kind = self.kind.data
+        solo_like = kind in ("pflichtsolo", "vorfuehrung", "lustsolo")
+        if solo_like and not self.solo.data:
+            self.solo.errors = [*self.solo.errors, "Bitte angeben, welches Solo gespielt wurde."]
+            valid = False
+        if not solo_like and self.solo.data:
+            self.solo.errors = [*self.solo.errors, "Ein Solo gibt es nur bei einem Solospiel."]
+            valid = False
+        if (solo_like or kind in ("hochzeit", "stille_hochzeit")) and not self.player.data:
+            who = "den Hochzeiter" if kind in ("hochzeit", "stille_hochzeit") else "den Solospieler"
+            self.player.errors = [*self.player.errors, f"Bitte {who} antippen."]
+            valid = False
+        if kind == "normal" and len(self.re.data or []) != 2:
+            self.re.errors = [
+                *self.re.errors,
+                "Bitte die zwei Re-Spieler antippen (die mit den Kreuz-Damen, TSR 4.4.1).",
+            ]
+            valid = False
+        if self.schwarz.data and self.eyes.data is not None and not self.errors.get("eyes"):
+            re_eyes = self.re_eyes()
+            if (self.schwarz.data == "re" and re_eyes != 0) or (
+                self.schwarz.data == "kontra" and re_eyes != 240
+            ):
+                self.eyes.errors = [
+                    *self.eyes.errors,
+                    "Eine Partei ohne Stich hat 0 Augen, die andere alle 240.",
+                ]
+                valid = False
+        return valid
+
+    def soloist(self) -> str | None:
+        """The soloist or Hochzeiter; a Normalspiel has none, whatever was tapped before."""
+        return self.player.data or None if self.kind.data in NEEDS_PLAYER else None
+
+    def re_eyes(self) -> int:
+        eyes = int(self.eyes.data or 0)
+        return eyes if self.eyes_party.data == "re" else 240 - eyes
+
+    def re_players(self) -> list[str]:
+        """Re as the engine wants it: the soloist alone, the Hochzeiter (and partner)."""
+        kind, player = self.kind.data, self.player.data
+        if kind in ("pflichtsolo", "vorfuehrung", "lustsolo", "stille_hochzeit"):
+            return [player] if player else []
+        if kind == "hochzeit":
+            partners = [p for p in (self.re.data or []) if p != player]
+            return [player, *partners[:1]] if player else partners
+        return list(self.re.data or [])
+
+    def specials(self) -> dict[str, dict[str, int]]:
+        return {
+            party: {
+                name: int(getattr(self, f"{party}_{name}").data or 0)
+                for name in ("doppelkopf", "fuchs", "karlchen")
+            }
+            for party in ("re", "kontra")
+        }
+
+
+class QuickForm(ListForm):
+    """A game as on paper: points per player and the winners (TSR 7.3)."""
+
+    kind = RadioField(
+        "Spielart", choices=options(KIND_LABELS.items()), default="normal", id="schnell-kind"
+    )
+    player = RadioField(
+        "Solospieler bzw. Hochzeiter",
+        choices=[],
+        validators=[Optional()],
+        validate_choice=True,
+        id="schnell-player",
+    )
+    winners = MultiCheckboxField("Gewinner", choices=[])
+    p1 = IntegerField(
+        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
+    )
+    p2 = IntegerField(
+        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
+    )
+    p3 = IntegerField(
+        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
+    )
+    p4 = IntegerField(
+        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
+    )
+    p5 = IntegerField("Punkte", validators=[Optional(), NumberRange(-999, 999)])
+
+    def for_table(self, players: Choices) -> QuickForm:
+        self.player.choices = options(players)
+        self.winners.choices = options(players)
+        self._size = len(players)
+        if self._size == 5:
+            self.p5.validators = [InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
+        return self
+
+    def soloist(self) -> str | None:
+        return self.player.data or None if self.kind.data in NEEDS_PLAYER else None
+
+    def points(self, keys: Sequence[str]) -> dict[str, int]:
+        fields = (self.p1, self.p2, self.p3, self.p4, self.p5)
+        return {key: int(fields[i].data or 0) for i, key in enumerate(keys)}
+
+
+class DeleteForm(ListForm):
+    """Strike one entry from the list."""
+
+
+class PenaltyForm(ListForm):
+    """Strafpunkte (TSR 9), entered by the Schiedsrichter."""
+
+    category = SelectField(
+        "Art des Verstoßes",
+        choices=options((key, PENALTY_LABELS[key].option_text) for key in PENALTY_CHOICE_ORDER),
+    )
+    offender = RadioField(
+        "Verursacher", choices=[], validators=[InputRequired("Bitte den Verursacher wählen.")]
+    )
+    phase = SelectField(
+        "Spielphase (TSR 9.6)",
+        choices=options(
+            [
+                ("normal", "Normalspiel"),
+                ("solo", "Solo"),
+                ("hochzeit_vor_klaerung", "Hochzeit vor der Klärung"),
+                ("hochzeit_mit_partner", "Hochzeit mit Partner"),
+                ("hochzeit_allein", "Hochzeit allein gespielt"),
+                (
+                    "stille_hochzeit_vor_zweiter_kreuz_dame",
+                    "stille Hochzeit vor der zweiten Kreuz-Dame",
+                ),
+                (
+                    "stille_hochzeit_nach_zweiter_kreuz_dame",
+                    "stille Hochzeit nach der zweiten Kreuz-Dame",
+                ),
+            ]
+        ),
+    )
+    soloist = RadioField("Solospieler", choices=[], validators=[Optional()], validate_choice=True)
+    absagen = IntegerField(
+        "Absagen der anderen Partei", default=0, validators=[NumberRange(0, 4, "0 bis 4 Absagen.")]
+    )
+    harms_soloist = BooleanField("Verstoß eines Kontra-Spielers, der dem Solospieler schaden kann")
+    deduction = IntegerField(
+        f"Abzug ({PENALTY_LABELS['unsportlich'].title})",
+        default=0,
+        validators=[NumberRange(0, 12, "0 bis 12 Punkte.")],
+    )
+    solo_pflicht = SelectField(
+        "Das Solo war",
+        choices=options(
+            [
+                ("", "–"),
+                ("pflicht", "Pflichtsolo"),
+                ("vorgefuehrt", "vorgeführt"),
+                ("lust", "Lustsolo"),
+            ]
+        ),
+        default="",
+    )
+    note = TextAreaField(
+        "Vermerk",
+        filters=[strip],
+        validators=[at_most(NOTE_LENGTH)],
+    )
+    confirmed = HiddenField(default="")
+
+    def for_table(self, players: Choices) -> PenaltyForm:
+        self.offender.choices = options(players)
+        self.soloist.choices = options(players)
+        return self
+
+    def solo_kind(self) -> bool | str | None:
+        kinds: dict[str, bool | str] = {
+            "pflicht": True,
+            "vorgefuehrt": "vorgefuehrt",
+            "lust": False,
+        }
+        return kinds.get(self.solo_pflicht.data or "")
+
+
+class ExtensionForm(ListForm):
+    """Nachspielzeit for one table (TSR 8.5.1)."""
+
+    minutes = IntegerField(
+        "Minuten",
+        validators=[
+            InputRequired("Bitte die Minuten angeben."),
+            NumberRange(1, 60, "1 bis 60 Minuten."),
+        ],
+    )
+    reason = StringField(
+        "Grund",
+        filters=[strip],
+        validators=[InputRequired("Bitte einen Grund angeben."), Length(max=NOTE_LENGTH)],
+    )
+
+
+class TimeUpForm(ListForm):
+    """Time is up: was a game being dealt (TSR 8.5.3)?"""
+
+    being_dealt = RadioField(
+        "Wurde gerade gegeben?",
+        choices=options([("ja", "Ja, das Spiel wird zu Ende gespielt"), ("nein", "Nein")]),
+        validators=[InputRequired("Bitte angeben, ob gerade gegeben wurde.")],
+    )
+
+
+class CodeForm(Form):
+    """The table code typed in by hand (if the QR code cannot be read)."""
+
+    code = StringField(
+        "Tischcode",
+        filters=[strip],
+        validators=[InputRequired("Bitte den Code von der Tischkarte eingeben."), Length(max=20)],
+    )

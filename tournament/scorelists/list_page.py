@@ -1,0 +1,319 @@
+"""A table's score list as its page shows it: players, both sections, what is due next.
+
+Everything comes from the engine's report of the stored list (``scorelists.check``), read in
+German with the players' names: whose deal it is, who sits out, games left, the Pflichtsoli
+still owed and a Vorführung when it is due (TSR 4.2.3, 4.2.4, 4.3.2, 8.5, 8.6).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.errors import DokoError
+from rules_engine.scorelist import game_entry
+from rules_engine.scoring import score
+from rules_engine.table_list import GAMES, TableList
+from tournament.models import RoundTable
+from tournament.rounds.tables import Clock, clock
+from tournament.scorelists import entries, messages, store
+from tournament.scorelists import service as scorelists
+from tournament.scorelists.entries import (
+    KIND_LABELS,
+    KONTRA_CALLS,
+    PENALTY_LABELS,
+    RE_CALLS,
+    SOLO_LABELS,
+    kind_of,
+)
+from tournament.scorelists.store import Report
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    key: str
+    position: int
+    start_number: int
+    name: str
+    total: int
+    owes_pflicht: bool
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One entry of the list; ``points`` and ``totals`` are per table position."""
+
+    entry: int
+    kind: str
+    label: str
+    record: dict[str, Any]
+    game: int | None = None
+    section: str = "normal"
+    dealer: str | None = None
+    details: str = ""
+    points: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    winners: frozenset[int] = frozenset()
+    explanation: tuple[str, ...] = ()
+    quick: bool = False
+
+
+@dataclass(frozen=True)
+class Sheet:
+    table: RoundTable
+    players: tuple[SheetPlayer, ...]
+    rows: tuple[SheetRow, ...]
+    report: Report
+    names: dict[str, str]
+    clock: Clock
+    notes: tuple[str, ...] = field(default=())
+
+    def name(self, key: str | None) -> str | None:
+        return None if key is None else self.names.get(key, key)
+
+    @property
+    def normal_rows(self) -> list[SheetRow]:
+        return [r for r in self.rows if r.section != "pflicht"]
+
+    @property
+    def pflicht_rows(self) -> list[SheetRow]:
+        return [r for r in self.rows if r.section == "pflicht"]
+
+    @property
+    def next_dealer(self) -> str | None:
+        return self.name(self.report["next_dealer"])
+
+    @property
+    def next_dealer_key(self) -> str | None:
+        value = self.report["next_dealer"]
+        return None if value is None else str(value)
+
+    @property
+    def sits_out(self) -> str | None:
+        return self.name(self.report["sits_out"])
+
+    @property
+    def vorfuehrung(self) -> str | None:
+        return self.name(self.report["vorfuehrung"])
+
+    @property
+    def vorfuehrung_key(self) -> str | None:
+        value = self.report["vorfuehrung"]
+        return None if value is None else str(value)
+
+    @property
+    def pflicht_missing(self) -> list[str]:
+        return [self.names.get(k, k) for k in self.report["pflicht_missing"]]
+
+    @property
+    def planned(self) -> int:
+        return GAMES[len(self.players)]
+
+    @property
+    def games_played(self) -> int:
+        return int(self.report["games_played"])
+
+    @property
+    def games_left(self) -> int:
+        return int(self.report["games_left"])
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.report["complete"])
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.report["valid"])
+
+    @property
+    def time_up(self) -> bool:
+        return bool(self.report["time_up"])
+
+    @property
+    def struck(self) -> int:
+        return int(self.report["struck"])
+
+    @property
+    def last_game_entry(self) -> int | None:
+        """The entry number of the list's last entry if it is a game (the list-keeper may
+        correct only that one)."""
+        if self.rows and self.rows[-1].kind == "game":
+            return self.rows[-1].entry
+        return None
+
+    @property
+    def extensions(self) -> list[SheetRow]:
+        return [r for r in self.rows if r.kind == "nachspielzeit"]
+
+    @property
+    def status(self) -> str:
+        """``green`` complete and verified, ``red`` errors or time over with games still
+        to enter, else ``yellow`` (still being played)."""
+        if not self.valid:
+            return "red"
+        if self.complete:
+            return "green"
+        if self.clock.over and not self.time_up:
+            return "red"
+        return "yellow"
+
+
+def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = True) -> Sheet:
+    """The page model of the table's list; ``explain=False`` leaves out the itemised
+    explanations (exports do not show them)."""
+    report = scorelists.check(table)
+    names = scorelists.names_of(table)
+    keys = [store.player_key(seat.registration.start_number) for seat in table.seats]
+    missing = set(report["pflicht_missing"])
+    players = tuple(
+        SheetPlayer(
+            key,
+            seat.position,
+            seat.registration.start_number,
+            seat.registration.player.name,
+            int(report["totals"][key]),
+            key in missing,
+        )
+        for key, seat in zip(keys, table.seats, strict=True)
+    )
+    rows_by_entry = {row["entry"]: row for row in report["rows"]}
+    rows = tuple(
+        _row(number, text, rows_by_entry.get(number), keys, names, explain)
+        for number, text in enumerate(store.entry_texts(table), start=1)
+    )
+    notes = tuple(
+        messages.german(str(f["message"]), names)
+        for f in report["findings"]
+        if f["level"] != "error" and f["game"] is not None
+    )
+    return Sheet(table, players, rows, report, names, clock(table, report, now), notes)
+
+
+def preview_row(table: RoundTable, record: dict[str, Any], row: dict[str, Any]) -> SheetRow:
+    """A row of the engine's trial report (a game or penalty not yet stored), as shown."""
+    names = scorelists.names_of(table)
+    return _row(int(row["entry"]), json.dumps(record, ensure_ascii=False), row, list(names), names)
+
+
+def _row(
+    number: int,
+    text: str,
+    row: dict[str, Any] | None,
+    keys: list[str],
+    names: dict[str, str],
+    explain: bool = True,
+) -> SheetRow:
+    record = json.loads(text)
+    kind = str(record.get("kind"))
+    points = tuple(int(row["points"][k]) for k in keys) if row else ()
+    totals = tuple(int(row["totals"][k]) for k in keys) if row else ()
+    if kind == "nachspielzeit":
+        return SheetRow(
+            number,
+            kind,
+            f"Nachspielzeit {record.get('minutes')} Minuten",
+            record,
+            details=str(record.get("reason", "")),
+        )
+    if kind == "time_up":
+        dealt = (
+            "ein Spiel wurde gerade gegeben" if record.get("being_dealt") else "kein Spiel im Gange"
+        )
+        return SheetRow(number, kind, "Zeit abgelaufen", record, details=dealt)
+    if kind == "penalty" and row is not None:
+        offender = names.get(str(record.get("offender")), str(record.get("offender")))
+        signed = record.get("signed_by")
+        details = f"gegen {offender}" + (f", abgezeichnet von {signed}" if signed else "")
+        if record.get("note"):
+            details += f" – {record['note']}"
+        return SheetRow(
+            number,
+            kind,
+            "Strafpunkte: " + _penalty_title(record.get("category")),
+            record,
+            game=row.get("before_game"),
+            details=details,
+            points=points,
+            totals=totals,
+            explanation=(str(row.get("explanation", "")),),
+        )
+    if kind != "game" or row is None:
+        return SheetRow(number, kind, entries.describe_entry(record, names), record)
+    return SheetRow(
+        number,
+        kind,
+        _game_label(record, names),
+        record,
+        game=row["game"],
+        section=row["section"],
+        dealer=names.get(row["dealer"], row["dealer"]),
+        details=_game_details(record, names),
+        points=points,
+        totals=totals,
+        winners=_winners(record, keys, points),
+        explanation=_explanation(text, tuple(keys)) if explain else (),
+        quick=record.get("quick") is True,
+    )
+
+
+def _game_label(record: dict[str, Any], names: dict[str, str]) -> str:
+    label = KIND_LABELS.get(kind_of(record), "Spiel")
+    if record.get("solo"):
+        label += f" ({SOLO_LABELS.get(str(record['solo']), record['solo'])})"
+    player = record.get("player")
+    if player is None and record.get("type") in ("solo", "stille_hochzeit"):
+        re = record.get("re") or []
+        player = re[0] if len(re) == 1 else None
+    if player is not None:
+        label += f": {names.get(str(player), str(player))}"
+    return label
+
+
+def _game_details(record: dict[str, Any], names: dict[str, str]) -> str:
+    if record.get("quick") is True:
+        return "nur Punkte eingetragen"
+    parts = []
+    re = record.get("re") or []
+    if record.get("type") == "normal" or (record.get("type") == "hochzeit" and len(re) == 2):
+        parts.append("Re: " + ", ".join(names.get(str(k), str(k)) for k in re))
+    calls = record.get("calls") or {}
+    said = [RE_CALLS.get(str(calls.get("re")), "")] if calls.get("re") else []
+    if calls.get("kontra"):
+        said.append(KONTRA_CALLS.get(str(calls["kontra"]), ""))
+    if said:
+        parts.append("Ansagen: " + ", ".join(said))
+    eyes = record.get("re_eyes")
+    if isinstance(eyes, int):
+        parts.append(f"Re {eyes} Augen")
+    return " · ".join(parts)
+
+
+def _winners(record: dict[str, Any], keys: list[str], points: tuple[int, ...]) -> frozenset[int]:
+    if record.get("quick") is True:
+        marked = record.get("winners") or []
+        return frozenset(i for i, k in enumerate(keys) if k in marked)
+    return frozenset(i for i, p in enumerate(points) if p > 0)
+
+
+@functools.lru_cache(maxsize=4096)
+def _explanation(text: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The engine's itemised explanation (without its last line, the points by key); a
+    stored game never changes, so each is worked out once."""
+    record = json.loads(text)
+    if record.get("quick") is True:
+        return ()
+    try:
+        summary = game_entry(record, TableList(keys)).summary
+    except DokoError:
+        return ()
+    if summary is None:
+        return ()
+    return tuple(score(summary).explanation(summary).splitlines()[:-1])
+
+
+def _penalty_title(category: Any) -> str:
+    labels = PENALTY_LABELS.get(str(category))
+    return f"{labels.title} ({labels.rule})" if labels is not None else "Strafe"

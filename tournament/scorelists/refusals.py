@@ -1,0 +1,73 @@
+"""Why a change of a score list is refused: the engine found errors in the new list, or the page
+showed an older version of it. Each refusal is a German sentence for the page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from tournament.scorelists import messages
+from tournament.web.errors import ServiceError
+
+_ENTRY_PREFIX = re.compile(r"^Eintrag \d+: (?:Spiel \d+: )?")
+
+
+class ScoreListRefused(ServiceError):
+    """The engine found errors in a list, so nothing was stored; ``findings`` are the report's
+    findings (warnings too), ``str()`` a German sentence for the page."""
+
+    def __init__(
+        self, findings: Sequence[dict[str, Any]], names: dict[str, str] | None = None
+    ) -> None:
+        self.findings = list(findings)
+        self.names = names or {}
+        errors = self.errors
+        first = f" {self.german(errors[0])}" if errors else ""
+        super().__init__(f"Nicht gespeichert: die Regelprüfung fand {len(errors)} Fehler.{first}")
+
+    def german(self, finding: dict[str, Any]) -> str:
+        """One finding as a German sentence, players by name, with its TSR section."""
+        text = messages.german(str(finding.get("message", "")), self.names)
+        game = finding.get("game")
+        if isinstance(game, int):
+            # The page counts games, not list entries (penalties and time notes are entries).
+            text = _ENTRY_PREFIX.sub(f"Spiel {game}: ", text, count=1)
+        rule = finding.get("rule")
+        return text if not rule or "(TSR" in text else f"{text} ({rule})"
+
+    @property
+    def messages(self) -> list[str]:
+        """Every error in German, for the page."""
+        return [self.german(f) for f in self.errors]
+
+    @property
+    def errors(self) -> list[dict[str, Any]]:
+        """Only the findings of level ``error``, the ones that refused the list."""
+        return [f for f in self.findings if f.get("level") == "error"]
+
+
+class StaleList(ServiceError):
+    """The page showed an older version of the list; ``changes`` says what happened since."""
+
+    def __init__(self, changes: list[str], already_saved: int | None = None) -> None:
+        self.changes = changes
+        self.already_saved = already_saved
+        if already_saved is not None:
+            text = (
+                f"Dieser Eintrag ist schon gespeichert (Eintrag {already_saved}); er wurde nicht "
+                "noch einmal eingetragen."
+            )
+        else:
+            since = "; ".join(changes) if changes else "die Liste wurde geändert"
+            text = (
+                f"Nicht gespeichert: Die Liste wurde inzwischen auf einem anderen Gerät geändert "
+                f"({since}). Bitte die aktuelle Liste prüfen und den Eintrag, falls er noch "
+                "fehlt, erneut eingeben."
+            )
+        super().__init__(text)
+
+
+def unreadable(message: str, rule: str) -> ScoreListRefused:
+    """A refusal for a list the engine cannot even read, shaped like its own findings."""
+    return ScoreListRefused([{"game": None, "level": "error", "rule": rule, "message": message}])

@@ -1,0 +1,278 @@
+"""How a table's score list is kept: its entries as JSON texts, the engine's report of them
+(cached, and stored with the list), the seats' totals, and the claim of the list's version.
+
+Everything here is written with Core statements built once: a change runs them while it holds
+SQLite's write lock, where the session's unit of work took longer than the writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from sqlalchemy import bindparam, delete, insert, inspect, select, update
+from sqlalchemy import event as orm_event
+from sqlalchemy.orm.attributes import set_committed_value
+
+import rules_engine
+from rules_engine.errors import DokoError
+from rules_engine.scorelist import check_list
+from tournament.extensions import begin_writing, db
+from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, core_table, utcnow
+from tournament.scorelists.refusals import unreadable
+
+Report = dict[str, Any]
+_RULE = re.compile(r"\(TSR (\d+(?:\.\d+)*)")
+
+
+def player_key(start_number: int) -> str:
+    """How a player is named inside the engine's list: the start number as text."""
+    return str(start_number)
+
+
+# A list's report depends only on its players and entries, so it is kept by exactly those:
+# the list page, the save after it and the overview then check a list once, not each time.
+# It is also stored with the list (``RoundTable.report``) under a digest of the same and of
+# the engine's source, for a server that starts again; a report made for other entries or
+# by another engine is never used.
+ReportKey = tuple[str, tuple[str, ...], tuple[str, ...]]
+_REPORTS: OrderedDict[ReportKey, Report] = OrderedDict()
+_REPORTS_SIZE = 1024
+_REPORTS_LOCK = threading.Lock()
+
+
+def forget_reports() -> None:
+    """Empty the report cache (benchmarks measuring a first look at every list)."""
+    with _REPORTS_LOCK:
+        _REPORTS.clear()
+
+
+def report_for(
+    list_name: str,
+    players: tuple[str, ...],
+    texts: tuple[str, ...],
+    stored_on: RoundTable | None = None,
+) -> Report:
+    """The report from the cache, else as stored with ``stored_on``'s list, else the engine's."""
+    key = (list_name, players, texts)
+    with _REPORTS_LOCK:
+        report = _REPORTS.get(key)
+        if report is not None:
+            _REPORTS.move_to_end(key)
+            return report
+    report = _stored_report(stored_on, key) if stored_on is not None else None
+    if report is None:
+        entries = [json.loads(t) for t in texts]
+        report = _engine_report({"id": list_name, "players": list(players), "entries": entries})
+    with _REPORTS_LOCK:
+        _REPORTS[key] = report
+        if len(_REPORTS) > _REPORTS_SIZE:
+            _REPORTS.popitem(last=False)
+    return report
+
+
+def _engine_source() -> str:
+    """A digest of the rules engine's source: a stored report counts only for the engine
+    that made it (a new version may judge a list differently)."""
+    package = Path(rules_engine.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+ENGINE_SOURCE = _engine_source()
+
+
+def _report_digest(key: ReportKey) -> str:
+    return hashlib.sha256(json.dumps([ENGINE_SOURCE, *key]).encode()).hexdigest()
+
+
+def _stored_report(table: RoundTable, key: ReportKey) -> Report | None:
+    """The report stored with the table's list, if it was made for exactly this list by this
+    engine."""
+    if table.report is None:
+        return None
+    try:
+        stored = json.loads(table.report)
+    except ValueError:
+        return None
+    if not isinstance(stored, dict) or stored.get("key") != _report_digest(key):
+        return None
+    report = stored.get("report")
+    return report if isinstance(report, dict) else None
+
+
+def report_text(key: ReportKey, report: Report) -> str:
+    """The report as stored with the list, under the digest of what it was made for."""
+    return json.dumps({"key": _report_digest(key), "report": report}, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A table's new list as the engine accepted it, worked out before anything is written."""
+
+    key: ReportKey
+    report: Report
+    texts: list[str]  # every entry as stored
+    keep: int  # entries 1..keep stay as they are
+    had: int  # entries before the change
+    report_text: str  # the report as stored with the list
+
+
+# What a change writes, as Core statements built once: a save runs them while it holds
+# SQLite's write lock, and building a statement costs more than running it.
+_ROUND_TABLE = core_table(RoundTable)
+_LIST_ENTRY = core_table(ListEntry)
+_SEAT = core_table(Seat)
+_CLAIM = (
+    update(_ROUND_TABLE)
+    .where(
+        _ROUND_TABLE.c.id == bindparam("table_row"),
+        _ROUND_TABLE.c.version == bindparam("read_version"),
+        _ROUND_TABLE.c.round_id.in_(select(Round.id).where(Round.status == RoundStatus.RUNNING)),
+    )
+    .values(version=_ROUND_TABLE.c.version + 1)
+)
+_CLAIM_UNLOCKED = _CLAIM.where(_ROUND_TABLE.c.locked.is_(False))
+_STORE_REPORT = (
+    update(_ROUND_TABLE)
+    .where(_ROUND_TABLE.c.id == bindparam("table_row"))
+    .values(report=bindparam("report_text"))
+)
+_DELETE_ENTRIES = delete(_LIST_ENTRY).where(
+    _LIST_ENTRY.c.table_id == bindparam("table_row"), _LIST_ENTRY.c.number > bindparam("keep")
+)
+_INSERT_ENTRIES = insert(_LIST_ENTRY)
+_SEAT_POINTS = (
+    update(_SEAT).where(_SEAT.c.id == bindparam("seat_row")).values(points=bindparam("points_now"))
+)
+
+
+_ENTRY_TEXTS = (
+    select(_LIST_ENTRY.c.record)
+    .where(_LIST_ENTRY.c.table_id == bindparam("table_row"))
+    .order_by(_LIST_ENTRY.c.number)
+)
+# The texts read for tables loaded without their entries, until the table is expired.
+_TEXTS: WeakKeyDictionary[RoundTable, tuple[str, ...]] = WeakKeyDictionary()
+
+
+def entry_texts(table: RoundTable) -> tuple[str, ...]:
+    """The list's entries as stored (JSON texts, in order).
+
+    The list pages load their table without its entries, as two dozen objects cost more
+    than one query for their texts; those texts are kept with the table until the session
+    expires it, as the entries would be. A table loaded with its entries (exports, imports,
+    the overview) gives theirs.
+    """
+    if _entries_loaded(table):
+        return tuple(entry.record for entry in table.entries)
+    texts = _TEXTS.get(table)
+    if texts is None:
+        texts = tuple(db.session.execute(_ENTRY_TEXTS, {"table_row": table.id}).scalars())
+        _TEXTS[table] = texts
+    return texts
+
+
+def _entries_loaded(table: RoundTable) -> bool:
+    return "entries" not in inspect(table).unloaded
+
+
+@orm_event.listens_for(RoundTable, "expire")
+def _forget_texts(table: RoundTable | None, attributes: Iterable[str] | None) -> None:
+    # ``None``: an object the session expires while it is being collected.
+    if table is not None and (attributes is None or "entries" in attributes):
+        _TEXTS.pop(table, None)
+
+
+@orm_event.listens_for(RoundTable, "refresh")
+def _forget_texts_on_refresh(
+    table: RoundTable | None, _context: object, attributes: Iterable[str] | None
+) -> None:
+    _forget_texts(table, attributes)
+
+
+def write(table: RoundTable, change: Change) -> None:
+    """Write the checked list, its report and the seats' totals (in a writing transaction).
+
+    Core statements rather than the unit of work: a change writes a known handful of rows,
+    and at the table this runs while the list holds the write lock (SQLite), where the
+    session's bookkeeping took longer than the writes. The loaded objects are kept in step.
+    """
+    db.session.execute(_STORE_REPORT, {"table_row": table.id, "report_text": change.report_text})
+    set_committed_value(table, "report", change.report_text)
+    if change.keep < change.had:
+        db.session.execute(_DELETE_ENTRIES, {"table_row": table.id, "keep": change.keep})
+        if _entries_loaded(table):
+            # Their rows are gone: a new row may get one of their ids (SQLite reuses the
+            # highest), and the session must not hand out the old object for it.
+            for gone in table.entries[change.keep :]:
+                db.session.expunge(gone)
+    new = range(change.keep + 1, len(change.texts) + 1)
+    if new:
+        now = utcnow()
+        db.session.execute(
+            _INSERT_ENTRIES,
+            [
+                {
+                    "table_id": table.id,
+                    "number": number,
+                    "kind": json.loads(change.texts[number - 1])["kind"],
+                    "record": change.texts[number - 1],
+                    "entered_at": now,
+                }
+                for number in new
+            ],
+        )
+    if change.keep < change.had or new:
+        db.session.expire(table, ["entries"])
+        _TEXTS[table] = tuple(change.texts)
+    totals: dict[str, int] = change.report["totals"]
+    changed = {}
+    for seat in table.seats:
+        points = totals[player_key(seat.registration.start_number)]
+        if seat.points != points:
+            changed[seat] = points
+    if changed:
+        db.session.execute(
+            _SEAT_POINTS,
+            [{"seat_row": seat.id, "points_now": points} for seat, points in changed.items()],
+        )
+        for seat, points in changed.items():
+            set_committed_value(seat, "points", points)
+
+
+def _engine_report(record: dict[str, Any]) -> Report:
+    """check_list, with a list it cannot read at all (wrong number of players) as a refusal."""
+    try:
+        return check_list(record)
+    except DokoError as problem:
+        message = str(problem)
+        found = _RULE.search(message)
+        raise unreadable(message, f"TSR {found.group(1)}" if found else "TSR 3.1") from problem
+
+
+def claim_version(table: RoundTable, version: int, *, by_code: bool = False) -> bool:
+    """Take the list for one change: a conditional UPDATE of its version, as
+    ``tournaments.claim``. Writing begins here (``begin_writing``): the UPDATE matches only
+    while the list is still at the version this request read, its round is running and, for
+    the list-keeper's code (``by_code``), the list is not locked. False: it did not match."""
+    begin_writing()
+    result = db.session.execute(
+        _CLAIM_UNLOCKED if by_code else _CLAIM, {"table_row": table.id, "read_version": version}
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    # The row now holds version + 1 (the UPDATE matched it): no need to read it back.
+    set_committed_value(table, "version", version + 1)
+    return True

@@ -1,0 +1,1 @@
+"""Standings: the ranking of a tournament, after each round and overall."""

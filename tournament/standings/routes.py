@@ -1,0 +1,45 @@
+"""Standings: overall and per round, public (players read them on their phones and on paper)."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from flask import Blueprint, render_template
+
+from tournament.standings import service as standings
+from tournament.web.lookups import round_or_404, tournament_or_404
+
+bp = Blueprint("standings", __name__)
+
+TENTH = Decimal("0.1")
+
+
+@bp.get("/turniere/<int:tournament_id>/stand")
+def overall(tournament_id: int) -> str:
+    tournament = tournament_or_404(tournament_id)
+    return render_template(
+        "standings/overall.html", tournament=tournament, table=standings.overall(tournament)
+    )
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand")
+def one_round(tournament_id: int, number: int) -> str:
+    tournament = tournament_or_404(tournament_id)
+    found = round_or_404(tournament, number)
+    numbers = [r.number for r in tournament.rounds]
+    return render_template(
+        "standings/round.html",
+        tournament=tournament,
+        round=found,
+        rounds=numbers,
+        table=standings.for_round(found),
+    )
+
+
+@bp.app_template_filter("one_decimal")
+def one_decimal(value: Decimal | None) -> str:
+    """German display of a Rundenschnitt: one decimal, comma, rounded half up (2,25 → 2,3)."""
+    if value is None:
+        return ""
+    rounded = value.quantize(TENTH, rounding=ROUND_HALF_UP)
+    return f"{abs(rounded) if rounded == 0 else rounded}".replace(".", ",")

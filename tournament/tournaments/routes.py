@@ -1,0 +1,99 @@
+"""Tournaments: the overview page (public) and the tournament data (Turnierleitung)."""
+
+from __future__ import annotations
+
+import io
+
+from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
+from flask.typing import ResponseReturnValue
+
+from tournament.excel import exports
+from tournament.extensions import db
+from tournament.registrations import service as registrations
+from tournament.request_turns import step_aside
+from tournament.rounds.forms import DrawForm
+from tournament.tournaments import service as tournaments
+from tournament.tournaments.forms import TournamentForm
+from tournament.web.access import acting_user, is_leitung, leitung_required
+from tournament.web.errors import ServiceError
+from tournament.web.helpers import refuse
+from tournament.web.lookups import tournament_or_404
+
+bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
+
+
+@bp.get("/<int:tournament_id>/turnier.xlsx")
+@leitung_required
+def workbook(tournament_id: int) -> ResponseReturnValue:
+    """Standings, players and every round's lists in one workbook."""
+    step_aside()  # seconds for a big tournament: the tables go on meanwhile
+    tournament = tournament_or_404(tournament_id)
+    return send_file(
+        io.BytesIO(exports.tournament_workbook(tournament)),
+        mimetype=exports.XLSX,
+        as_attachment=True,
+        download_name=exports.tournament_filename(tournament),
+    )
+
+
+@bp.get("/<int:tournament_id>")
+def show(tournament_id: int) -> ResponseReturnValue:
+    tournament = tournament_or_404(tournament_id)
+    draw_form = None
+    if is_leitung():
+        draw_form = DrawForm(version=tournament.version)
+    active = sum(1 for r in tournament.registrations if r.withdrawn_after_round is None)
+    return render_template(
+        "tournaments/show.html",
+        tournament=tournament,
+        draw_form=draw_form,
+        active_players=active,
+        next_round=registrations.next_round_number(tournament),
+    )
+
+
+@bp.route("/neu", methods=["GET", "POST"])
+@leitung_required
+def create() -> ResponseReturnValue:
+    form = TournamentForm()
+    if form.validate_on_submit():
+        tournament = tournaments.create(
+            acting_user(),
+            name=form.name.data,
+            date=form.date.data,
+            venue=form.venue.data or "",
+            organiser=form.organiser.data or "",
+            rounds_planned=form.rounds_planned.data,
+        )
+        db.session.commit()
+        flash(f"Das Turnier „{tournament.name}“ ist angelegt.", "success")
+        return redirect(url_for("players.index", tournament_id=tournament.id))
+    return render_template("tournaments/form.html", form=form, tournament=None)
+
+
+@bp.route("/<int:tournament_id>/bearbeiten", methods=["GET", "POST"])
+@leitung_required
+def edit(tournament_id: int) -> ResponseReturnValue:
+    tournament = tournament_or_404(tournament_id)
+    form = TournamentForm(obj=tournament) if request.method == "GET" else TournamentForm()
+    if form.validate_on_submit():
+        try:
+            tournaments.update_details(
+                acting_user(),
+                tournament,
+                form.version_number(),
+                name=form.name.data,
+                date=form.date.data,
+                venue=form.venue.data or "",
+                organiser=form.organiser.data or "",
+                rounds_planned=form.rounds_planned.data,
+            )
+        except ServiceError as error:
+            refuse(error, form)
+            tournament = tournament_or_404(tournament_id)
+        else:
+            db.session.commit()
+            flash("Die Turnierdaten sind gespeichert.", "success")
+            return redirect(url_for("tournaments.show", tournament_id=tournament.id))
+    form.version.data = str(tournament.version)
+    return render_template("tournaments/form.html", form=form, tournament=tournament)
