@@ -246,7 +246,8 @@ def test_table_with_a_missing_seat_cannot_store_a_list(app: Flask) -> None:
         db.session.refresh(table)
         with pytest.raises(ScoreListRefused) as refused:
             scorelists.replace_entries(table, entries, user)
-        assert "4 or 5 players" in refused.value.errors[0]["message"]
+        assert refused.value.errors[0]["data"]["code"] == "table_size"
+    assert "Ein Tisch hat 4 oder 5 Spieler, nicht 3" in refused.value.messages[0]
 
 
 def test_unfinished_list_is_stored_with_the_games_still_to_play_reported(

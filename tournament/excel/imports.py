@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tournament import texts
 from tournament.audit import service as audit
 from tournament.excel import list_cells
 from tournament.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
@@ -362,8 +363,11 @@ def _check(
     names = scorelists.names_of(table)
     refusal = ScoreListRefused(report["findings"], names)
     for finding in refusal.errors:
-        number = _entry_of(str(finding.get("message", "")))
-        problems.setdefault(number, []).append(refusal.german(finding))
+        data = finding["data"]
+        # A row names its line itself: the finding without the game it concerns.
+        problems.setdefault(data["entry"] or 0, []).append(
+            texts.on_the_list({**data, "game": None}, names)
+        )
     by_entry = {int(row["entry"]): row for row in report["rows"]}
     for number, row in enumerate(rows, start=1):
         computed = by_entry.get(number)
@@ -402,14 +406,6 @@ def _positions(positions: Sequence[int]) -> str:
     return ", ".join(str(p) for p in positions) or "keiner"
 
 
-_ENTRY = re.compile(r"^entry (\d+):")
-
-
-def _entry_of(message: str) -> int:
-    found = _ENTRY.match(message)
-    return int(found.group(1)) if found else 0
-
-
 def _shown(
     row: ReadRow, points: tuple[int, ...], table: RoundTable, problems: tuple[str, ...]
 ) -> ImportRow:
@@ -425,7 +421,6 @@ def _at(line: int, problem: str) -> str:
         return problem
     if re.match(r"^[A-Z]{1,3}\d+:", problem):
         return f"Zelle {problem}"
-    problem = re.sub(r"^Spiel \d+: ", "", problem)
     return f"Zeile {line}: {problem}"
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from sqlalchemy.exc import IntegrityError
 
-from tournament import draw
+from tournament import draw, texts
 from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import (
@@ -232,7 +232,7 @@ def _draw_into(round_: Round) -> None:
     try:
         result = draw.draw(draw.parse_request(request))
     except draw.DrawError as error:
-        raise ServiceError(_german(str(error))) from error
+        raise ServiceError(texts.german_refusal(error)) from error
     round_.draw_request = json.dumps(request, ensure_ascii=False, sort_keys=True)
     round_.repeats = result.repeats
     round_.five_tables = result.five_tables
@@ -249,11 +249,6 @@ def _draw_into(round_: Round) -> None:
 
 def _rounds(count: int) -> str:
     return "1 Runde" if count == 1 else f"{count} Runden"
-
-
-def _german(message: str) -> str:
-    """The draw speaks English and German (``English / Deutsch``); pages show the German."""
-    return message.split(" / ", 1)[1] if " / " in message else message
 
 
 def _draw_player(registration: Registration) -> dict[str, str]:

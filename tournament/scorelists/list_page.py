@@ -17,9 +17,10 @@ from rules_engine.errors import DokoError
 from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
+from tournament import texts
 from tournament.models import RoundTable
 from tournament.rounds.tables import Clock, clock
-from tournament.scorelists import entries, messages, store
+from tournament.scorelists import entries, store
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.entries import (
     KIND_LABELS,
@@ -185,7 +186,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = 
         for number, text in enumerate(store.entry_texts(table), start=1)
     )
     notes = tuple(
-        messages.german(str(f["message"]), names)
+        texts.german(f["data"], names)
         for f in report["findings"]
         if f["level"] != "error" and f["game"] is not None
     )

@@ -3,19 +3,19 @@ showed an older version of it. Each refusal is a German sentence for the page.""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
-from tournament.scorelists import messages
+from rules_engine.findings import Finding
+from tournament import texts
 from tournament.web.errors import ServiceError
-
-_ENTRY_PREFIX = re.compile(r"^Eintrag \d+: (?:Spiel \d+: )?")
 
 
 class ScoreListRefused(ServiceError):
     """The engine found errors in a list, so nothing was stored; ``findings`` are the report's
-    findings (warnings too), ``str()`` a German sentence for the page."""
+    findings (warnings too), each with its ``data`` (``check_list(finding_data=True)``), or
+    with a finished German ``text`` where the app refuses a list before the engine sees it;
+    ``str()`` is a German sentence for the page."""
 
     def __init__(
         self, findings: Sequence[dict[str, Any]], names: dict[str, str] | None = None
@@ -28,13 +28,9 @@ class ScoreListRefused(ServiceError):
 
     def german(self, finding: dict[str, Any]) -> str:
         """One finding as a German sentence, players by name, with its TSR section."""
-        text = messages.german(str(finding.get("message", "")), self.names)
-        game = finding.get("game")
-        if isinstance(game, int):
-            # The page counts games, not list entries (penalties and time notes are entries).
-            text = _ENTRY_PREFIX.sub(f"Spiel {game}: ", text, count=1)
-        rule = finding.get("rule")
-        return text if not rule or "(TSR" in text else f"{text} ({rule})"
+        if "text" in finding:
+            return str(finding["text"])
+        return texts.on_the_list(finding["data"], self.names)
 
     @property
     def messages(self) -> list[str]:
@@ -68,6 +64,13 @@ class StaleList(ServiceError):
         super().__init__(text)
 
 
-def unreadable(message: str, rule: str) -> ScoreListRefused:
+def unreadable(finding: Finding) -> ScoreListRefused:
     """A refusal for a list the engine cannot even read, shaped like its own findings."""
-    return ScoreListRefused([{"game": None, "level": "error", "rule": rule, "message": message}])
+    return ScoreListRefused(
+        [{"game": None, "level": "error", "rule": finding.rule, "data": finding.to_data()}]
+    )
+
+
+def not_storable(text: str, rule: str) -> ScoreListRefused:
+    """A refusal of the app's own, before the engine sees the list: ``text`` in German."""
+    return ScoreListRefused([{"game": None, "level": "error", "rule": rule, "text": text}])

@@ -21,12 +21,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.findings import Code, Finding
 from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import Role, RoundStatus, RoundTable, User
 from tournament.scorelists import store
 from tournament.scorelists.entries import describe_entry
-from tournament.scorelists.refusals import ScoreListRefused, StaleList, unreadable
+from tournament.scorelists.refusals import ScoreListRefused, StaleList, not_storable, unreadable
 from tournament.scorelists.store import Report, player_key
 from tournament.tournaments.service import MAX_VERSION
 from tournament.web.errors import ServiceError
@@ -100,14 +101,14 @@ def _checked_change(table: RoundTable, texts: list[str]) -> store.Change:
 def _serialise(entries: list[dict[str, Any]], first: int = 1) -> list[str]:
     """The entries as stored (JSON texts); ``first``: the number of the first of them."""
     if not isinstance(entries, list):
-        raise unreadable("entries: the list's entries in the order they happened", "TSR 8.4")
+        raise unreadable(Finding.of(Code.ENTRIES_NOT_LIST, "8.4"))
     texts = []
     for number, entry in enumerate(entries, start=first):
         try:
             texts.append(json.dumps(entry, ensure_ascii=False, allow_nan=False))
         except (TypeError, ValueError) as problem:
-            message = f"entry {number}: not storable as JSON ({problem})"
-            raise unreadable(message, "TSR 8.4") from problem
+            text = f"Eintrag {number}: nicht als JSON speicherbar ({problem}) (TSR 8.4)"
+            raise not_storable(text, "TSR 8.4") from problem
     return texts
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -30,7 +29,6 @@ from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, c
 from tournament.scorelists.refusals import unreadable
 
 Report = dict[str, Any]
-_RULE = re.compile(r"\(TSR (\d+(?:\.\d+)*)")
 
 
 def player_key(start_number: int) -> str:
@@ -91,10 +89,12 @@ def _engine_source() -> str:
 
 
 ENGINE_SOURCE = _engine_source()
+#: How this app keeps a report: its findings carry their data (``check_list(finding_data=True)``).
+REPORT_FORMAT = 2
 
 
 def _report_digest(key: ReportKey) -> str:
-    return hashlib.sha256(json.dumps([ENGINE_SOURCE, *key]).encode()).hexdigest()
+    return hashlib.sha256(json.dumps([ENGINE_SOURCE, REPORT_FORMAT, *key]).encode()).hexdigest()
 
 
 def _stored_report(table: RoundTable, key: ReportKey) -> Report | None:
@@ -255,11 +255,9 @@ def write(table: RoundTable, change: Change) -> None:
 def _engine_report(record: dict[str, Any]) -> Report:
     """check_list, with a list it cannot read at all (wrong number of players) as a refusal."""
     try:
-        return check_list(record)
+        return check_list(record, finding_data=True)
     except DokoError as problem:
-        message = str(problem)
-        found = _RULE.search(message)
-        raise unreadable(message, f"TSR {found.group(1)}" if found else "TSR 3.1") from problem
+        raise unreadable(problem.finding) from problem
 
 
 def claim_version(table: RoundTable, version: int, *, by_code: bool = False) -> bool:

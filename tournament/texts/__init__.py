@@ -2,11 +2,12 @@
 
 Every sentence the pages show in German is worded here, from data, never by rewriting
 English: :mod:`.findings` words the rules engine's findings (errors of a record, findings
-of a score list). The draw's and the services' texts will join as further modules.
+of a score list), :mod:`.draw` the table draw's refusals.
 """
 
 from __future__ import annotations
 
-from .findings import german, german_error
+from .draw import german_refusal
+from .findings import german, german_error, on_the_list
 
-__all__ = ["german", "german_error"]
+__all__ = ["german", "german_error", "german_refusal", "on_the_list"]

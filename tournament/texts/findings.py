@@ -31,7 +31,7 @@ from rules_engine.cards import CARDS_BY_CODE
 from rules_engine.errors import DokoError
 from rules_engine.findings import Code
 
-__all__ = ["GERMAN", "german", "german_error"]
+__all__ = ["GERMAN", "german", "german_error", "on_the_list"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,9 +519,8 @@ def german(data: Mapping[str, Any], names: Mapping[str, str] | None = None) -> s
     by name (``names``: player key to name; a key without a name stays as it is).
 
     The sentence ends with the rule the English one cites (``(TSR 6.2.2, 6.4.4)``); a
-    score-list finding, whose English cites none, ends with its section. ``"says_game": true`` in
-    the data (not yet given by ``to_data``; :func:`german_error` adds it) puts the game in
-    front as the English does: ``Spiel 5: ...``."""
+    score-list finding, whose English cites none, ends with its section. ``"says_game": true``
+    in the data puts the game in front as the English does: ``Spiel 5: ...``."""
     names = names or {}
     text = _sentence(data, names, says_game=bool(data.get("says_game")))
     if data.get("action") is not None:
@@ -533,10 +532,17 @@ def german(data: Mapping[str, Any], names: Mapping[str, str] | None = None) -> s
 
 def german_error(error: DokoError, names: Mapping[str, str] | None = None) -> str:
     """The German sentence of an engine error, players by name."""
-    finding = error.finding
-    data = finding.to_data()
-    data["says_game"] = finding.says_game  # not (yet) part of to_data
-    return german(data, names)
+    return german(error.finding.to_data(), names)
+
+
+def on_the_list(data: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """A score-list finding as the list pages show it: the game it concerns in front
+    (``Spiel 5: ``; the pages count games, not list entries, of which penalties and time
+    notes are some too) and always a TSR section (7.3, checking the list, for a finding that
+    names no rule, as the engine files it)."""
+    text = _sentence({**data, "section": data.get("section") or "7.3"}, names or {})
+    game = data.get("game")
+    return f"Spiel {game}: {text}" if isinstance(game, int) else text
 
 
 def _sentence(data: Mapping[str, Any], names: Mapping[str, str], says_game: bool = False) -> str:

@@ -1,0 +1,19 @@
+"""The table draw's refusals in German.
+
+The draw (:mod:`tournament.draw`) refuses a request with a :class:`~tournament.draw.DrawCode`
+and its parameters; its command line prints an English and a German sentence for every code
+(:data:`tournament.draw.MESSAGES`). The pages show that German sentence, taken from there so
+that each sentence is written once.
+"""
+
+from __future__ import annotations
+
+from tournament.draw import MESSAGES, DrawError
+
+__all__ = ["german_refusal"]
+
+
+def german_refusal(error: DrawError) -> str:
+    """Why the draw refused, in German, with the request's own values."""
+    _, german = MESSAGES[error.code]
+    return german.format(**error.params)
