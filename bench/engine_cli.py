@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from cli_timing import time_cli  # noqa: E402
 
 from rules_engine.records import replay_record, score_record  # noqa: E402
-from rules_engine.simulate import random_record  # noqa: E402
+from rules_engine.simulate import random_record, renamed  # noqa: E402
 
 Record = dict[str, Any]
 
@@ -105,25 +105,6 @@ def base_games(count: int, rng: random.Random) -> list[tuple[Record, Record]]:
     return games
 
 
-def renamed_game(record: Record, names: Sequence[str], record_id: str) -> Record:
-    """The same game with other player names (seats unchanged)."""
-    rename = dict(zip(record["players"], names, strict=True))
-    game = dict(record["game"])
-    if "player" in game:
-        game["player"] = rename[game["player"]]
-    actions = []
-    for action in record["actions"]:
-        name, _, what = action.rpartition(":")
-        actions.append(f"{rename[name]}:{what}")
-    return {
-        "id": record_id,
-        "players": list(names),
-        "hands": {rename[p]: cards for p, cards in record["hands"].items()},
-        "game": game,
-        "actions": actions,
-    }
-
-
 def varied_summary(
     record: Record, output: Record, names: Sequence[str], record_id: str, rng: random.Random
 ) -> Record:
@@ -154,7 +135,7 @@ def replay_workload(games: list[tuple[Record, Record]], n: int, rng: random.Rand
     lines, expected, kinds = [], [], []
     for i in range(n):
         record, output = games[i % len(games)]
-        game = renamed_game(record, rng.sample(NAME_POOL, 4), f"r{i}")
+        game = renamed(record, rng.sample(NAME_POOL, 4)) | {"id": f"r{i}"}
         lines.append(json.dumps(game, ensure_ascii=False))
         expected.append((game["id"], output["winner"], output["value"]))
         kinds.append(output["summary"]["type"])

@@ -8,6 +8,7 @@ legal by construction and can be written as a ``replay`` record of the contract.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import DECK, KREUZ_DAME, Card
@@ -79,6 +80,24 @@ def random_record(
         "players": list(NAMES),
         "hands": {NAMES[p]: [c.code for c in hands[p]] for p in range(4)},
         "game": spec_record,
+        "actions": actions,
+    }
+
+
+def renamed(record: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """The same ``replay`` record with other player names, seats unchanged."""
+    rename = dict(zip(record["players"], names, strict=True))
+    game = dict(record["game"])
+    if "player" in game:
+        game["player"] = rename[game["player"]]
+    actions = []
+    for action in record["actions"]:
+        name, _, what = action.rpartition(":")
+        actions.append(f"{rename[name]}:{what}")
+    return record | {
+        "players": list(names),
+        "hands": {rename[p]: cards for p, cards in record["hands"].items()},
+        "game": game,
         "actions": actions,
     }
 

@@ -258,20 +258,6 @@ def test_german_as_the_app_showed_it(case: dict[str, Any]) -> None:
 KEYS = ("101", "102", "103", "104")
 
 
-def _keyed(record: dict[str, Any]) -> dict[str, Any]:
-    """A replay record of :mod:`rules_engine.simulate` with the app's numeric player keys."""
-    key = dict(zip(record["players"], KEYS, strict=True))
-    game = dict(record["game"])
-    if "player" in game:
-        game["player"] = key[game["player"]]
-    actions = []
-    for action in record["actions"]:
-        name, _, what = action.rpartition(":")
-        actions.append(f"{key[name]}:{what}")
-    hands = {key[name]: cards for name, cards in record["hands"].items()}
-    return record | {"players": list(KEYS), "hands": hands, "game": game, "actions": actions}
-
-
 def _broken(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
     """``record`` with one thing wrong: the order of play, a call, a hand or the game."""
     actions: list[str] = record["actions"]
@@ -311,7 +297,7 @@ def test_replay_errors_read_as_german_sentences() -> None:
     rng = random.Random(4711)
     codes = set()
     for _ in range(300):
-        record = _broken(rng, _keyed(simulate.random_record(rng, call_rate=0.15)))
+        record = _broken(rng, simulate.renamed(simulate.random_record(rng, call_rate=0.15), KEYS))
         try:
             replay_record(record)
         except DokoError as error:
