@@ -198,19 +198,23 @@ def test_augen_out_of_range_is_shown_at_the_field(
     assert entries(app, info["number"]) == []
 
 
-def test_lustsolo_before_own_pflichtsolo_is_refused_in_german_tsr_4_3_1(
-    app: Flask, client: FlaskClient, running: dict[str, Any]
-) -> None:
-    info = table_info(app, running["tid"], 4)
-    url = info["url"]
-    data = {
+def early_lustsolo(info: dict[str, Any]) -> Values:
+    """A Damen-Lustsolo by position 3 in the first game, before his own Pflichtsolo."""
+    return {
         "kind": "lustsolo",
         "solo": "damen",
         "player": info["keys"][2],
         "eyes_party": "re",
         "eyes": "130",
     }
-    response = post_form(client, url, url + "spiel", data)
+
+
+def test_lustsolo_before_own_pflichtsolo_is_refused_in_german_tsr_4_3_1(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url = info["url"]
+    response = post_form(client, url, url + "spiel", early_lustsolo(info))
     text = response.get_data(as_text=True)
     assert response.status_code == 422
     assert info["names"][2] in text
@@ -235,15 +239,7 @@ def test_tampered_confirmation_still_goes_through_the_engine(
 ) -> None:
     info = table_info(app, running["tid"], 4)
     url = info["url"]
-    data = {
-        "kind": "lustsolo",
-        "solo": "damen",
-        "player": info["keys"][2],
-        "eyes_party": "re",
-        "eyes": "130",
-        "confirmed": "1",
-    }
-    response = post_form(client, url, url + "spiel", data)
+    response = post_form(client, url, url + "spiel", {**early_lustsolo(info), "confirmed": "1"})
     assert response.status_code == 422
     assert "TSR 4.3.1" in response.get_data(as_text=True)
     assert entries(app, info["number"]) == []
