@@ -15,6 +15,7 @@ from sqlalchemy import event, select
 
 from tests.webapp import (
     add_account,
+    audit_events,
     complete_lists,
     create_tournament,
     csrf_token,
@@ -28,9 +29,10 @@ from tests.webapp import (
     send,
     sign_in,
     snapshot,
+    tournament_version,
 )
 from tournament.extensions import db
-from tournament.models import AuditEvent, Role, Round, RoundTable, Tournament
+from tournament.models import Role, Round, RoundTable
 from tournament.rounds import overview
 
 STALE = "Diese Seite war nicht mehr aktuell"
@@ -57,20 +59,6 @@ def _table(app: Flask, tournament_id: int, table_number: int) -> dict[str, objec
     with app.app_context():
         table = _round(tournament_id).tables[table_number - 1]
         return {"code": table.access_code, "locked": table.locked}
-
-
-def _version(app: Flask, tournament_id: int) -> str:
-    with app.app_context():
-        query = select(Tournament.version).where(Tournament.id == tournament_id)
-        return str(db.session.execute(query).scalar_one())
-
-
-def _actions(app: Flask, action: str) -> list[AuditEvent]:
-    with app.app_context():
-        query = select(AuditEvent).where(AuditEvent.action == action).order_by(AuditEvent.id)
-        events = list(db.session.execute(query).scalars())
-        db.session.expunge_all()
-        return events
 
 
 def _page(client: FlaskClient, path: str) -> str:
@@ -157,7 +145,7 @@ def test_schiedsrichter_sees_the_overview_but_may_not_act(app: Flask, client: Fl
     assert "<form" not in page.split("<main", 1)[1]
     before = snapshot(app)
     token = csrf_token(schiri, "/")
-    version = _version(app, tournament_id)
+    version = tournament_version(app, tournament_id)
     for action in (
         "zeit-abgelaufen",
         "tische/1/code-neu",
@@ -190,7 +178,7 @@ def test_unknown_round_or_table_is_404(app: Flask, client: FlaskClient) -> None:
     assert client.get(_overview_path(tournament_id, 7)).status_code == 404
     assert client.get("/turniere/99/runden/1/uebersicht").status_code == 404
     token = csrf_token(client, "/")
-    version = _version(app, tournament_id)
+    version = tournament_version(app, tournament_id)
     response = client.post(
         f"{_base(tournament_id)}/tische/9/sperren", data={"csrf_token": token, "version": version}
     )
@@ -299,19 +287,22 @@ def test_declaring_time_up_works_once(app: Flask, client: FlaskClient) -> None:
     assert "ja, erklärt um" in page
     assert "noch nicht eingetragen" in _row(page, 1)
     assert "Zeit abgelaufen erklären" not in page
-    assert len(_actions(app, "time_up")) == 1
+    assert len(audit_events(app, "time_up")) == 1
     with app.app_context():
         assert _round(tournament_id).time_up_at is not None
     # Sent again (an old tab): refused, nothing changes.
     before = snapshot(app)
     response = client.post(
         f"{_base(tournament_id)}/zeit-abgelaufen",
-        data={"csrf_token": csrf_token(client, "/"), "version": _version(app, tournament_id)},
+        data={
+            "csrf_token": csrf_token(client, "/"),
+            "version": tournament_version(app, tournament_id),
+        },
         follow_redirects=True,
     )
     assert "Für Runde 1 ist die Zeit schon abgelaufen." in flashes(response.get_data(as_text=True))
     assert snapshot(app) == before
-    assert len(_actions(app, "time_up")) == 1
+    assert len(audit_events(app, "time_up")) == 1
 
 
 @pytest.mark.usefixtures("leitung")
@@ -334,7 +325,10 @@ def test_time_up_of_a_round_not_running_is_refused(app: Flask, client: FlaskClie
     draw_round(client, tournament_id, seed=1)
     response = client.post(
         f"{_base(tournament_id)}/zeit-abgelaufen",
-        data={"csrf_token": csrf_token(client, "/"), "version": _version(app, tournament_id)},
+        data={
+            "csrf_token": csrf_token(client, "/"),
+            "version": tournament_version(app, tournament_id),
+        },
         follow_redirects=True,
     )
     assert "Runde 1 läuft nicht." in flashes(response.get_data(as_text=True))
@@ -378,7 +372,7 @@ def test_renewing_a_code_retires_the_old_one(app: Flask, client: FlaskClient) ->
     assert public.get(f"/tisch/{old}/").status_code == 404
     assert public.get(f"/tisch/{new}/").status_code == 200
     assert _table(app, tournament_id, 2)["code"] == other
-    events = _actions(app, "renew_code")
+    events = audit_events(app, "renew_code")
     assert [(e.object_type, e.user_id is not None) for e in events] == [("round_table", True)]
     assert str(old) not in str(events[0].old_value) and new not in str(events[0].new_value)
 
@@ -394,7 +388,7 @@ def test_renewing_from_a_stale_page_keeps_the_code(app: Flask, client: FlaskClie
     assert any(STALE in text for text in flashes(response.get_data(as_text=True)))
     assert snapshot(app) == before
     assert _table(app, tournament_id, 1)["code"] == code
-    assert _actions(app, "renew_code") == []
+    assert audit_events(app, "renew_code") == []
 
 
 @pytest.mark.usefixtures("leitung")
@@ -407,11 +401,14 @@ def test_revoking_a_code_closes_the_list_to_it(app: Flask, client: FlaskClient) 
     assert app.test_client().get(f"/tisch/{code}/").status_code == 404
     row = _row(page, 1)
     assert "kein Code" in row and "Code entziehen" not in row
-    assert len(_actions(app, "revoke_code")) == 1
+    assert len(audit_events(app, "revoke_code")) == 1
     # A second revoke (old tab) is refused; a new code opens the list again.
     response = client.post(
         f"{_base(tournament_id)}/tische/1/code-entziehen",
-        data={"csrf_token": csrf_token(client, "/"), "version": _version(app, tournament_id)},
+        data={
+            "csrf_token": csrf_token(client, "/"),
+            "version": tournament_version(app, tournament_id),
+        },
         follow_redirects=True,
     )
     assert "Tisch 1 hat keinen Zugangscode." in flashes(response.get_data(as_text=True))
@@ -428,11 +425,11 @@ def test_locking_and_unlocking_a_list(app: Flask, client: FlaskClient) -> None:
     assert _table(app, tournament_id, 2)["locked"] is True
     assert _table(app, tournament_id, 1)["locked"] is False
     assert "gesperrt" in _row(page, 2) and "Entsperren" in _row(page, 2)
-    assert [e.new_value for e in _actions(app, "lock_list")] == ['{"locked": true}']
+    assert [e.new_value for e in audit_events(app, "lock_list")] == ['{"locked": true}']
     page = _press(client, tournament_id, "tische/2/entsperren")
     assert any("wieder für den Tisch freigegeben" in text for text in flashes(page))
     assert _table(app, tournament_id, 2)["locked"] is False
-    assert len(_actions(app, "unlock_list")) == 1
+    assert len(audit_events(app, "unlock_list")) == 1
 
 
 @pytest.mark.usefixtures("leitung")
@@ -443,7 +440,10 @@ def test_codes_of_a_finished_round_cannot_be_changed(app: Flask, client: FlaskCl
     before = snapshot(app)
     response = client.post(
         f"{_base(tournament_id)}/tische/1/code-neu",
-        data={"csrf_token": csrf_token(client, "/"), "version": _version(app, tournament_id)},
+        data={
+            "csrf_token": csrf_token(client, "/"),
+            "version": tournament_version(app, tournament_id),
+        },
         follow_redirects=True,
     )
     assert "Runde 1 ist abgeschlossen." in flashes(response.get_data(as_text=True))

@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from tests.webapp import (
+    audit_events,
     complete_lists,
     create_tournament,
     csrf_token,
@@ -32,7 +33,7 @@ from tests.webapp import (
     submit,
 )
 from tournament.extensions import db
-from tournament.models import AuditEvent, Player, Registration, Tournament
+from tournament.models import Player, Registration, Tournament
 
 STALE = "Diese Seite war nicht mehr aktuell"
 SCRIPT = "<script>alert(1)</script>"
@@ -78,14 +79,6 @@ def _registration(app: Flask, tournament_id: int, start_number: int) -> Registra
         registration = db.session.execute(query).scalar_one()
         db.session.expunge(registration)
         return registration
-
-
-def _events(app: Flask, action: str) -> list[AuditEvent]:
-    with app.app_context():
-        query = select(AuditEvent).where(AuditEvent.action == action).order_by(AuditEvent.id)
-        events = list(db.session.execute(query).scalars())
-        db.session.expunge_all()
-        return events
 
 
 _ROW = re.compile(r'<tr class="(ok|match|refused)">\s*<td>(\d+)</td>(.*?)</tr>', re.S)
@@ -156,7 +149,7 @@ def test_confirmed_paste_registers_everyone_with_start_numbers_in_order(
     ]
     assert "Angemeldet (3)" in page
     assert "DDV 12345" in page
-    registered = _events(app, "register")
+    registered = audit_events(app, "register")
     assert [json.loads(e.new_value or "")["name"] for e in registered] == [
         "Anna Schmidt",
         "Bernd Meier",
@@ -527,7 +520,7 @@ def test_edit_shows_the_registration_and_audits_changes(
     registration = _registration(app, tournament, 1)
     assert registration.fixed_table == 2
     assert _registered(app, tournament)[0][:4] == (1, "Anna Schmidt-Berg", "TSV Kiel", "111")
-    [event] = _events(app, "update")
+    [event] = audit_events(app, "update")
     assert event.object_type == "registration"
     assert event.object_id == registration.id
     assert json.loads(event.old_value or "") == {
@@ -708,9 +701,9 @@ def test_withdrawal_before_the_first_round_and_reinstatement(
     page = _press(client, tournament, registration.id, "wieder-aufnehmen")
     assert "Bernd Meier spielt ab Runde 1 wieder mit." in flashes(page)
     assert _registration(app, tournament, 2).withdrawn_after_round is None
-    [withdrawn] = _events(app, "withdraw")
+    [withdrawn] = audit_events(app, "withdraw")
     assert json.loads(withdrawn.new_value or "") == {"withdrawn_after_round": 0}
-    [reinstated] = _events(app, "reinstate")
+    [reinstated] = audit_events(app, "reinstate")
     assert json.loads(reinstated.old_value or "") == {"withdrawn_after_round": 0}
 
 

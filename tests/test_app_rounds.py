@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from tests.webapp import (
+    audit_events,
     complete_lists,
     create_tournament,
     csrf_token,
@@ -31,9 +32,10 @@ from tests.webapp import (
     sign_in,
     snapshot,
     submit,
+    tournament_version,
 )
 from tournament.extensions import db
-from tournament.models import AuditEvent, Registration, Round, RoundStatus, Tournament
+from tournament.models import Registration, Round, RoundStatus, Tournament
 from tournament.standings import service as standings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,20 +67,6 @@ def _round_count(app: Flask, tournament_id: int) -> int:
 def _status(app: Flask, tournament_id: int, number: int) -> RoundStatus:
     with app.app_context():
         return _round(tournament_id, number).status
-
-
-def _version(app: Flask, tournament_id: int) -> str:
-    with app.app_context():
-        query = select(Tournament.version).where(Tournament.id == tournament_id)
-        return str(db.session.execute(query).scalar_one())
-
-
-def _events(app: Flask, action: str) -> list[AuditEvent]:
-    with app.app_context():
-        query = select(AuditEvent).where(AuditEvent.action == action).order_by(AuditEvent.id)
-        events = list(db.session.execute(query).scalars())
-        db.session.expunge_all()
-        return events
 
 
 _PLAN_TABLE = re.compile(
@@ -171,7 +159,7 @@ def test_round_one_for_41_players(app: Flask, client: FlaskClient) -> None:
     assert "10 Tische, davon 1 mit fünf Spielern" in page
     assert f"Startwert {found.group(2)}" in page
     assert _shown_tables(client, tournament_id, 1) == tables
-    [event] = _events(app, "draw")
+    [event] = audit_events(app, "draw")
     assert json.loads(event.new_value or "")["tables"] == [[str(n) for n in t] for t in tables]
 
 
@@ -293,7 +281,7 @@ def test_drawing_more_rounds_than_planned_is_refused(app: Flask, client: FlaskCl
     page = _post(
         client,
         f"/turniere/{tournament_id}/runden/",
-        version=_version(app, tournament_id),
+        version=tournament_version(app, tournament_id),
         method="random",
     )
     assert (
@@ -408,7 +396,7 @@ def test_garbage_in_the_draw_form_is_refused_without_error_page(
         # Sent as a crafted request: not every value is one of the page's choices.
         values = {
             "csrf_token": csrf_token(client, path),
-            "version": _version(app, tournament_id),
+            "version": tournament_version(app, tournament_id),
             "method": "random",
             "seed": "",
             **data,
@@ -424,7 +412,9 @@ def test_garbage_in_the_draw_form_is_refused_without_error_page(
 def test_draw_without_method_field_is_refused(app: Flask, client: FlaskClient) -> None:
     tournament_id = _tournament_with(client, 8)
     before = snapshot(app)
-    page = _post(client, f"/turniere/{tournament_id}/runden/", version=_version(app, tournament_id))
+    page = _post(
+        client, f"/turniere/{tournament_id}/runden/", version=tournament_version(app, tournament_id)
+    )
     assert "Nicht ausgelost: Bitte ein Verfahren wählen." in flashes(page)
     assert snapshot(app) == before
 
@@ -460,10 +450,10 @@ def test_start_sent_twice_starts_once(app: Flask, client: FlaskClient) -> None:
     assert any(STALE in m for m in flashes(second))
     # With the current version (a crafted request: the button is gone) it is refused too.
     assert f'action="{path}/starten"' not in second
-    again = _post(client, f"{path}/starten", version=_version(app, tournament_id))
+    again = _post(client, f"{path}/starten", version=tournament_version(app, tournament_id))
     assert "Runde 1 wurde schon gestartet." in flashes(again)
     assert snapshot(app) == before
-    assert len(_events(app, "start")) == 1
+    assert len(audit_events(app, "start")) == 1
 
 
 # ------------------------------------------------------------------ re-drawing
@@ -489,7 +479,7 @@ def test_redraw_before_the_start_replaces_the_tables_and_is_audited(
         round_ = _round(tournament_id, 1)
         assert (round_.seed, round_.status) == (2, RoundStatus.DRAWN)
         assert json.loads(round_.draw_request)["seed"] == 2
-    [event] = _events(app, "redraw")
+    [event] = audit_events(app, "redraw")
     assert json.loads(event.old_value or "")["tables"] == [[str(n) for n in t] for t in old]
     assert json.loads(event.old_value or "")["seed"] == 1
     assert json.loads(event.new_value or "")["tables"] == [[str(n) for n in t] for t in new]
@@ -504,7 +494,9 @@ def test_redraw_after_the_start_is_refused(app: Flask, client: FlaskClient) -> N
     path = f"/turniere/{tournament_id}/runden/1"
     assert "Neu auslosen" not in client.get(path).get_data(as_text=True)
     before = snapshot(app)
-    page = _post(client, f"{path}/neu-auslosen", version=_version(app, tournament_id), seed="5")
+    page = _post(
+        client, f"{path}/neu-auslosen", version=tournament_version(app, tournament_id), seed="5"
+    )
     assert "Runde 1 hat schon begonnen und kann nicht neu ausgelost werden." in flashes(page)
     assert snapshot(app) == before
 
@@ -722,7 +714,7 @@ def test_closing_a_round_that_is_only_drawn_is_refused(app: Flask, client: Flask
     page = _post(
         client,
         f"/turniere/{tournament_id}/runden/1/abschliessen",
-        version=_version(app, tournament_id),
+        version=tournament_version(app, tournament_id),
     )
     assert "Runde 1 läuft nicht und kann nicht abgeschlossen werden." in flashes(page)
     assert snapshot(app) == before
@@ -810,7 +802,7 @@ def test_unknown_round_gives_404(app: Flask, client: FlaskClient) -> None:
     ):
         assert client.get(path).status_code == 404, path
     token = csrf_token(client, "/")
-    version = _version(app, tournament_id)
+    version = tournament_version(app, tournament_id)
     for action in ("starten", "neu-auslosen", "abschliessen"):
         response = client.post(f"{base}/7/{action}", data={"csrf_token": token, "version": version})
         assert response.status_code == 404, action

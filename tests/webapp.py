@@ -392,3 +392,19 @@ def others_can_write(database: str) -> bool:
         return False
     finally:
         other.close()
+
+
+def audit_events(app: Flask, action: str) -> list[AuditEvent]:
+    """The audit events of one action, oldest first, detached from the session."""
+    with app.app_context():
+        query = select(AuditEvent).where(AuditEvent.action == action).order_by(AuditEvent.id)
+        events = list(db.session.execute(query).scalars())
+        db.session.expunge_all()
+        return events
+
+
+def tournament_version(app: Flask, tournament_id: int) -> str:
+    """The tournament's version as its pages carry it."""
+    with app.app_context():
+        query = select(Tournament.version).where(Tournament.id == tournament_id)
+        return str(db.session.execute(query).scalar_one())
