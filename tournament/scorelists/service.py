@@ -28,6 +28,7 @@ from tournament.scorelists import store
 from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused, StaleList, unreadable
 from tournament.scorelists.store import Report, player_key
+from tournament.texts import Refusal
 from tournament.tournaments.service import MAX_VERSION
 from tournament.web.errors import ServiceError
 
@@ -196,7 +197,7 @@ def add_entry(
     :mod:`tournament.rounds.tables`, which checks who may (``checked_by_caller``).
     """
     if entry.get("kind") != "game" and not checked_by_caller:
-        raise ServiceError("Strafen, Nachspielzeit und Zeitablauf nur über ihre eigenen Formulare.")
+        raise ServiceError(Refusal.ENTRY_NEEDS_OWN_FORM)
     _may_write(actor, table)
     sent = entry
     _unchanged(table, version, sent)
@@ -278,32 +279,21 @@ def _may_write(actor: Actor, table: RoundTable) -> None:
 def _may_write_to(table: RoundTable, *, by_code: bool) -> None:
     round_ = table.round
     if round_.status is RoundStatus.DRAWN:
-        raise ServiceError(
-            f"Runde {round_.number} hat noch nicht begonnen: Spiele können erst eingetragen "
-            "werden, wenn die Turnierleitung die Runde startet."
-        )
+        raise ServiceError(Refusal.ROUND_NOT_STARTED, round=round_.number)
     if round_.status is RoundStatus.FINISHED:
-        raise ServiceError(
-            f"Runde {round_.number} ist abgeschlossen: die Liste kann nicht mehr geändert werden."
-        )
+        raise ServiceError(Refusal.LIST_OF_FINISHED_ROUND, round=round_.number)
     if by_code and table.locked:
-        raise ServiceError(
-            f"Die Liste von Tisch {table.number} ist von der Turnierleitung gesperrt: bitte "
-            "an die Turnierleitung oder den Schiedsrichter wenden."
-        )
+        raise ServiceError(Refusal.LIST_LOCKED, table=table.number)
 
 
 def _may_change(actor: Actor, table: RoundTable, old: list[dict[str, Any]], number: int) -> None:
     """Corrections: staff any entry; the list-keeper only the last entry, if it is a game."""
     if not 1 <= number <= len(old):
-        raise ServiceError(f"Die Liste hat keinen Eintrag {number}.")
+        raise ServiceError(Refusal.NO_SUCH_ENTRY, entry=number)
     if actor.is_staff:
         return
     if number != len(old) or old[-1].get("kind") != "game":
-        raise ServiceError(
-            "Am Tisch kann nur das zuletzt eingetragene Spiel korrigiert oder gelöscht werden; "
-            "für frühere Einträge bitte den Schiedsrichter oder die Turnierleitung holen."
-        )
+        raise ServiceError(Refusal.ONLY_LAST_GAME)
 
 
 def _unchanged(table: RoundTable, version: int, entry: dict[str, Any] | None = None) -> None:
