@@ -227,10 +227,6 @@ def _draw_into(round_: Round) -> None:
     tables.issue_codes(round_)
 
 
-def _rounds(count: int) -> str:
-    return "1 Runde" if count == 1 else f"{count} Runden"
-
-
 def _german(message: str) -> str:
     """The draw speaks English and German (``English / Deutsch``); pages show the German."""
     return message.split(" / ", 1)[1] if " / " in message else message
