@@ -39,6 +39,9 @@ RESERVED_FUNCTIONS = {
     "rounds/service.py": {"_draw_into", "_german"},
 }
 
+#: Calls that must be given a code (a Refusal, or a notice() for flash), not a sentence.
+SCANNED = {"ServiceError", "ServiceError.sentence", "AccountError", "flash"}
+
 COUNT_SPECS = {"Runden", "Listen", "wiederholte Begegnungen"}
 
 
@@ -183,7 +186,7 @@ def _literal_sentences(source: str, skip: set[str]) -> list[str]:
         if not isinstance(node, ast.Call) or id(node) in skipped or not node.args:
             continue
         name = _called(node)
-        if name in ("ServiceError", "ServiceError.sentence", "flash") and _is_literal(node.args[0]):
+        if name in SCANNED and _is_literal(node.args[0]):
             found.append(f"{node.lineno}: {name}")
     return found
 

@@ -41,6 +41,11 @@ class Refusal(Enum):
     #: The page was rendered before the tournament changed (:class:`StaleError`).
     STALE = "stale"
 
+    # accounts
+    USERNAME_TAKEN = "username_taken"
+    OWN_ACCOUNT_LOCK = "own_account_lock"
+    LAST_LEITUNG_LOCK = "last_leitung_lock"
+
     # tournaments
     FEWER_ROUNDS_THAN_DRAWN = "fewer_rounds_than_drawn"
 
@@ -162,6 +167,9 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
         "(anderer Tab oder doppelter Klick). Es wurde nichts gespeichert. Bitte prüfen Sie "
         "den aktuellen Stand und wiederholen Sie die Aktion, falls nötig."
     ),
+    Refusal.USERNAME_TAKEN: "Den Benutzernamen „{username}“ gibt es schon.",
+    Refusal.OWN_ACCOUNT_LOCK: "Das eigene Konto kann man nicht sperren.",
+    Refusal.LAST_LEITUNG_LOCK: "Das letzte Konto der Turnierleitung kann nicht gesperrt werden.",
     Refusal.FEWER_ROUNDS_THAN_DRAWN: (
         "Es sind schon {drawn} Runden ausgelost; das Turnier kann nicht weniger "
         "Runden haben (eingegeben: {planned})."
