@@ -241,6 +241,21 @@ def test_tsr_2_2_impossible_augen_are_refused(ctx: None, eyes: int) -> None:
     assert state(table) == before
 
 
+def test_an_entry_json_cannot_hold_is_refused_before_the_engine_sees_it(ctx: None) -> None:
+    table = seated()
+    before = state(table)
+    with pytest.raises(ScoreListRefused) as refused:
+        scorelists.add_entry(
+            KEEPER, table, table.version, {**normal(["1", "2"]), "note": float("nan")}
+        )
+    db.session.rollback()
+    assert refused.value.messages == [
+        "Eintrag 1: nicht als JSON speicherbar (Out of range float values are not JSON "
+        "compliant) (TSR 8.4)"
+    ]
+    assert state(table) == before
+
+
 def test_tsr_8_5_a_game_after_the_last_one_is_refused_as_the_list_is_complete(
     ctx: None,
 ) -> None:

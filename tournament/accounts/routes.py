@@ -20,6 +20,7 @@ from tournament.accounts.forms import (
 )
 from tournament.extensions import db
 from tournament.models import Role
+from tournament.texts import Notice, notice
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.lookups import user_or_404
 
@@ -47,7 +48,7 @@ def _send_fresh_installation_to_setup() -> ResponseReturnValue | None:
 @auth.route("/einrichten", methods=["GET", "POST"])
 def setup() -> ResponseReturnValue:
     if not service.setup_needed():
-        flash("Die Einrichtung ist bereits abgeschlossen.", "info")
+        flash(notice(Notice.SETUP_DONE), "info")
         return redirect(url_for("auth.login"))
     form = SetupForm()
     if form.validate_on_submit():
@@ -55,13 +56,10 @@ def setup() -> ResponseReturnValue:
             user = service.create_first_account(form.username.data, form.password.data)
         except service.SetupClosedError:
             db.session.rollback()
-            flash("Die Einrichtung ist bereits abgeschlossen.", "info")
+            flash(notice(Notice.SETUP_DONE), "info")
             return redirect(url_for("auth.login"))
         db.session.commit()
-        flash(
-            f"Das Konto „{user.username}“ (Turnierleitung) ist angelegt. Bitte melden Sie sich an.",
-            "success",
-        )
+        flash(notice(Notice.FIRST_ACCOUNT_CREATED, username=user.username), "success")
         return redirect(url_for("auth.login"))
     return render_template("auth/setup.html", form=form)
 
@@ -76,7 +74,7 @@ def login() -> ResponseReturnValue:
         if user is not None:
             db.session.commit()
             login_user(user)
-            flash(f"Angemeldet als {user.username} ({user.role.label}).", "success")
+            flash(notice(Notice.LOGGED_IN, username=user.username, role=user.role.label), "success")
             return redirect(_safe_target(request.args.get("next")))
         form.password.errors.append(WRONG_CREDENTIALS)
     return render_template("auth/login.html", form=form)
@@ -88,7 +86,7 @@ def logout() -> ResponseReturnValue:
         service.record_logout(current_user._get_current_object())
         db.session.commit()
         logout_user()
-        flash("Sie sind abgemeldet.", "info")
+        flash(notice(Notice.LOGGED_OUT), "info")
     return redirect(url_for("public.home"))
 
 
@@ -115,7 +113,10 @@ def accounts() -> ResponseReturnValue:
             form.username.errors.append(str(error))
         else:
             db.session.commit()
-            flash(f"Das Konto „{user.username}“ ({user.role.label}) ist angelegt.", "success")
+            flash(
+                notice(Notice.ACCOUNT_CREATED, username=user.username, role=user.role.label),
+                "success",
+            )
             return redirect(url_for("admin.accounts"))
     return render_template(
         "admin/accounts.html", form=form, users=service.list_users(), toggle=ToggleForm()
@@ -137,8 +138,8 @@ def toggle(user_id: int) -> ResponseReturnValue:
             flash(str(error), "error")
         else:
             db.session.commit()
-            state = "entsperrt" if user.active else "gesperrt"
-            flash(f"Das Konto „{user.username}“ ist {state}.", "success")
+            done = Notice.ACCOUNT_UNLOCKED if user.active else Notice.ACCOUNT_LOCKED
+            flash(notice(done, username=user.username), "success")
     return redirect(url_for("admin.accounts"))
 
 
@@ -150,6 +151,6 @@ def password(user_id: int) -> ResponseReturnValue:
     if form.validate_on_submit():
         service.set_password(acting_user(), user, form.password.data)
         db.session.commit()
-        flash(f"Das Passwort von „{user.username}“ ist neu gesetzt.", "success")
+        flash(notice(Notice.PASSWORD_SET, username=user.username), "success")
         return redirect(url_for("admin.accounts"))
     return render_template("admin/password.html", form=form, user=user)

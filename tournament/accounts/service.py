@@ -10,6 +10,8 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import Role, User
+from tournament.texts import Refusal
+from tournament.web.errors import ServiceError
 
 
 class SetupClosedError(Exception):
@@ -65,8 +67,8 @@ def _dummy_hash() -> str:
     return generate_password_hash("not a password of anyone")
 
 
-class AccountError(ValueError):
-    """An account change the rules refuse; the message is German."""
+class AccountError(ServiceError):
+    """An account change the rules refuse; ``str(error)`` is the German sentence."""
 
 
 def list_users() -> list[User]:
@@ -80,7 +82,7 @@ def create_account(actor: User, username: str, password: str, role: Role) -> Use
     """A further account, e.g. for a Schiedsrichter; usernames are unique."""
     taken = db.session.execute(select(User.id).where(User.username == username)).first()
     if taken is not None:
-        raise AccountError(f"Den Benutzernamen „{username}“ gibt es schon.")
+        raise AccountError(Refusal.USERNAME_TAKEN, username=username)
     user = User(username=username, password_hash=generate_password_hash(password), role=role)
     db.session.add(user)
     db.session.flush()
@@ -95,9 +97,9 @@ def set_active(actor: User, user: User, active: bool) -> None:
     if user.active == active:
         return
     if not active and user.id == actor.id:
-        raise AccountError("Das eigene Konto kann man nicht sperren.")
+        raise AccountError(Refusal.OWN_ACCOUNT_LOCK)
     if not active and user.role is Role.TURNIERLEITUNG and _active_leitung_count() <= 1:
-        raise AccountError("Das letzte Konto der Turnierleitung kann nicht gesperrt werden.")
+        raise AccountError(Refusal.LAST_LEITUNG_LOCK)
     user.active = active
     audit.record(
         actor, "update", "user", user.id, old={"active": not active}, new={"active": active}

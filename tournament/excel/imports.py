@@ -32,6 +32,7 @@ from tournament.scorelists import service as scorelists
 from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.store import Report, entry_texts, player_key
+from tournament.texts import Refusal
 from tournament.web.errors import ServiceError
 
 TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
@@ -441,25 +442,20 @@ def store(user: User | None, found: FileImport, versions: dict[int, int]) -> int
     ``versions``: each table's version when the preview was shown; a list changed since then
     refuses the whole import (its entries were read against the older list)."""
     if not found.ok:
-        raise ServiceError(
-            "Nichts eingelesen: die Datei hat Fehler. Bitte korrigieren und erneut hochladen."
-        )
+        raise ServiceError(Refusal.IMPORT_HAS_ERRORS)
     changed = found.changed
     if not changed:
-        raise ServiceError("Nichts eingelesen: die Listen der Datei sind schon so gespeichert.")
+        raise ServiceError(Refusal.IMPORT_UNCHANGED)
     for lst in changed:
         table = lst.table
         round_ = table.round
         if round_.status is not RoundStatus.RUNNING:
-            state = (
-                "hat noch nicht begonnen"
+            refusal = (
+                Refusal.IMPORT_ROUND_NOT_STARTED
                 if round_.status is RoundStatus.DRAWN
-                else ("ist abgeschlossen")
+                else Refusal.IMPORT_ROUND_FINISHED
             )
-            raise ServiceError(
-                f"Nichts eingelesen: Runde {round_.number} {state}; die Liste von Tisch "
-                f"{table.number} kann nicht geändert werden."
-            )
+            raise ServiceError(refusal, round=round_.number, table=table.number)
         scorelists.claim(table, versions.get(table.id, 0))
         scorelists.replace_entries(table, lst.entries, user)
     audit.record(

@@ -19,6 +19,7 @@ from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
 from tournament.models import RoundTable, Tournament
 from tournament.request_turns import step_aside
+from tournament.texts import Notice, notice
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first, refuse
@@ -107,7 +108,7 @@ def _confirm(
     data = form.file_bytes() if form.validate_on_submit() else None
     name = form.filename.data or "datei.xlsx"
     if data is None:
-        flash("Die Bestätigung war unvollständig; bitte die Datei erneut hochladen.", "error")
+        flash(notice(Notice.CONFIRMATION_INCOMPLETE), "error")
         return redirect(_upload_url(tournament, table))
     try:
         found = read(data, name)
@@ -120,8 +121,7 @@ def _confirm(
             return redirect(_upload_url(tournament, table))
         return _preview(tournament, table, found, data, name, status=409)
     db.session.commit()
-    lists = "Liste" if stored == 1 else "Listen"
-    flash(f"{stored} {lists} eingelesen und von der Regelprüfung bestätigt.", "success")
+    flash(notice(Notice.LISTS_IMPORTED, stored=stored), "success")
     if table is not None:
         return redirect(
             url_for(

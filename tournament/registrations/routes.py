@@ -11,6 +11,7 @@ from tournament.extensions import db
 from tournament.models import Tournament
 from tournament.registrations import service as registrations
 from tournament.registrations.forms import PasteForm, PlayerFileForm, RegistrationForm
+from tournament.texts import Notice, notice
 from tournament.tournaments.forms import ActionForm
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.errors import ServiceError
@@ -63,7 +64,7 @@ def paste(tournament_id: int) -> ResponseReturnValue:
             tournament = tournament_or_404(tournament_id)
         else:
             db.session.commit()
-            flash(f"{len(added)} Spieler angemeldet.", "success")
+            flash(notice(Notice.PLAYERS_REGISTERED, count=len(added)), "success")
             return redirect(url_for("players.index", tournament_id=tournament.id))
     try:
         lines = registrations.parse_paste(tournament, form.text.data)
@@ -152,7 +153,7 @@ def edit(tournament_id: int, registration_id: int) -> ResponseReturnValue:
             registration = registration_or_404(tournament, registration_id)
         else:
             db.session.commit()
-            flash(f"{registration.player.name} ist gespeichert.", "success")
+            flash(notice(Notice.REGISTRATION_SAVED, name=registration.player.name), "success")
             return redirect(url_for("players.index", tournament_id=tournament.id))
     form.version.data = str(tournament.version)
     return render_template(
@@ -187,5 +188,5 @@ def _change(
             db.session.commit()
             flash(message, "success")
     else:
-        flash("Die Aktion wurde nicht ausgeführt: das Formular war unvollständig.", "error")
+        flash(notice(Notice.FORM_INCOMPLETE), "error")
     return redirect(url_for("players.index", tournament_id=tournament_id))

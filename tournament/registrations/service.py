@@ -25,6 +25,7 @@ from tournament.models import (
     Tournament,
     User,
 )
+from tournament.texts import Notice, Refusal, notice
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError
 
@@ -71,9 +72,7 @@ def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
     """Each non-empty line ``Name; Verein; DDV-Nr.`` (club and number optional), checked."""
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_PASTE_LINES:
-        raise ServiceError(
-            f"Höchstens {MAX_PASTE_LINES} Zeilen auf einmal (eingefügt: {len(raw_lines)})."
-        )
+        raise ServiceError(Refusal.TOO_MANY_LINES, limit=MAX_PASTE_LINES, lines=len(raw_lines))
     registered = {
         normalise(r.player.name): r for r in tournament.registrations if r.player is not None
     }
@@ -126,14 +125,14 @@ def register_pasted(
     tournaments.claim(tournament, version)
     lines = parse_paste(tournament, text)
     if not lines:
-        raise ServiceError("Die Liste ist leer: bitte einen Namen pro Zeile eingeben.")
+        raise ServiceError(Refusal.EMPTY_PASTE)
     problems = [
         f"Zeile {line.line}: {line.name or '(leer)'} {line.problem}"
         for line in lines
         if line.problem
     ]
     if problems:
-        raise ServiceError("Nichts angemeldet. " + "; ".join(problems) + ".")
+        raise ServiceError(Refusal.PASTE_PROBLEMS, problems=problems)
     players: list[Player] = []
     chosen_in: dict[int, int] = {}
     for line in lines:
@@ -141,25 +140,20 @@ def register_pasted(
             decision = decisions.get(line.key, "")
             chosen = next((p for p in line.matches if str(p.id) == decision), None)
             if chosen is None and decision != NEW:
-                raise ServiceError(
-                    f"Nichts angemeldet. Zeile {line.line}: {line.name} gibt es schon in der "
-                    "Datenbank; bitte auswählen, ob es derselbe Spieler ist oder ein neuer."
-                )
+                raise ServiceError(Refusal.PASTE_UNDECIDED, line=line.line, name=line.name)
             if chosen is not None:
                 if chosen.id in chosen_in:
                     raise ServiceError(
-                        f"Nichts angemeldet. Zeile {line.line} und Zeile {chosen_in[chosen.id]} "
-                        f"meinen beide {chosen.name}; ein Spieler kann nur einmal angemeldet "
-                        "werden."
+                        Refusal.PASTE_SAME_PLAYER,
+                        line=line.line,
+                        other_line=chosen_in[chosen.id],
+                        name=chosen.name,
                     )
                 chosen_in[chosen.id] = line.line
                 players.append(chosen)
                 continue
             if line.ddv_number is not None and _player_with_ddv(line.ddv_number) is not None:
-                raise ServiceError(
-                    f"Nichts angemeldet. Zeile {line.line}: Die DDV-Nr. {line.ddv_number} "
-                    "gehört schon einem Spieler; ein neuer Spieler kann sie nicht bekommen."
-                )
+                raise ServiceError(Refusal.PASTE_DDV_TAKEN, line=line.line, ddv=line.ddv_number)
         player = Player(name=line.name, club=line.club, ddv_number=line.ddv_number)
         db.session.add(player)
         players.append(player)
@@ -184,35 +178,34 @@ def update_registration(
     name, club = clean(name), clean(club)
     ddv_number = clean(ddv_number or "") or None
     if not name:
-        raise ServiceError("Bitte einen Namen eingeben.", field="name")
+        raise ServiceError(Refusal.NAME_MISSING, field="name")
     problem = _line_problem(name, club, ddv_number, 3)
     if problem:
-        raise ServiceError(f"{name} {problem}.", field="name")
+        raise ServiceError(Refusal.NAME_PROBLEM, field="name", name=name, problem=problem)
     for other in tournament.registrations:
         if other.id == registration.id:
             continue
         if other.start_number == start_number:
             raise ServiceError(
-                f"Die Startnummer {start_number} hat schon {other.player.name}.",
+                Refusal.START_NUMBER_TAKEN,
                 field="start_number",
+                start_number=start_number,
+                holder=other.player.name,
             )
         if normalise(other.player.name) == normalise(name):
             raise ServiceError(
-                f"{name} ist in diesem Turnier schon angemeldet (Startnummer "
-                f"{other.start_number}).",
+                Refusal.ALREADY_REGISTERED,
                 field="name",
+                name=name,
+                start_number=other.start_number,
             )
     if start_number != registration.start_number and _has_seats(registration):
-        raise ServiceError(
-            "Die Startnummer kann nach der ersten Auslosung dieses Spielers nicht mehr "
-            "geändert werden: sie steht schon in Tischplänen und Listen.",
-            field="start_number",
-        )
+        raise ServiceError(Refusal.START_NUMBER_FIXED, field="start_number")
     if ddv_number is not None:
         holder = _player_with_ddv(ddv_number)
         if holder is not None and holder.id != registration.player_id:
             raise ServiceError(
-                f"Die DDV-Nr. {ddv_number} gehört schon {holder.name}.", field="ddv_number"
+                Refusal.DDV_TAKEN, field="ddv_number", ddv=ddv_number, holder=holder.name
             )
     player = registration.player
     old = _describe(registration)
@@ -240,24 +233,17 @@ def withdraw(user: User | None, registration: Registration, version: int) -> str
     tournament = registration.tournament
     tournaments.claim(tournament, version)
     if registration.withdrawn_after_round is not None:
-        raise ServiceError(f"{registration.player.name} ist schon zurückgezogen.")
+        raise ServiceError(Refusal.ALREADY_WITHDRAWN, name=registration.player.name)
     latest = tournaments.latest_round(tournament)
-    note = ""
+    redraw: int | None = None
     if latest is None:
         last_played = 0
     elif latest.status is RoundStatus.DRAWN:
         last_played = latest.number - 1
         if _seated_in(registration, latest.id):
-            note = (
-                f" Runde {latest.number} ist schon ausgelost: bitte neu auslosen, bevor sie "
-                "beginnt."
-            )
+            redraw = latest.number
     elif latest.status is RoundStatus.RUNNING:
-        raise ServiceError(
-            f"Runde {latest.number} läuft: ein Spieler kann erst nach dem Ende der Runde "
-            "zurückgezogen werden (bei Abbruch mitten in der Runde entscheidet die "
-            "Turnierleitung über die Liste, TSR 8.6)."
-        )
+        raise ServiceError(Refusal.WITHDRAW_DURING_ROUND, round=latest.number)
     else:
         last_played = latest.number
     registration.withdrawn_after_round = last_played
@@ -269,7 +255,10 @@ def withdraw(user: User | None, registration: Registration, version: int) -> str
         old={"withdrawn_after_round": None},
         new={"withdrawn_after_round": last_played},
     )
-    return f"{registration.player.name} ist nach Runde {last_played} zurückgezogen.{note}"
+    name = registration.player.name
+    if redraw is not None:
+        return notice(Notice.WITHDRAWN_REDRAW, name=name, round=last_played, drawn=redraw)
+    return notice(Notice.WITHDRAWN, name=name, round=last_played)
 
 
 def reinstate(user: User | None, registration: Registration, version: int) -> str:
@@ -277,7 +266,7 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
     tournament = registration.tournament
     tournaments.claim(tournament, version)
     if registration.withdrawn_after_round is None:
-        raise ServiceError(f"{registration.player.name} ist nicht zurückgezogen.")
+        raise ServiceError(Refusal.NOT_WITHDRAWN, name=registration.player.name)
     old = registration.withdrawn_after_round
     registration.withdrawn_after_round = None
     audit.record(
@@ -288,7 +277,9 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
         old={"withdrawn_after_round": old},
         new={"withdrawn_after_round": None},
     )
-    return f"{registration.player.name} spielt ab Runde {next_round_number(tournament)} wieder mit."
+    return notice(
+        Notice.REINSTATED, name=registration.player.name, round=next_round_number(tournament)
+    )
 
 
 def next_round_number(tournament: Tournament) -> int:

@@ -13,6 +13,7 @@ from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable, User
 from tournament.rounds import tables
 from tournament.rounds.overview import round_overview
+from tournament.texts import Notice, notice
 from tournament.tournaments.forms import ActionForm
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.errors import ServiceError
@@ -55,11 +56,7 @@ def time_up(tournament_id: int, number: int) -> ResponseReturnValue:
             refuse(error)
         else:
             db.session.commit()
-            flash(
-                f"Runde {number}: Die Zeit ist abgelaufen. Jeder Tisch trägt jetzt auf seiner "
-                "Liste ein, ob gerade ein Spiel gegeben wurde.",
-                "success",
-            )
+            flash(notice(Notice.TIME_UP_CALLED, round=number), "success")
     else:
         _flash_form_errors(form.errors)
     return redirect(_overview_url(round_))
@@ -70,10 +67,7 @@ def time_up(tournament_id: int, number: int) -> ResponseReturnValue:
 def renew_code(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def renew(user: User, table: RoundTable, version: int) -> str:
         code = tables.renew_code(user, table, version)
-        return (
-            f"Tisch {table.number} hat den neuen Zugangscode {code}; der alte gilt nicht mehr. "
-            "Bitte die Tischkarte neu drucken."
-        )
+        return notice(Notice.CODE_RENEWED, table=table.number, code=code)
 
     return _table_action(tournament_id, number, table_number, renew)
 
@@ -83,10 +77,7 @@ def renew_code(tournament_id: int, number: int, table_number: int) -> ResponseRe
 def revoke_code(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def revoke(user: User, table: RoundTable, version: int) -> str:
         tables.revoke_code(user, table, version)
-        return (
-            f"Der Zugangscode von Tisch {table.number} ist entzogen: Die Liste öffnet sich "
-            "nur noch für die Turnierleitung und den Schiedsrichter."
-        )
+        return notice(Notice.CODE_REVOKED, table=table.number)
 
     return _table_action(tournament_id, number, table_number, revoke)
 
@@ -96,10 +87,7 @@ def revoke_code(tournament_id: int, number: int, table_number: int) -> ResponseR
 def lock(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def lock_list(user: User, table: RoundTable, version: int) -> str:
         tables.set_locked(user, table, version, True)
-        return (
-            f"Die Liste von Tisch {table.number} ist gesperrt: Am Tisch kann nichts mehr "
-            "eingetragen werden, nur noch von der Turnierleitung und dem Schiedsrichter."
-        )
+        return notice(Notice.LIST_LOCKED, table=table.number)
 
     return _table_action(tournament_id, number, table_number, lock_list)
 
@@ -109,7 +97,7 @@ def lock(tournament_id: int, number: int, table_number: int) -> ResponseReturnVa
 def unlock(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def unlock_list(user: User, table: RoundTable, version: int) -> str:
         tables.set_locked(user, table, version, False)
-        return f"Die Liste von Tisch {table.number} ist wieder für den Tisch freigegeben."
+        return notice(Notice.LIST_UNLOCKED, table=table.number)
 
     return _table_action(tournament_id, number, table_number, unlock_list)
 
@@ -135,10 +123,7 @@ def _table_action(
 
 
 def _flash_form_errors(errors: dict[str, list[str]]) -> None:
-    flash(
-        "Nicht ausgeführt: " + " ".join(error for field in errors.values() for error in field),
-        "error",
-    )
+    flash(notice(Notice.NOT_DONE, errors=[e for field in errors.values() for e in field]), "error")
 
 
 def _overview_url(round_: Round) -> str:

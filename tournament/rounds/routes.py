@@ -15,6 +15,7 @@ from tournament.models import DrawMethod, Round, RoundStatus
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
 from tournament.rounds.forms import DrawForm, RedrawForm
+from tournament.texts import Notice, counted, notice
 from tournament.tournaments.forms import ActionForm
 from tournament.web import qr
 from tournament.web.access import acting_user, is_leitung, leitung_required
@@ -33,7 +34,7 @@ def draw(tournament_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         for errors in form.errors.values():
             for error in errors:
-                flash(f"Nicht ausgelost: {error}", "error")
+                flash(notice(Notice.NOT_DRAWN, error=error), "error")
         return redirect(url_for("tournaments.show", tournament_id=tournament_id))
     try:
         round_ = rounds.draw_next_round(
@@ -49,8 +50,7 @@ def draw(tournament_id: int) -> ResponseReturnValue:
         return redirect(url_for("tournaments.show", tournament_id=tournament_id))
     db.session.commit()
     flash(
-        f"Runde {round_.number} ist ausgelost (Startwert {round_.seed}, "
-        f"{_repeats_text(round_.repeats)}).",
+        notice(Notice.ROUND_DRAWN, round=round_.number, seed=round_.seed, repeats=round_.repeats),
         "success",
     )
     return redirect(_round_url(round_))
@@ -70,7 +70,7 @@ def show(tournament_id: int, number: int) -> ResponseReturnValue:
         action_form=ActionForm(version=tournament.version) if leitung else None,
         redraw_form=RedrawForm(version=tournament.version) if leitung else None,
         problems=rounds.seating_problems(round_) if leitung else [],
-        repeats_text=_repeats_text(round_.repeats),
+        repeats_text=counted(round_.repeats, "wiederholte Begegnungen"),
     )
 
 
@@ -152,8 +152,9 @@ def redraw(tournament_id: int, number: int) -> ResponseReturnValue:
         else:
             db.session.commit()
             flash(
-                f"Runde {number} ist neu ausgelost (Startwert {round_.seed}, "
-                f"{_repeats_text(round_.repeats)}).",
+                notice(
+                    Notice.ROUND_REDRAWN, round=number, seed=round_.seed, repeats=round_.repeats
+                ),
                 "success",
             )
     else:
@@ -164,17 +165,17 @@ def redraw(tournament_id: int, number: int) -> ResponseReturnValue:
 @bp.post("/<int:number>/starten")
 @leitung_required
 def start(tournament_id: int, number: int) -> ResponseReturnValue:
-    return _act(tournament_id, number, rounds.start, "Runde {number} läuft: die Zeit beginnt.")
+    return _act(tournament_id, number, rounds.start, Notice.ROUND_STARTED)
 
 
 @bp.post("/<int:number>/abschliessen")
 @leitung_required
 def finish(tournament_id: int, number: int) -> ResponseReturnValue:
-    return _act(tournament_id, number, rounds.finish, "Runde {number} ist abgeschlossen.")
+    return _act(tournament_id, number, rounds.finish, Notice.ROUND_CLOSED)
 
 
 def _act(
-    tournament_id: int, number: int, action: rounds.RoundAction, done: str
+    tournament_id: int, number: int, action: rounds.RoundAction, done: Notice
 ) -> ResponseReturnValue:
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
@@ -186,25 +187,14 @@ def _act(
             refuse(error)
         else:
             db.session.commit()
-            flash(done.format(number=number), "success")
+            flash(notice(done, round=number), "success")
     else:
         _flash_form_errors(form.errors)
     return redirect(url_for("rounds.show", tournament_id=tournament_id, number=number))
 
 
 def _flash_form_errors(errors: dict[str, list[str]]) -> None:
-    flash(
-        "Nicht ausgeführt: " + " ".join(error for field in errors.values() for error in field),
-        "error",
-    )
-
-
-def _repeats_text(repeats: int) -> str:
-    if repeats == 0:
-        return "keine wiederholten Begegnungen"
-    if repeats == 1:
-        return "1 wiederholte Begegnung"
-    return f"{repeats} wiederholte Begegnungen"
+    flash(notice(Notice.NOT_DONE, errors=[e for field in errors.values() for e in field]), "error")
 
 
 def _round_url(round_: Round) -> str:

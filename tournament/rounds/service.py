@@ -31,6 +31,7 @@ from tournament.registrations import service as registrations
 from tournament.rounds import tables
 from tournament.scorelists import service as scorelists
 from tournament.standings import service as standings
+from tournament.texts import Refusal
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError, StaleError
 
@@ -59,24 +60,15 @@ def draw_next_round(
     latest = tournaments.latest_round(tournament)
     number = 1 if latest is None else latest.number + 1
     if latest is not None and latest.status is RoundStatus.DRAWN:
-        raise ServiceError(
-            f"Runde {latest.number} ist ausgelost, aber noch nicht gestartet: die nächste "
-            "Runde kann erst danach ausgelost werden."
-        )
+        raise ServiceError(Refusal.PREVIOUS_ROUND_NOT_STARTED, round=latest.number)
     if number > tournament.rounds_planned:
-        raise ServiceError(
-            f"Das Turnier hat {_rounds(tournament.rounds_planned)}; alle sind ausgelost. "
-            "Für eine weitere Runde bitte zuerst die Rundenzahl in den Turnierdaten erhöhen."
-        )
+        raise ServiceError(Refusal.ALL_ROUNDS_DRAWN, planned=tournament.rounds_planned)
     if (
         method is DrawMethod.STANDINGS
         and latest is not None
         and (latest.status is not RoundStatus.FINISHED)
     ):
-        raise ServiceError(
-            f"Auslosung nach Tabellenstand erst, wenn Runde {latest.number} abgeschlossen ist "
-            "(sonst steht der Stand noch nicht fest)."
-        )
+        raise ServiceError(Refusal.STANDINGS_NOT_FINAL, round=latest.number)
     round_ = Round(
         tournament=tournament,
         number=number,
@@ -104,11 +96,9 @@ def redraw(user: User | None, round_: Round, version: int, *, seed: int | None) 
     """Draw a round again before it starts (e.g. after a withdrawal); logged with both."""
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.DRAWN:
-        raise ServiceError(
-            f"Runde {round_.number} hat schon begonnen und kann nicht neu ausgelost werden."
-        )
+        raise ServiceError(Refusal.REDRAW_STARTED, round=round_.number)
     if round_.number != round_.tournament.rounds[-1].number:
-        raise ServiceError("Nur die letzte Runde kann neu ausgelost werden.")
+        raise ServiceError(Refusal.REDRAW_NOT_LAST)
     old = _describe(round_)
     round_.tables.clear()
     db.session.flush()
@@ -124,14 +114,10 @@ def start(user: User | None, round_: Round, version: int) -> None:
     """Start the round for all tables at once (TSR 8.5.1): the clock starts now."""
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.DRAWN:
-        raise ServiceError(f"Runde {round_.number} wurde schon gestartet.")
+        raise ServiceError(Refusal.ALREADY_STARTED, round=round_.number)
     problems = seating_problems(round_)
     if problems:
-        raise ServiceError(
-            f"Runde {round_.number} kann so nicht beginnen: "
-            + "; ".join(problems)
-            + ". Bitte neu auslosen."
-        )
+        raise ServiceError(Refusal.SEATING_WRONG, round=round_.number, problems=problems)
     round_.status = RoundStatus.RUNNING
     round_.started_at = utcnow()
     tables.issue_codes(round_)
@@ -145,16 +131,10 @@ def finish(user: User | None, round_: Round, version: int) -> None:
     """Close the round: only when every table's list is complete and verified."""
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.RUNNING:
-        raise ServiceError(
-            f"Runde {round_.number} läuft nicht und kann nicht abgeschlossen werden."
-        )
+        raise ServiceError(Refusal.FINISH_NOT_RUNNING, round=round_.number)
     missing = open_lists(round_)
     if missing:
-        raise ServiceError(
-            f"Runde {round_.number} kann noch nicht abgeschlossen werden: "
-            + "; ".join(missing)
-            + "."
-        )
+        raise ServiceError(Refusal.LISTS_OPEN, round=round_.number, missing=missing)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = utcnow()
     tournaments.refresh_status(round_.tournament)
@@ -232,7 +212,7 @@ def _draw_into(round_: Round) -> None:
     try:
         result = draw.draw(draw.parse_request(request))
     except draw.DrawError as error:
-        raise ServiceError(texts.german_refusal(error)) from error
+        raise ServiceError.sentence(texts.german_refusal(error)) from error
     round_.draw_request = json.dumps(request, ensure_ascii=False, sort_keys=True)
     round_.repeats = result.repeats
     round_.five_tables = result.five_tables
@@ -245,10 +225,6 @@ def _draw_into(round_: Round) -> None:
                 Seat(round=round_, registration=by_number[player_id], position=position)
             )
     tables.issue_codes(round_)
-
-
-def _rounds(count: int) -> str:
-    return "1 Runde" if count == 1 else f"{count} Runden"
 
 
 def _draw_player(registration: Registration) -> dict[str, str]:

@@ -23,6 +23,7 @@ from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.service import Actor
 from tournament.scorelists.store import Report
+from tournament.texts import Refusal
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError
 
@@ -112,7 +113,7 @@ def revoke_code(user: User | None, table: RoundTable, version: int) -> None:
     """No code opens this table any more (until a new one is given)."""
     _claim(table, version)
     if table.access_code is None:
-        raise ServiceError(f"Tisch {table.number} hat keinen Zugangscode.")
+        raise ServiceError(Refusal.NO_ACCESS_CODE, table=table.number)
     table.access_code = None
     audit.record(user, "revoke_code", "round_table", table.id, old={"had_code": True}, new={})
 
@@ -137,7 +138,7 @@ def _claim(table: RoundTable, version: int) -> None:
     """Codes and locks are the Turnierleitung's: they claim the tournament, not the list."""
     tournaments.claim(table.round.tournament, version)
     if table.round.status is RoundStatus.FINISHED:
-        raise ServiceError(f"Runde {table.round.number} ist abgeschlossen.")
+        raise ServiceError(Refusal.ROUND_FINISHED, round=table.round.number)
 
 
 # ---------------------------------------------------------------------- the clock
@@ -204,9 +205,9 @@ def declare_time_up(user: User | None, round_: Round, version: int) -> None:
     """The Turnierleitung calls time (TSR 8.5.3); each table then marks its list."""
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.RUNNING:
-        raise ServiceError(f"Runde {round_.number} läuft nicht.")
+        raise ServiceError(Refusal.ROUND_NOT_RUNNING, round=round_.number)
     if round_.time_up_at is not None:
-        raise ServiceError(f"Für Runde {round_.number} ist die Zeit schon abgelaufen.")
+        raise ServiceError(Refusal.TIME_ALREADY_UP, round=round_.number)
     round_.time_up_at = utcnow()
     audit.record(user, "time_up", "round", round_.id, new={"time_up_at": round_.time_up_at})
 
@@ -225,21 +226,21 @@ def mark_time_up(actor: Actor, table: RoundTable, version: int, being_dealt: boo
     struck, missing Pflichtsoli follow as Vorführungen (TSR 8.5.3, 8.6)."""
     report = scorelists.check(table)
     if not may_mark_time_up(actor, table, report):
-        raise ServiceError(_why_not_time_up(table, report))
+        raise _why_not_time_up(table, report)
     entry = {"kind": "time_up", "being_dealt": being_dealt}
     return scorelists.add_entry(actor, table, version, entry, checked_by_caller=True)
 
 
-def _why_not_time_up(table: RoundTable, report: Report) -> str:
+def _why_not_time_up(table: RoundTable, report: Report) -> ServiceError:
     if report["time_up"]:
-        return "Auf dieser Liste ist die Zeit schon als abgelaufen eingetragen."
+        return ServiceError(Refusal.TIME_UP_ALREADY_MARKED)
     if report["complete"]:
-        return "Die Liste ist vollständig; es gibt nichts mehr zu streichen."
+        return ServiceError(Refusal.LIST_COMPLETE)
     if table.round.status is not RoundStatus.RUNNING:
-        return f"Runde {table.round.number} läuft nicht."
+        return ServiceError(Refusal.ROUND_NOT_RUNNING, round=table.round.number)
     if table.round.time_up_at is None:
-        return "Die Turnierleitung hat die Zeit noch nicht für beendet erklärt."
-    return "Dieser Tisch hat noch Nachspielzeit."
+        return ServiceError(Refusal.TIME_NOT_CALLED)
+    return ServiceError(Refusal.EXTRA_TIME_LEFT)
 
 
 def grant_extension(
@@ -247,15 +248,14 @@ def grant_extension(
 ) -> Report:
     """Nachspielzeit for one table, by the Schiedsrichter, with a reason (TSR 8.5.1)."""
     if not actor.is_schiedsrichter:
-        raise ServiceError("Nachspielzeit gibt nur der Schiedsrichter oder die Turnierleitung.")
+        raise ServiceError(Refusal.EXTENSION_NOT_ALLOWED)
     if not 1 <= minutes <= MAX_EXTENSION:
         raise ServiceError(
-            f"Nachspielzeit: {minutes} Minuten; bitte 1 bis {MAX_EXTENSION} Minuten.",
-            field="minutes",
+            Refusal.EXTENSION_MINUTES, field="minutes", minutes=minutes, most=MAX_EXTENSION
         )
     reason = reason.strip()
     if not reason:
-        raise ServiceError("Bitte einen Grund für die Nachspielzeit angeben.", field="reason")
+        raise ServiceError(Refusal.EXTENSION_REASON_MISSING, field="reason")
     entry: dict[str, Any] = {"kind": "nachspielzeit", "minutes": minutes, "reason": reason}
     return scorelists.add_entry(actor, table, version, entry, checked_by_caller=True)
 
@@ -263,6 +263,6 @@ def grant_extension(
 def add_penalty(actor: Actor, table: RoundTable, version: int, record: dict[str, Any]) -> Report:
     """Strafpunkte (TSR 9), entered and signed off by the Schiedsrichter (8.2.2)."""
     if not actor.is_schiedsrichter or actor.user is None:
-        raise ServiceError("Strafpunkte trägt nur der Schiedsrichter oder die Turnierleitung ein.")
+        raise ServiceError(Refusal.PENALTY_NOT_ALLOWED)
     entry = {**record, "kind": "penalty", "signed_by": actor.user.username}
     return scorelists.add_entry(actor, table, version, entry, checked_by_caller=True)

@@ -44,6 +44,7 @@ from tournament.scorelists.forms import (
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.service import Actor
 from tournament.scorelists.store import Report
+from tournament.texts import Notice, notice
 from tournament.web.access import acting_user, roles_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first
@@ -300,7 +301,7 @@ def _save(
         form[error.field].errors = [*form[error.field].errors, str(error)]
         return _render(access, 422, **{form_name: form}, **extra)
 
-    return _write(access, store, "Gespeichert.", refused, at_field)
+    return _write(access, store, notice(Notice.SAVED), refused, at_field)
 
 
 def _write(
@@ -403,7 +404,7 @@ def _save_correction(
             form.confirmed.data = ""
         return _render_correction(access, entry, form, 422, problems=error.messages)
 
-    done = f"Eintrag {entry} ist korrigiert; die Liste ist neu geprüft."
+    done = notice(Notice.ENTRY_CORRECTED, entry=entry)
     return _write(access, store, done, refused)
 
 
@@ -461,22 +462,17 @@ def _form_from_record(record: dict[str, Any], version: int) -> GameForm:
 def delete(access: ListAccess, entry: int) -> ResponseReturnValue:
     form = DeleteForm()
     if not form.validate():
-        flash("Nicht gelöscht: die Seite war unvollständig. Bitte neu laden.", "error")
+        flash(notice(Notice.DELETE_PAGE_INCOMPLETE), "error")
         return redirect(access.url("page"))
 
     def refused(error: ScoreListRefused) -> ResponseReturnValue:
-        problems = " ".join(error.messages)
-        flash(
-            f"Nicht gelöscht: ohne diesen Eintrag stimmt die Liste nicht mehr. {problems}", "error"
-        )
+        flash(notice(Notice.DELETE_REFUSED, problems=error.messages), "error")
         return redirect(access.url("page"))
 
     def store() -> Report:
         return scorelists.delete_entry(access.actor, access.table, form.version_number(), entry)
 
-    return _write(
-        access, store, f"Eintrag {entry} ist gelöscht; die Liste ist neu geprüft.", refused
-    )
+    return _write(access, store, notice(Notice.ENTRY_DELETED, entry=entry), refused)
 
 
 # ---------------------------------------------------------------------- penalties, time
@@ -549,7 +545,7 @@ def extension(access: ListAccess) -> ResponseReturnValue:
 def time_up(access: ListAccess) -> ResponseReturnValue:
     form = TimeUpForm()
     if not form.validate():
-        flash("Bitte angeben, ob gerade ein Spiel gegeben wurde.", "error")
+        flash(notice(Notice.BEING_DEALT_MISSING), "error")
         return redirect(access.url("page"))
     return _save(
         access,

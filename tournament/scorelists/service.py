@@ -29,6 +29,7 @@ from tournament.scorelists import store
 from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused, StaleList, not_storable, unreadable
 from tournament.scorelists.store import Report, player_key
+from tournament.texts import Refusal, refusal_text
 from tournament.tournaments.service import MAX_VERSION
 from tournament.web.errors import ServiceError
 
@@ -107,7 +108,7 @@ def _serialise(entries: list[dict[str, Any]], first: int = 1) -> list[str]:
         try:
             texts.append(json.dumps(entry, ensure_ascii=False, allow_nan=False))
         except (TypeError, ValueError) as problem:
-            text = f"Eintrag {number}: nicht als JSON speicherbar ({problem}) (TSR 8.4)"
+            text = refusal_text(Refusal.ENTRY_NOT_STORABLE, entry=number, why=str(problem))
             raise not_storable(text, "TSR 8.4") from problem
     return texts
 
@@ -197,7 +198,7 @@ def add_entry(
     :mod:`tournament.rounds.tables`, which checks who may (``checked_by_caller``).
     """
     if entry.get("kind") != "game" and not checked_by_caller:
-        raise ServiceError("Strafen, Nachspielzeit und Zeitablauf nur über ihre eigenen Formulare.")
+        raise ServiceError(Refusal.ENTRY_NEEDS_OWN_FORM)
     _may_write(actor, table)
     sent = entry
     _unchanged(table, version, sent)
@@ -279,32 +280,21 @@ def _may_write(actor: Actor, table: RoundTable) -> None:
 def _may_write_to(table: RoundTable, *, by_code: bool) -> None:
     round_ = table.round
     if round_.status is RoundStatus.DRAWN:
-        raise ServiceError(
-            f"Runde {round_.number} hat noch nicht begonnen: Spiele können erst eingetragen "
-            "werden, wenn die Turnierleitung die Runde startet."
-        )
+        raise ServiceError(Refusal.ROUND_NOT_STARTED, round=round_.number)
     if round_.status is RoundStatus.FINISHED:
-        raise ServiceError(
-            f"Runde {round_.number} ist abgeschlossen: die Liste kann nicht mehr geändert werden."
-        )
+        raise ServiceError(Refusal.LIST_OF_FINISHED_ROUND, round=round_.number)
     if by_code and table.locked:
-        raise ServiceError(
-            f"Die Liste von Tisch {table.number} ist von der Turnierleitung gesperrt: bitte "
-            "an die Turnierleitung oder den Schiedsrichter wenden."
-        )
+        raise ServiceError(Refusal.LIST_LOCKED, table=table.number)
 
 
 def _may_change(actor: Actor, table: RoundTable, old: list[dict[str, Any]], number: int) -> None:
     """Corrections: staff any entry; the list-keeper only the last entry, if it is a game."""
     if not 1 <= number <= len(old):
-        raise ServiceError(f"Die Liste hat keinen Eintrag {number}.")
+        raise ServiceError(Refusal.NO_SUCH_ENTRY, entry=number)
     if actor.is_staff:
         return
     if number != len(old) or old[-1].get("kind") != "game":
-        raise ServiceError(
-            "Am Tisch kann nur das zuletzt eingetragene Spiel korrigiert oder gelöscht werden; "
-            "für frühere Einträge bitte den Schiedsrichter oder die Turnierleitung holen."
-        )
+        raise ServiceError(Refusal.ONLY_LAST_GAME)
 
 
 def _unchanged(table: RoundTable, version: int, entry: dict[str, Any] | None = None) -> None:

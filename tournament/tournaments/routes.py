@@ -12,6 +12,7 @@ from tournament.extensions import db
 from tournament.registrations import service as registrations
 from tournament.request_turns import step_aside
 from tournament.rounds.forms import DrawForm
+from tournament.texts import Notice, notice
 from tournament.tournaments import service as tournaments
 from tournament.tournaments.forms import TournamentForm
 from tournament.web.access import acting_user, is_leitung, leitung_required
@@ -66,7 +67,7 @@ def create() -> ResponseReturnValue:
             rounds_planned=form.rounds_planned.data,
         )
         db.session.commit()
-        flash(f"Das Turnier „{tournament.name}“ ist angelegt.", "success")
+        flash(notice(Notice.TOURNAMENT_CREATED, name=tournament.name), "success")
         return redirect(url_for("players.index", tournament_id=tournament.id))
     return render_template("tournaments/form.html", form=form, tournament=None)
 
@@ -93,7 +94,7 @@ def edit(tournament_id: int) -> ResponseReturnValue:
             tournament = tournament_or_404(tournament_id)
         else:
             db.session.commit()
-            flash("Die Turnierdaten sind gespeichert.", "success")
+            flash(notice(Notice.TOURNAMENT_SAVED), "success")
             return redirect(url_for("tournaments.show", tournament_id=tournament.id))
     form.version.data = str(tournament.version)
     return render_template("tournaments/form.html", form=form, tournament=tournament)

@@ -9,6 +9,7 @@ from sqlalchemy import select, update
 from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament, TournamentStatus, User
+from tournament.texts import Refusal
 from tournament.web.errors import ServiceError, StaleError
 
 FIELDS = ("name", "date", "venue", "organiser", "rounds_planned")
@@ -78,10 +79,7 @@ def update_details(
     claim(tournament, version)
     drawn = len(tournament.rounds)
     if rounds_planned < drawn:
-        raise ServiceError(
-            f"Es sind schon {drawn} Runden ausgelost; das Turnier kann nicht weniger "
-            f"Runden haben (eingegeben: {rounds_planned})."
-        )
+        raise ServiceError(Refusal.FEWER_ROUNDS_THAN_DRAWN, drawn=drawn, planned=rounds_planned)
     old = _fields(tournament)
     tournament.name = name
     tournament.date = date

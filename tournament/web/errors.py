@@ -1,25 +1,40 @@
-"""What a service refuses: each refusal carries a German sentence for the page."""
+"""What a service refuses: each refusal carries a code, and its German sentence for the page."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from tournament.texts.app import Refusal, refusal_text
 
 
 class ServiceError(ValueError):
     """A request the domain refuses; ``str(error)`` is shown to the user as it is.
 
-    ``field`` names the form field the problem belongs to, so the page can show it there.
+    ``code`` says why (:class:`~tournament.texts.app.Refusal`), ``params`` fill its German
+    template (:data:`~tournament.texts.app.GERMAN_REFUSALS`). ``field`` names the form field
+    the problem belongs to, so the page can show it there.
+
+    A sentence already built elsewhere (the engine's findings, the draw, a spreadsheet) is
+    given as a ``str`` instead of a code, or through :meth:`sentence`; its code is
+    :attr:`Refusal.SENTENCE`.
     """
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: Refusal | str, /, *, field: str | None = None, **params: Any) -> None:
+        if isinstance(code, str):
+            code, params = Refusal.SENTENCE, {"text": code}
+        super().__init__(refusal_text(code, **params))
+        self.code = code
+        self.params = params
         self.field = field
+
+    @classmethod
+    def sentence(cls, text: str, field: str | None = None) -> ServiceError:
+        """A refusal whose German sentence was built elsewhere."""
+        return ServiceError(Refusal.SENTENCE, field=field, text=text)
 
 
 class StaleError(ServiceError):
     """The page was rendered before somebody (or another tab) changed the tournament."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "Diese Seite war nicht mehr aktuell: Inzwischen wurde am Turnier etwas geändert "
-            "(anderer Tab oder doppelter Klick). Es wurde nichts gespeichert. Bitte prüfen Sie "
-            "den aktuellen Stand und wiederholen Sie die Aktion, falls nötig."
-        )
+        super().__init__(Refusal.STALE)
