@@ -24,6 +24,7 @@ from tournament.excel.reading import (
     read_upload,
     read_workbook,
 )
+from tournament.texts.spreadsheets import FileProblem
 from tournament.web.errors import ServiceError
 
 NOTHING = "Es wurde nichts geändert."
@@ -102,10 +103,15 @@ def test_read_upload_refuses_other_file_types() -> None:
 
 
 def test_spreadsheet_error_is_a_service_error() -> None:
-    error = SpreadsheetError("Die Datei ist kaputt.")
+    error = SpreadsheetError(FileProblem.EMPTY_FILE, field="datei", name="„a.csv“")
     assert isinstance(error, ServiceError)
-    assert str(error) == "Die Datei ist kaputt. Es wurde nichts geändert."
-    assert str(SpreadsheetError("Es wurde nichts geändert.")) == "Es wurde nichts geändert."
+    assert error.problem is FileProblem.EMPTY_FILE
+    assert error.problem_params == {"name": "„a.csv“"}
+    assert error.field == "datei"
+    assert str(error) == "Die Datei „a.csv“ ist leer. Es wurde nichts geändert."
+    # A sentence that says so already is left as it is.
+    said = SpreadsheetError(FileProblem.EMPTY_FILE, name="„Es wurde nichts geändert.“")
+    assert str(said) == "Die Datei „Es wurde nichts geändert.“ ist leer."
 
 
 # ------------------------------------------------------------------ formulas

@@ -1,9 +1,10 @@
-"""The app's own German sentences (tournament/texts/app.py): refusals and notices by code.
+"""The app's own German sentences by code: refusals, notices and parts of sentences
+(tournament/texts/app.py), and why an uploaded file is refused (tournament/texts/spreadsheets.py).
 
 Every code has a German template; every template's placeholders are filled by a rendering;
 ``ServiceError`` carries its code, parameters and field; and no service or route writes a
-German sentence of its own any more (apart from the files reserved for the engine's and the
-draw's sentences).
+German sentence of its own any more: a sentence built elsewhere (the engine's findings, the
+draw) is passed on by name, never written in place.
 """
 
 from __future__ import annotations
@@ -17,32 +18,44 @@ from typing import Any
 
 import pytest
 
+from tournament.excel.reading import SpreadsheetError
 from tournament.texts import (
     GERMAN_NOTICES,
+    GERMAN_PARTS,
     GERMAN_REFUSALS,
     Notice,
+    Part,
     Refusal,
     counted,
     notice,
+    part,
     refusal_text,
 )
 from tournament.texts.app import placeholders
+from tournament.texts.spreadsheets import (
+    GERMAN_FILE_PARTS,
+    GERMAN_FILE_PROBLEMS,
+    NOTHING_CHANGED,
+    FilePart,
+    FileProblem,
+    file_part,
+    file_problem,
+)
 from tournament.web.errors import ServiceError, StaleError
 
 ROOT = Path(__file__).resolve().parent.parent / "tournament"
 
-#: Files whose sentences are built elsewhere (engine findings, the draw): not scanned, or
-#: only outside the named functions.
-RESERVED_FILES = {"scorelists/refusals.py", "scorelists/store.py", "scorelists/list_page.py"}
-RESERVED_FUNCTIONS = {
-    "excel/imports.py": {"_check", "_notes", "_entry_of", "_at"},
-    "rounds/service.py": {"_draw_into", "_german"},
+#: Calls that must be given a code (a Refusal, a FileProblem, or a notice() for flash), not a
+#: sentence.
+SCANNED = {
+    "ServiceError",
+    "ServiceError.sentence",
+    "AccountError",
+    "SpreadsheetError",
+    "flash",
 }
 
-#: Calls that must be given a code (a Refusal, or a notice() for flash), not a sentence.
-SCANNED = {"ServiceError", "ServiceError.sentence", "AccountError", "flash"}
-
-COUNT_SPECS = {"Runden", "Listen", "wiederholte Begegnungen"}
+COUNT_SPECS = {"Runden", "Listen", "wiederholte Begegnungen", "Spiele fehlen"}
 
 
 def _sample(template: str) -> dict[str, Any]:
@@ -51,26 +64,41 @@ def _sample(template: str) -> dict[str, Any]:
     for name, (conversion, spec) in placeholders(template).items():
         if spec in COUNT_SPECS:
             params[name] = 3
-        elif conversion in ("l", "w"):
+        elif conversion in ("l", "w", "u"):
             params[name] = [f"<{name} 1>", f"<{name} 2>"]
         else:
             params[name] = f"<{name}>"
     return params
 
 
+CATALOGUES: list[tuple[type[Enum], Mapping[Any, str]]] = [
+    (Refusal, GERMAN_REFUSALS),
+    (Notice, GERMAN_NOTICES),
+    (Part, GERMAN_PARTS),
+    (FileProblem, GERMAN_FILE_PROBLEMS),
+    (FilePart, GERMAN_FILE_PARTS),
+]
+
+
 def _codes() -> Iterator[tuple[Enum, str]]:
-    yield from GERMAN_REFUSALS.items()
-    yield from GERMAN_NOTICES.items()
+    for _, german in CATALOGUES:
+        yield from german.items()
 
 
 def _render(code: Enum, /, **params: Any) -> str:
     if isinstance(code, Refusal):
         return refusal_text(code, **params)
+    if isinstance(code, Part):
+        return part(code, **params)
+    if isinstance(code, FileProblem):
+        return file_problem(code, **params)
+    if isinstance(code, FilePart):
+        return file_part(code, **params)
     assert isinstance(code, Notice)
     return notice(code, **params)
 
 
-@pytest.mark.parametrize(("enum", "german"), [(Refusal, GERMAN_REFUSALS), (Notice, GERMAN_NOTICES)])
+@pytest.mark.parametrize(("enum", "german"), CATALOGUES)
 def test_every_code_has_a_german_template(enum: type[Enum], german: Mapping[Enum, str]) -> None:
     assert set(german) == set(enum)
     for code in enum:
@@ -118,6 +146,39 @@ def test_counts_and_lists_read_as_before() -> None:
     assert notice(Notice.LISTS_IMPORTED, stored=1) == (
         "1 Liste eingelesen und von der Regelprüfung bestätigt."
     )
+
+
+def test_parts_read_as_before() -> None:
+    assert part(Part.GAMES_MISSING, table=2, left=1) == "Tisch 2: 1 Spiel fehlt noch"
+    assert part(Part.GAMES_MISSING, table=2, left=5) == "Tisch 2: 5 Spiele fehlen noch"
+    assert part(Part.PASTED_LINE, line=3, name=part(Part.NAMELESS), problem="x") == (
+        "Zeile 3: (leer) x"
+    )
+    assert file_problem(
+        FileProblem.COLUMN_TWICE,
+        name="„a“",
+        sheet="S",
+        label="Name",
+        cells=[
+            "A1 („Name“)",
+            "B1 („Spieler“)",
+        ],
+    ) == (
+        "Die Datei „a“ hat im Blatt „S“ mehr als eine Spalte für Name: A1 („Name“) und "
+        "B1 („Spieler“). Bitte eine davon umbenennen oder löschen."
+    )
+
+
+@pytest.mark.parametrize("problem", list(FileProblem))
+def test_a_refused_file_says_nothing_was_changed(problem: FileProblem) -> None:
+    params = _sample(GERMAN_FILE_PROBLEMS[problem])
+    error = SpreadsheetError(problem, field="datei", **params)
+    assert isinstance(error, ServiceError)
+    assert error.problem is problem
+    assert error.problem_params == params
+    assert error.field == "datei"
+    assert str(error) == f"{file_problem(problem, **params)} {NOTHING_CHANGED}"
+    assert NOTHING_CHANGED not in GERMAN_FILE_PROBLEMS[problem]
 
 
 def test_a_parameter_is_not_read_as_a_template() -> None:
@@ -173,17 +234,12 @@ def _is_literal(node: ast.expr) -> bool:
     return False
 
 
-def _literal_sentences(source: str, skip: set[str]) -> list[str]:
-    """``line: name`` of every call to ServiceError or flash with a sentence written in place,
-    outside the functions named in ``skip``."""
-    tree = ast.parse(source)
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in skip:
-            skipped.update(id(inner) for inner in ast.walk(node))
+def _literal_sentences(source: str) -> list[str]:
+    """``line: name`` of every call to ServiceError, SpreadsheetError or flash with a sentence
+    written in place."""
     found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or id(node) in skipped or not node.args:
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
             continue
         name = _called(node)
         if name in SCANNED and _is_literal(node.args[0]):
@@ -195,10 +251,7 @@ def test_no_service_or_route_writes_its_own_sentence() -> None:
     found = []
     for path in sorted(ROOT.rglob("*.py")):
         relative = path.relative_to(ROOT).as_posix()
-        if relative in RESERVED_FILES:
-            continue
-        skip = RESERVED_FUNCTIONS.get(relative, set())
-        calls = _literal_sentences(path.read_text(encoding="utf-8"), skip)
+        calls = _literal_sentences(path.read_text(encoding="utf-8"))
         found += [f"tournament/{relative}:{call}" for call in calls]
     assert found == []
 
@@ -214,12 +267,14 @@ def test_the_scan_finds_a_sentence() -> None:
         "    raise ServiceError(f'Runde {n}')\n"
         "    raise ServiceError.sentence('Fertig.')\n"
         "    raise ServiceError(Refusal.SENTENCE, text=n)\n"
+        "    raise SpreadsheetError(f'Die Datei {n} ist leer.')\n"
+        "    raise SpreadsheetError(FileProblem.EMPTY_FILE, name=n)\n"
     )
-    assert _literal_sentences(source, set()) == [
+    assert _literal_sentences(source) == [
         "2: flash",
         "3: flash",
         "5: ServiceError",
         "7: ServiceError",
         "8: ServiceError.sentence",
+        "10: SpreadsheetError",
     ]
-    assert _literal_sentences(source, {"g"}) == ["2: flash", "3: flash", "5: ServiceError"]

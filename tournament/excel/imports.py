@@ -33,6 +33,7 @@ from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.store import Report, entry_texts, player_key
 from tournament.texts import Refusal
+from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
 from tournament.web.errors import ServiceError
 
 TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
@@ -113,22 +114,18 @@ def read_table_file(table: RoundTable, data: bytes, filename: str) -> FileImport
     """The one list of ``table`` in an uploaded file (a single sheet with one list)."""
     grids = [grid for grid in read_upload(data, filename) if grid.rows]
     if not grids:
-        raise SpreadsheetError("Die Datei enthält nur leere Blätter: keine Spielliste gefunden.")
+        raise SpreadsheetError(FileProblem.ONLY_EMPTY_SHEETS)
     if len(grids) > 1:
         titles = ", ".join(f"„{grid.title}“" for grid in grids)
-        raise SpreadsheetError(
-            f"Die Datei hat mehrere Blätter ({titles}); für die Liste eines Tisches bitte eine "
-            "Datei mit nur einem Blatt hochladen (ein ganzes Turnier unter „Turnier einlesen“)."
-        )
+        raise SpreadsheetError(FileProblem.SEVERAL_SHEETS, sheets=titles)
     grid = grids[0]
     blocks = _blocks(grid)
     if not blocks:
-        raise SpreadsheetError(_no_list(grid))
+        first = grid.value(1, 1)
+        shown = f"„{first}“" if first not in (None, "") else file_part(FilePart.EMPTY_CELL)
+        raise SpreadsheetError(FileProblem.NO_LIST, sheet=grid.title, first=shown)
     if len(blocks) > 1:
-        raise SpreadsheetError(
-            f"Blatt „{grid.title}“ enthält {len(blocks)} Spiellisten; für einen Tisch bitte "
-            "nur dessen Liste hochladen."
-        )
+        raise SpreadsheetError(FileProblem.SEVERAL_LISTS, sheet=grid.title, lists=len(blocks))
     top, number = blocks[0]
     result = FileImport()
     if number != table.number:
@@ -205,15 +202,6 @@ def _blocks(grid: Grid) -> list[tuple[int, int]]:
         if match:
             found.append((line, int(match.group(1))))
     return found
-
-
-def _no_list(grid: Grid) -> str:
-    first = grid.value(1, 1)
-    shown = f"„{first}“" if first not in (None, "") else "leer"
-    return (
-        f"Blatt „{grid.title}“ enthält keine Spielliste: Zelle A1 muss „Spielliste Tisch N“ "
-        f"heißen (sie ist {shown}). Bitte die Vorlage oder eine exportierte Liste verwenden."
-    )
 
 
 def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:

@@ -46,6 +46,7 @@ from tournament.excel.reading import (
     read_upload,
 )
 from tournament.registrations.service import MAX_PASTE_LINES
+from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
 
 PLAYER_SHEET = "Spieler"
 # The paste form takes at most this many characters (PasteForm.text); a longer list could
@@ -53,17 +54,6 @@ PLAYER_SHEET = "Spieler"
 MAX_TEXT = MAX_PASTE_LINES * 250
 # How many cells a refusal names per kind of problem before "…".
 _LISTED = 10
-
-# The problems that refuse a file, each followed by the cells that have it.
-_FORMULA = (
-    "Formeln ohne gespeicherten Wert (bitte die Datei in Excel öffnen und speichern, dann "
-    "steht der berechnete Wert darin)"
-)
-_ERROR = "Fehlerwerte statt Namen oder Nummern (bitte in der Datei korrigieren)"
-_SEMICOLON = (
-    "Zellen mit einem Semikolon, das in der Liste Name, Verein und DDV-Nr. trennt (bitte in "
-    "der Datei durch ein Komma ersetzen)"
-)
 
 # Header names, compared after _key(): lower case, letters and digits only.
 _FULL_NAME = {
@@ -160,7 +150,7 @@ def player_list(grids: Sequence[Grid], filename: str = "") -> PlayerList:
     columns = _columns(grid, header, name, sheet)
     found = {column.label: column for column in columns}
     lines = [""] * len(grid.rows)
-    problems: dict[str, list[str]] = {}
+    problems: dict[FilePart, list[str]] = {}
     for number in range(header + 1, len(grid.rows) + 1):
         parts = {c.label: _cell_text(grid, number, c.index, problems) for c in columns}
         person = parts.get("Name", "")
@@ -171,33 +161,26 @@ def player_list(grids: Sequence[Grid], filename: str = "") -> PlayerList:
             values.pop()
         lines[number - 1] = "; ".join(values)
     if problems:
-        raise SpreadsheetError(
-            f"Die Datei {name} kann nicht übernommen werden. Blatt „{sheet}“: "
-            + " ".join(f"{kind}: {', '.join(cells)}." for kind, cells in problems.items())
-        )
+        kinds = [
+            file_part(FilePart.CELLS_OF_KIND, kind=file_part(kind), cells=", ".join(cells))
+            for kind, cells in problems.items()
+        ]
+        raise SpreadsheetError(FileProblem.BAD_CELLS, name=name, sheet=sheet, kinds=kinds)
     while lines and not lines[-1]:
         lines.pop()
     players = sum(1 for line in lines if line)
     if not players:
-        raise SpreadsheetError(
-            f"Die Datei {name} enthält im Blatt „{sheet}“ unter der Überschriftenzeile "
-            f"{header} keine Spieler."
-        )
+        raise SpreadsheetError(FileProblem.NO_PLAYERS, name=name, sheet=sheet, header=header)
     if len(lines) > MAX_PASTE_LINES:
         raise SpreadsheetError(
-            f"Die Spielerliste der Datei {name} reicht bis Zeile {len(lines)}; höchstens "
-            f"{MAX_PASTE_LINES} Zeilen auf einmal: bitte die Liste auf mehrere Dateien "
-            "aufteilen."
+            FileProblem.TOO_MANY_ROWS, name=name, rows=len(lines), limit=MAX_PASTE_LINES
         )
     # A newline right after <textarea> is dropped by the HTML parser (and by some tools even
     # twice): a blank first line is a space, which the paste skips as it skips empty lines.
     lines[0] = lines[0] or " "
     text = "\n".join(lines)
     if len(text) > MAX_TEXT:
-        raise SpreadsheetError(
-            f"Die Spielerliste der Datei {name} ist zu lang (mehr als {MAX_TEXT} Zeichen): "
-            "bitte die Liste auf mehrere Dateien aufteilen."
-        )
+        raise SpreadsheetError(FileProblem.LIST_TOO_LONG, name=name, limit=MAX_TEXT)
     return PlayerList(base, sheet, columns, text, players)
 
 
@@ -207,16 +190,16 @@ def _player_sheet(grids: Sequence[Grid], name: str) -> Grid:
     if named:
         grid = named[0]
         if not any(_filled(row) for row in grid.rows):
-            raise SpreadsheetError(f"Das Blatt „{_clean(grid.title)}“ der Datei {name} ist leer.")
+            raise SpreadsheetError(
+                FileProblem.PLAYER_SHEET_EMPTY, name=name, sheet=_clean(grid.title)
+            )
         return grid
     if not filled:
-        raise SpreadsheetError(f"Die Datei {name} enthält keine Werte: die Tabelle ist leer.")
+        raise SpreadsheetError(FileProblem.NO_VALUES, name=name)
     if len(filled) > 1:
         titles = ", ".join(f"„{_clean(g.title)}“" for g in filled)
         raise SpreadsheetError(
-            f"Die Datei {name} hat mehrere ausgefüllte Blätter ({titles}); welches die "
-            f"Spielerliste ist, ist nicht eindeutig. Bitte eine Datei mit nur einem Blatt "
-            f"hochladen oder das Blatt der Spielerliste „{PLAYER_SHEET}“ nennen."
+            FileProblem.SEVERAL_FILLED_SHEETS, name=name, sheets=titles, player_sheet=PLAYER_SHEET
         )
     return filled[0]
 
@@ -237,10 +220,9 @@ def _columns(grid: Grid, header: int, name: str, sheet: str) -> tuple[Column, ..
     for role, label, _ in _ROLES:
         twice = by_role.get(role, [])
         if len(twice) > 1:
-            cells = " und ".join(f"{c.letter}{header} („{c.header}“)" for c in twice)
+            cells = [f"{c.letter}{header} („{c.header}“)" for c in twice]
             raise SpreadsheetError(
-                f"Die Datei {name} hat im Blatt „{sheet}“ mehr als eine Spalte für "
-                f"{label}: {cells}. Bitte eine davon umbenennen oder löschen."
+                FileProblem.COLUMN_TWICE, name=name, sheet=sheet, label=label, cells=cells
             )
     chosen: list[Column] = []
     if "first" in by_role and ("last" in by_role or "name" in by_role):
@@ -252,32 +234,30 @@ def _columns(grid: Grid, header: int, name: str, sheet: str) -> tuple[Column, ..
         shown = ", ".join(f"„{h[:40]}“" for h in headings[:15])
         more = " …" if len(headings) > 15 else ""
         raise SpreadsheetError(
-            f"Die Datei {name} hat im Blatt „{sheet}“ keine Spalte „Name“ (auch „Spieler“ "
-            "oder „Vorname“ und „Nachname“ gehen). Die erste ausgefüllte Zeile "
-            f"(Zeile {header}) muss die Überschriften enthalten; gefunden: {shown}{more}."
+            FileProblem.NO_NAME_COLUMN, name=name, sheet=sheet, header=header, headings=shown + more
         )
     chosen += [by_role[role][0] for role in ("club", "ddv") if role in by_role]
     return tuple(chosen)
 
 
-def _cell_text(grid: Grid, row: int, column: int, problems: dict[str, list[str]]) -> str:
+def _cell_text(grid: Grid, row: int, column: int, problems: dict[FilePart, list[str]]) -> str:
     """A cell of the list as one line's part; a problem is noted by kind, naming the cell."""
     value = grid.value(row, column)
     ref = Grid.ref(row, column)
     if isinstance(value, FormulaWithoutValue):
-        _note(problems, _FORMULA, f"{ref} ({value.formula[:40]})")
+        _note(problems, FilePart.FORMULA_WITHOUT_VALUE, f"{ref} ({value.formula[:40]})")
         return ""
     text = _text(value)
     if text.strip().upper() in _ERRORS:
-        _note(problems, _ERROR, f"{ref} ({text.strip()})")
+        _note(problems, FilePart.ERROR_VALUE, f"{ref} ({text.strip()})")
         return ""
     if ";" in text:
-        _note(problems, _SEMICOLON, ref)
+        _note(problems, FilePart.SEMICOLON, ref)
         return ""
     return text
 
 
-def _note(problems: dict[str, list[str]], kind: str, cell: str) -> None:
+def _note(problems: dict[FilePart, list[str]], kind: FilePart, cell: str) -> None:
     cells = problems.setdefault(kind, [])
     if len(cells) < _LISTED:
         cells.append(cell)

@@ -2,8 +2,9 @@
 
 Every upload goes through :func:`read_upload` (or :func:`read_workbook` / :func:`read_csv`),
 which gives plain values or refuses the file with a German sentence saying what is wrong
-(:class:`SpreadsheetError`). Nothing else escapes: a broken, hostile or merely unexpected file
-never reaches the user as a crash.
+(:class:`SpreadsheetError`, by code: :class:`~tournament.texts.spreadsheets.FileProblem`).
+Nothing else escapes: a broken, hostile or merely unexpected file never reaches the user as
+a crash.
 
 What is guarded against, in this order:
 
@@ -30,19 +31,26 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
+from typing import Any
 
 import openpyxl
 from openpyxl.utils.cell import get_column_letter
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tournament.texts.spreadsheets import (
+    NOTHING_CHANGED,
+    FilePart,
+    FileProblem,
+    file_part,
+    file_problem,
+)
 from tournament.web.errors import ServiceError
 
 MAX_UPLOAD_BYTES: int = 2 * 1024 * 1024  # the file as uploaded
 MAX_UNPACKED_BYTES: int = 40 * 1024 * 1024  # sum of the zip members' uncompressed sizes
 MAX_CELLS: int = 1_000_000  # rows x columns of one sheet, as far as it holds values
 
-NOTHING_CHANGED = "Es wurde nichts geändert."
 # How many merged ranges (per sheet) a message names before "…".
 _LISTED = 10
 
@@ -57,14 +65,18 @@ if not openpyxl.DEFUSEDXML or openpyxl.LXML:  # pragma: no cover - an installati
 class SpreadsheetError(ServiceError):
     """An uploaded file that cannot be read; ``str(error)`` says why, in German.
 
-    The message always ends by saying that nothing was changed: the sentence is appended
-    unless the message says so already.
+    ``problem`` says why (:class:`~tournament.texts.spreadsheets.FileProblem`),
+    ``problem_params`` fill its German template. The message always ends by saying that
+    nothing was changed: the sentence is appended unless the message says so already.
     """
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    def __init__(self, problem: FileProblem, /, *, field: str | None = None, **params: Any) -> None:
+        message = file_problem(problem, **params)
         if NOTHING_CHANGED not in message:
             message = f"{message.rstrip()} {NOTHING_CHANGED}"
         super().__init__(message, field=field)
+        self.problem = problem
+        self.problem_params = params
 
 
 @dataclass(frozen=True)
@@ -127,10 +139,7 @@ def read_upload(data: bytes, filename: str) -> list[Grid]:
         return read_workbook(data, filename)
     if suffix == ".csv":
         return [read_csv(data, filename)]
-    raise SpreadsheetError(
-        f"Die Datei {_quoted(filename)} kann nicht gelesen werden: bitte eine Excel-Datei "
-        "(.xlsx) oder eine CSV-Datei (.csv) hochladen."
-    )
+    raise SpreadsheetError(FileProblem.NOT_A_SPREADSHEET, name=_quoted(filename))
 
 
 def read_workbook(data: bytes, filename: str) -> list[Grid]:
@@ -150,23 +159,19 @@ def read_workbook(data: bytes, filename: str) -> list[Grid]:
     signature = _signature(data)
     suffix = PurePath(filename).suffix.casefold()
     if signature == "ole" or (signature is None and suffix == ".xls"):
-        raise SpreadsheetError(
-            f"Die Datei {name} ist keine Excel-Datei (.xlsx), sondern eine alte Excel-Datei "
-            "(.xls) oder eine mit Kennwort geschützte Datei: bitte in Excel ohne Kennwort "
-            "mit „Speichern unter“ als „Excel-Arbeitsmappe (.xlsx)“ speichern und diese "
-            "hochladen."
-        )
+        raise SpreadsheetError(FileProblem.OLD_EXCEL, name=name)
     if signature == "pdf":
-        raise SpreadsheetError(f"Die Datei {name} ist eine PDF-Datei, keine Excel-Datei (.xlsx).")
+        raise SpreadsheetError(FileProblem.PDF, name=name)
     if signature != "zip":
-        raise SpreadsheetError(f"Die Datei {name} ist keine Excel-Datei (.xlsx).")
+        raise SpreadsheetError(FileProblem.NOT_EXCEL, name=name)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
             if sum(member.file_size for member in members) > MAX_UNPACKED_BYTES:
                 raise SpreadsheetError(
-                    f"Die Datei {name} ist entpackt größer als "
-                    f"{MAX_UNPACKED_BYTES // (1024 * 1024)} MB und wird deshalb nicht gelesen."
+                    FileProblem.UNPACKED_TOO_LARGE,
+                    name=name,
+                    megabytes=MAX_UNPACKED_BYTES // (1024 * 1024),
                 )
             names = {member.filename for member in members}
             small = [m for m in members if m.filename == "mimetype" and m.file_size < 200]
@@ -176,15 +181,9 @@ def read_workbook(data: bytes, filename: str) -> list[Grid]:
     except Exception as error:
         raise _damaged(name) from error
     if b"opendocument" in mimetype:
-        raise SpreadsheetError(
-            f"Die Datei {name} ist eine OpenDocument-Datei (z. B. .ods), keine Excel-Datei "
-            "(.xlsx): bitte mit „Speichern unter“ als „Excel-Arbeitsmappe (.xlsx)“ speichern "
-            "und diese hochladen."
-        )
+        raise SpreadsheetError(FileProblem.OPENDOCUMENT, name=name)
     if "[Content_Types].xml" not in names:
-        raise SpreadsheetError(
-            f"Die Datei {name} ist eine ZIP-Datei, aber keine Excel-Datei (.xlsx)."
-        )
+        raise SpreadsheetError(FileProblem.ZIP_NOT_EXCEL, name=name)
     formulas = _load(data, name, data_only=False)
     _refuse_merged_cells(formulas.worksheets, name)
     values = _load(data, name, data_only=True) if _has_formulas(formulas.worksheets) else None
@@ -209,12 +208,10 @@ def read_csv(data: bytes, filename: str) -> Grid:
     _check_size(data, filename)
     name = _quoted(filename)
     if _signature(data) is not None:
-        raise SpreadsheetError(f"Die Datei {name} ist keine CSV-Datei (reiner Text).")
+        raise SpreadsheetError(FileProblem.NOT_CSV, name=name)
     text = _decode(data, name)
     if "\x00" in text:
-        raise SpreadsheetError(
-            f"Die Datei {name} enthält NUL-Zeichen und ist deshalb keine CSV-Datei (reiner Text)."
-        )
+        raise SpreadsheetError(FileProblem.NUL_CHARACTERS, name=name)
     delimiter = _delimiter(text)
     rows: list[tuple[Value, ...]] = []
     width = 0
@@ -225,13 +222,10 @@ def read_csv(data: bytes, filename: str) -> Grid:
             width = max(width, len(row))
             if len(rows) * width > MAX_CELLS:
                 raise SpreadsheetError(
-                    f"Die Datei {name} ist zu groß: höchstens {_number(MAX_CELLS)} Zellen."
+                    FileProblem.CSV_TOO_LARGE, name=name, cells=_number(MAX_CELLS)
                 )
     except csv.Error as error:
-        raise SpreadsheetError(
-            f"Die Datei {name} ist keine lesbare CSV-Datei (Zeile {len(rows) + 1}): "
-            "vielleicht ein Anführungszeichen ohne Gegenstück."
-        ) from error
+        raise SpreadsheetError(FileProblem.CSV_UNREADABLE, name=name, line=len(rows) + 1) from error
     padded = tuple(row + (None,) * (width - len(row)) for row in rows)
     return Grid(_title(filename), _strip_trailing(padded))
 
@@ -241,11 +235,12 @@ def read_csv(data: bytes, filename: str) -> Grid:
 
 def _check_size(data: bytes, filename: str) -> None:
     if not data:
-        raise SpreadsheetError(f"Die Datei {_quoted(filename)} ist leer.")
+        raise SpreadsheetError(FileProblem.EMPTY_FILE, name=_quoted(filename))
     if len(data) > MAX_UPLOAD_BYTES:
         raise SpreadsheetError(
-            f"Die Datei {_quoted(filename)} ist größer als "
-            f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB und wird deshalb nicht gelesen."
+            FileProblem.TOO_LARGE,
+            name=_quoted(filename),
+            megabytes=MAX_UPLOAD_BYTES // (1024 * 1024),
         )
 
 
@@ -261,11 +256,7 @@ def _signature(data: bytes) -> str | None:
 
 
 def _damaged(name: str) -> SpreadsheetError:
-    return SpreadsheetError(
-        f"Die Datei {name} ist beschädigt oder unvollständig und kann nicht gelesen werden "
-        "(vielleicht nicht ganz hochgeladen): bitte in Excel öffnen, neu speichern und noch "
-        "einmal hochladen."
-    )
+    return SpreadsheetError(FileProblem.DAMAGED, name=name)
 
 
 def _forbidden_xml(error: BaseException) -> bool:
@@ -290,10 +281,7 @@ def _load(data: bytes, name: str, *, data_only: bool) -> openpyxl.Workbook:
             return openpyxl.load_workbook(io.BytesIO(data), data_only=data_only, keep_links=False)
     except Exception as error:
         if _forbidden_xml(error):
-            raise SpreadsheetError(
-                f"Die Datei {name} enthält unzulässige XML-Konstrukte (Entity- oder "
-                "DTD-Deklarationen) und wird aus Sicherheitsgründen nicht gelesen."
-            ) from error
+            raise SpreadsheetError(FileProblem.FORBIDDEN_XML, name=name) from error
         raise _damaged(name) from error
 
 
@@ -309,14 +297,16 @@ def _refuse_merged_cells(sheets: Sequence[object], name: str) -> None:
         if not ranges:
             continue
         listed = ", ".join(r.coord for r in ranges[:_LISTED])
-        more = f" und {len(ranges) - _LISTED} weitere" if len(ranges) > _LISTED else ""
-        problems.append(f"Blatt „{_clean(sheet.title)}“: verbundene Zellen {listed}{more}")
+        title = _clean(sheet.title)
+        if len(ranges) > _LISTED:
+            more = len(ranges) - _LISTED
+            problems.append(
+                file_part(FilePart.MERGED_IN_SHEET_MORE, sheet=title, ranges=listed, more=more)
+            )
+        else:
+            problems.append(file_part(FilePart.MERGED_IN_SHEET, sheet=title, ranges=listed))
     if problems:
-        raise SpreadsheetError(
-            f"Die Datei {name} enthält verbundene Zellen, die nicht eindeutig gelesen werden "
-            f"können. {'; '.join(problems)} – bitte die Verbindung aufheben (Start → "
-            "„Verbinden und zentrieren“ ausschalten) und die Datei erneut hochladen."
-        )
+        raise SpreadsheetError(FileProblem.MERGED_CELLS, name=name, sheets=problems)
 
 
 def _has_formulas(sheets: Sequence[object]) -> bool:
@@ -357,8 +347,11 @@ def _grid(sheet: Worksheet, cached: Worksheet | None, name: str) -> Grid:
     width = max(column for _, column in values)
     if height * width > MAX_CELLS:
         raise SpreadsheetError(
-            f"Die Datei {name} ist zu groß: Blatt „{_clean(sheet.title)}“ reicht bis "
-            f"{Grid.ref(height, width)}, mehr als {_number(MAX_CELLS)} Zellen."
+            FileProblem.SHEET_TOO_LARGE,
+            name=name,
+            sheet=_clean(sheet.title),
+            cell=Grid.ref(height, width),
+            cells=_number(MAX_CELLS),
         )
     rows = tuple(
         tuple(values.get((row, column)) for column in range(1, width + 1))
@@ -410,10 +403,7 @@ def _decode(data: bytes, name: str) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise SpreadsheetError(
-        f"Die Datei {name} hat eine unbekannte Zeichenkodierung: bitte als „CSV UTF-8“ "
-        "speichern und erneut hochladen."
-    )
+    raise SpreadsheetError(FileProblem.UNKNOWN_ENCODING, name=name)
 
 
 def _delimiter(text: str) -> str:
@@ -435,7 +425,7 @@ def _delimiter(text: str) -> str:
 
 def _quoted(filename: str) -> str:
     """The file's name (without folders) for a message, in German quotes."""
-    base = _clean(PurePath(filename.replace("\\", "/")).name) or "(ohne Namen)"
+    base = _clean(PurePath(filename.replace("\\", "/")).name) or file_part(FilePart.NO_NAME)
     return f"„{base[:80]}{'…' if len(base) > 80 else ''}“"
 
 

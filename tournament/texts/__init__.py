@@ -3,20 +3,35 @@
 Every sentence the pages show in German is worded here, from data, never by rewriting
 English: :mod:`.findings` words the rules engine's findings (errors of a record, findings
 of a score list), :mod:`.draw` the table draw's refusals, and :mod:`.app` the app's own
-messages, by code: why a service refuses (:class:`Refusal`) and what a flash reports
-(:class:`Notice`).
+messages, by code: why a service refuses (:class:`Refusal`), what a flash reports
+(:class:`Notice`) and the pieces of sentences a page lists (:class:`Part`), and
+:mod:`.spreadsheets` why an uploaded file cannot be read or used
+(:class:`~.spreadsheets.FileProblem`, raised as ``SpreadsheetError``).
 """
 
 from __future__ import annotations
 
-from .app import GERMAN_NOTICES, GERMAN_REFUSALS, Notice, Refusal, counted, notice, refusal_text
+from .app import (
+    GERMAN_NOTICES,
+    GERMAN_PARTS,
+    GERMAN_REFUSALS,
+    Notice,
+    Part,
+    Refusal,
+    counted,
+    notice,
+    part,
+    refusal_text,
+)
 from .draw import german_refusal
 from .findings import german, german_error, on_the_list
 
 __all__ = [
     "GERMAN_NOTICES",
+    "GERMAN_PARTS",
     "GERMAN_REFUSALS",
     "Notice",
+    "Part",
     "Refusal",
     "counted",
     "german",
@@ -24,5 +39,6 @@ __all__ = [
     "german_refusal",
     "notice",
     "on_the_list",
+    "part",
     "refusal_text",
 ]

@@ -2,16 +2,20 @@
 
 A service refuses with a :class:`Refusal` code and its parameters
 (``ServiceError(Refusal.ROUND_NOT_RUNNING, round=3)``); a route flashes a :class:`Notice`
-(``flash(notice(Notice.SAVED), "success")``). :data:`GERMAN_REFUSALS` and
-:data:`GERMAN_NOTICES` hold one German template per code, with the parameters as
-placeholders; :func:`refusal_text` and :func:`notice` put the sentence together.
+(``flash(notice(Notice.SAVED), "success")``). A :class:`Part` is a piece of a sentence a
+page lists (a problem of a pasted line, a table keeping a round from closing).
+:data:`GERMAN_REFUSALS`, :data:`GERMAN_NOTICES` and :data:`GERMAN_PARTS` hold one German
+template per code, with the parameters as placeholders; :func:`refusal_text`,
+:func:`notice` and :func:`part` put the text together (:func:`fill` any template).
 
 Besides :meth:`str.format`'s own, the templates use
 
 * ``{x!l}``: a list of sentence parts, joined with ``"; "``;
 * ``{x!w}``: a list of sentences, joined with a space;
-* ``{n:Runden}``, ``{n:Listen}``, ``{n:wiederholte Begegnungen}``: a count with its noun
-  ("1 Runde", "3 Runden", "keine wiederholten Begegnungen"), see :func:`counted`.
+* ``{x!u}``: a list of names, joined with " und ";
+* ``{n:Runden}``, ``{n:Listen}``, ``{n:wiederholte Begegnungen}``, ``{n:Spiele fehlen}``: a
+  count with its noun ("1 Runde", "3 Runden", "keine wiederholten Begegnungen",
+  "1 Spiel fehlt"), see :func:`counted`.
 """
 
 from __future__ import annotations
@@ -23,11 +27,15 @@ from typing import Any
 
 __all__ = [
     "GERMAN_NOTICES",
+    "GERMAN_PARTS",
     "GERMAN_REFUSALS",
     "Notice",
+    "Part",
     "Refusal",
     "counted",
+    "fill",
     "notice",
+    "part",
     "placeholders",
     "refusal_text",
 ]
@@ -106,6 +114,10 @@ class Refusal(Enum):
     IMPORT_ROUND_NOT_STARTED = "import_round_not_started"
     IMPORT_ROUND_FINISHED = "import_round_finished"
 
+    # forms of the routes: an error shown at the field
+    WRONG_CREDENTIALS = "wrong_credentials"
+    NO_SUCH_CODE = "no_such_code"
+
 
 class Notice(Enum):
     """What a flash message reports (done, or not done for a reason of the page itself)."""
@@ -158,6 +170,33 @@ class Notice(Enum):
     DELETE_PAGE_INCOMPLETE = "delete_page_incomplete"
     DELETE_REFUSED = "delete_refused"
     BEING_DEALT_MISSING = "being_dealt_missing"
+
+
+class Part(Enum):
+    """A piece of a sentence: an item of a list a page shows, or of a refusal's list."""
+
+    # a line of a pasted player list: why it cannot be registered, after the name
+    LINE_WITHOUT_NAME = "line_without_name"
+    NAME_TOO_LONG = "name_too_long"
+    CLUB_TOO_LONG = "club_too_long"
+    DDV_INVALID = "ddv_invalid"
+    TOO_MANY_PARTS = "too_many_parts"
+    LINE_REGISTERED = "line_registered"
+    LINE_REPEATED = "line_repeated"
+    LINE_DDV_REGISTERED = "line_ddv_registered"
+    LINE_SAME_DDV = "line_same_ddv"
+    # the line with its problem, for the refusal; an empty name
+    PASTED_LINE = "pasted_line"
+    NAMELESS = "nameless"
+
+    # what keeps a round from closing, per table
+    GAMES_MISSING = "games_missing"
+    LIST_HAS_ERRORS = "list_has_errors"
+    LIST_UNREADABLE = "list_unreadable"
+
+    # what keeps a drawn round from starting, per player
+    SEATED_WITHDRAWN = "seated_withdrawn"
+    NO_SEAT = "no_seat"
 
 
 #: One German template per refusal; the placeholders are the refusal's parameters.
@@ -282,6 +321,11 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
         "Nichts eingelesen: Runde {round} ist abgeschlossen; die Liste von Tisch "
         "{table} kann nicht geändert werden."
     ),
+    Refusal.WRONG_CREDENTIALS: "Benutzername oder Passwort ist falsch.",
+    Refusal.NO_SUCH_CODE: (
+        "Diesen Code gibt es nicht, oder die Runde ist vorbei. Bitte den Code auf der "
+        "Tischkarte prüfen oder die Turnierleitung fragen."
+    ),
 }
 
 #: One German template per notice; the placeholders are the notice's parameters.
@@ -348,6 +392,28 @@ GERMAN_NOTICES: Mapping[Notice, str] = {
     Notice.BEING_DEALT_MISSING: "Bitte angeben, ob gerade ein Spiel gegeben wurde.",
 }
 
+#: One German template per part; the placeholders are the part's parameters.
+GERMAN_PARTS: Mapping[Part, str] = {
+    Part.LINE_WITHOUT_NAME: "hat keinen Namen",
+    Part.NAME_TOO_LONG: "ist länger als {limit} Zeichen",
+    Part.CLUB_TOO_LONG: "hat einen Vereinsnamen über {limit} Zeichen",
+    Part.DDV_INVALID: "hat keine gültige DDV-Nr. ({ddv}…)",
+    Part.TOO_MANY_PARTS: "hat mehr als drei Teile (Name; Verein; DDV-Nr.)",
+    Part.LINE_REGISTERED: "ist schon angemeldet (Startnummer {start_number})",
+    Part.LINE_REPEATED: "steht schon in Zeile {line}",
+    Part.LINE_DDV_REGISTERED: "DDV-Nr. {ddv} ist schon angemeldet ({holder})",
+    Part.LINE_SAME_DDV: "hat dieselbe DDV-Nr. {ddv} wie Zeile {line}",
+    Part.PASTED_LINE: "Zeile {line}: {name} {problem}",
+    Part.NAMELESS: "(leer)",
+    Part.GAMES_MISSING: "Tisch {table}: {left:Spiele fehlen} noch",
+    Part.LIST_HAS_ERRORS: "Tisch {table}: die Liste enthält Fehler",
+    Part.LIST_UNREADABLE: "Tisch {table}: die Liste kann nicht gelesen werden",
+    Part.SEATED_WITHDRAWN: (
+        "{name} (Nr. {start_number}) ist zurückgezogen, sitzt aber an Tisch {table}"
+    ),
+    Part.NO_SEAT: "{name} (Nr. {start_number}) hat keinen Platz",
+}
+
 #: Counted nouns by their format spec: singular, plural, and the words for none (if not "0 …").
 _COUNTS: Mapping[str, tuple[str, str, str | None]] = {
     "Runden": ("Runde", "Runden", None),
@@ -357,6 +423,7 @@ _COUNTS: Mapping[str, tuple[str, str, str | None]] = {
         "wiederholte Begegnungen",
         "keine wiederholten Begegnungen",
     ),
+    "Spiele fehlen": ("Spiel fehlt", "Spiele fehlen", None),
 }
 
 
@@ -377,6 +444,8 @@ class _Formatter(string.Formatter):
             return "; ".join(str(item) for item in value)
         if conversion == "w":
             return " ".join(str(item) for item in value)
+        if conversion == "u":
+            return " und ".join(str(item) for item in value)
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
@@ -397,11 +466,21 @@ def placeholders(template: str) -> dict[str, tuple[str | None, str]]:
     }
 
 
+def fill(template: str, /, **params: Any) -> str:
+    """A template with its parameters; a missing parameter raises :class:`KeyError`."""
+    return _FORMATTER.vformat(template, (), params)
+
+
 def refusal_text(code: Refusal, /, **params: Any) -> str:
     """The German sentence of a refusal; a missing parameter raises :class:`KeyError`."""
-    return _FORMATTER.vformat(GERMAN_REFUSALS[code], (), params)
+    return fill(GERMAN_REFUSALS[code], **params)
 
 
 def notice(code: Notice, /, **params: Any) -> str:
     """The German sentence of a notice; a missing parameter raises :class:`KeyError`."""
-    return _FORMATTER.vformat(GERMAN_NOTICES[code], (), params)
+    return fill(GERMAN_NOTICES[code], **params)
+
+
+def part(code: Part, /, **params: Any) -> str:
+    """The German piece of a sentence; a missing parameter raises :class:`KeyError`."""
+    return fill(GERMAN_PARTS[code], **params)
