@@ -25,7 +25,7 @@ from tournament.models import (
     Tournament,
     User,
 )
-from tournament.texts import Notice, Refusal, notice
+from tournament.texts import Notice, Part, Refusal, notice, part
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError
 
@@ -81,7 +81,7 @@ def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
     seen_ddv: dict[str, int] = {}
     result: list[PastedLine] = []
     for number, raw in enumerate(raw_lines, start=1):
-        parts = [clean(part) for part in raw.split(";")]
+        parts = [clean(piece) for piece in raw.split(";")]
         if not any(parts):
             continue
         name = parts[0]
@@ -91,17 +91,17 @@ def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
         key = normalise(name)
         if problem is None and key in registered:
             reg = registered[key]
-            problem = f"ist schon angemeldet (Startnummer {reg.start_number})"
+            problem = part(Part.LINE_REGISTERED, start_number=reg.start_number)
         if problem is None and key in seen:
-            problem = f"steht schon in Zeile {seen[key]}"
+            problem = part(Part.LINE_REPEATED, line=seen[key])
         if problem is None and ddv is not None:
             holder = known.by_ddv.get(ddv)
             if holder is not None and any(
                 r.player_id == holder.id for r in tournament.registrations
             ):
-                problem = f"DDV-Nr. {ddv} ist schon angemeldet ({holder.name})"
+                problem = part(Part.LINE_DDV_REGISTERED, ddv=ddv, holder=holder.name)
         if problem is None and ddv is not None and ddv in seen_ddv:
-            problem = f"hat dieselbe DDV-Nr. {ddv} wie Zeile {seen_ddv[ddv]}"
+            problem = part(Part.LINE_SAME_DDV, ddv=ddv, line=seen_ddv[ddv])
         seen.setdefault(key, number)
         if ddv is not None:
             seen_ddv.setdefault(ddv, number)
@@ -127,7 +127,12 @@ def register_pasted(
     if not lines:
         raise ServiceError(Refusal.EMPTY_PASTE)
     problems = [
-        f"Zeile {line.line}: {line.name or '(leer)'} {line.problem}"
+        part(
+            Part.PASTED_LINE,
+            line=line.line,
+            name=line.name or part(Part.NAMELESS),
+            problem=line.problem,
+        )
         for line in lines
         if line.problem
     ]
@@ -321,15 +326,15 @@ def _next_start_number(tournament: Tournament) -> int:
 
 def _line_problem(name: str, club: str, ddv: str | None, parts: int) -> str | None:
     if not name:
-        return "hat keinen Namen"
+        return part(Part.LINE_WITHOUT_NAME)
     if len(name) > NAME_LENGTH:
-        return f"ist länger als {NAME_LENGTH} Zeichen"
+        return part(Part.NAME_TOO_LONG, limit=NAME_LENGTH)
     if len(club) > TEXT_LENGTH:
-        return f"hat einen Vereinsnamen über {TEXT_LENGTH} Zeichen"
+        return part(Part.CLUB_TOO_LONG, limit=TEXT_LENGTH)
     if ddv is not None and (len(ddv) > DDV_LENGTH or not ddv.replace("-", "").isalnum()):
-        return f"hat keine gültige DDV-Nr. ({ddv[:DDV_LENGTH]}…)"
+        return part(Part.DDV_INVALID, ddv=ddv[:DDV_LENGTH])
     if parts > 3:
-        return "hat mehr als drei Teile (Name; Verein; DDV-Nr.)"
+        return part(Part.TOO_MANY_PARTS)
     return None
 
 

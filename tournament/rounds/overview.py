@@ -21,6 +21,7 @@ from tournament.rounds import service as rounds
 from tournament.scorelists import list_page
 from tournament.scorelists.list_page import Sheet
 from tournament.scorelists.refusals import ScoreListRefused
+from tournament.texts import Part, part
 
 STATUS_TEXT = {
     "green": "vollständig und geprüft",
@@ -188,9 +189,7 @@ def _open_lists(round_: Round, states: tuple[TableState, ...]) -> tuple[str, ...
     if round_.status is not RoundStatus.RUNNING:
         return ()
     unreadable = [
-        f"Tisch {state.number}: die Liste kann nicht gelesen werden"
-        for state in states
-        if state.sheet is None
+        part(Part.LIST_UNREADABLE, table=state.number) for state in states if state.sheet is None
     ]
     if unreadable:
         return tuple(unreadable)

@@ -31,7 +31,7 @@ from tournament.registrations import service as registrations
 from tournament.rounds import tables
 from tournament.scorelists import service as scorelists
 from tournament.standings import service as standings
-from tournament.texts import Refusal
+from tournament.texts import Part, Refusal, part
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError, StaleError
 
@@ -149,11 +149,9 @@ def open_lists(round_: Round) -> list[str]:
     for table in round_.tables:
         report = scorelists.check(table)
         if not report["complete"]:
-            left = report["games_left"]
-            games = "1 Spiel fehlt" if left == 1 else f"{left} Spiele fehlen"
-            missing.append(f"Tisch {table.number}: {games} noch")
+            missing.append(part(Part.GAMES_MISSING, table=table.number, left=report["games_left"]))
         elif not report["valid"]:
-            missing.append(f"Tisch {table.number}: die Liste enthält Fehler")
+            missing.append(part(Part.LIST_HAS_ERRORS, table=table.number))
     return missing
 
 
@@ -171,14 +169,21 @@ def seating_problems(round_: Round) -> list[str]:
     for reg_id, seat in seated.items():
         if reg_id not in expected:
             problems.append(
-                f"{seat.registration.player.name} (Nr. {seat.registration.start_number}) ist "
-                "zurückgezogen, sitzt aber an Tisch "
-                f"{seat.table.number}"
+                part(
+                    Part.SEATED_WITHDRAWN,
+                    name=seat.registration.player.name,
+                    start_number=seat.registration.start_number,
+                    table=seat.table.number,
+                )
             )
     for reg_id, registration in expected.items():
         if reg_id not in seated:
             problems.append(
-                f"{registration.player.name} (Nr. {registration.start_number}) hat keinen Platz"
+                part(
+                    Part.NO_SEAT,
+                    name=registration.player.name,
+                    start_number=registration.start_number,
+                )
             )
     return problems
 
