@@ -20,15 +20,12 @@ from tournament.accounts.forms import (
 )
 from tournament.extensions import db
 from tournament.models import Role
-from tournament.texts import Notice, notice
+from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.lookups import user_or_404
 
 auth = Blueprint("auth", __name__)
 admin = Blueprint("admin", __name__)
-
-WRONG_CREDENTIALS = "Benutzername oder Passwort ist falsch."
-
 
 SETUP_DONE = "doko_setup_done"
 
@@ -76,7 +73,7 @@ def login() -> ResponseReturnValue:
             login_user(user)
             flash(notice(Notice.LOGGED_IN, username=user.username, role=user.role.label), "success")
             return redirect(_safe_target(request.args.get("next")))
-        form.password.errors.append(WRONG_CREDENTIALS)
+        form.password.errors.append(refusal_text(Refusal.WRONG_CREDENTIALS))
     return render_template("auth/login.html", form=form)
 
 

@@ -44,7 +44,7 @@ from tournament.scorelists.forms import (
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.service import Actor
 from tournament.scorelists.store import Report
-from tournament.texts import Notice, notice
+from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web.access import acting_user, roles_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first
@@ -121,10 +121,7 @@ def enter_code() -> ResponseReturnValue:
         table = tables.table_by_code(form.code.data or "")
         if table is not None and table.access_code is not None:
             return redirect(url_for("scorelists.page_by_code", code=table.access_code))
-        form.code.errors = [
-            "Diesen Code gibt es nicht, oder die Runde ist vorbei. Bitte den Code auf der "
-            "Tischkarte prüfen oder die Turnierleitung fragen."
-        ]
+        form.code.errors = [refusal_text(Refusal.NO_SUCH_CODE)]
     return render_template("scorelists/enter_code.html", form=form)
 
 
