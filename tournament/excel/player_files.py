@@ -130,7 +130,12 @@ class PlayerList:
     def description(self) -> str:
         """Where the parts come from, e.g. "Name aus Spalte B („Spieler“), Verein aus Spalte A"."""
         return ", ".join(
-            f"{column.label} aus Spalte {column.letter} („{column.header}“)"
+            file_part(
+                FilePart.COLUMN_SOURCE,
+                label=column.label,
+                letter=column.letter,
+                heading=column.header,
+            )
             for column in self.columns
         )
 

@@ -2,7 +2,8 @@
 
 A file is refused with a :class:`FileProblem` code and its parameters
 (``SpreadsheetError(FileProblem.EMPTY_FILE, name="„liste.csv“")``); a :class:`FilePart` is a
-piece of such a sentence (the merged cells of one sheet, a kind of bad cell).
+piece of such a sentence (the merged cells of one sheet, a kind of bad cell) or of a page
+about a file (where a player list's parts come from).
 :data:`GERMAN_FILE_PROBLEMS` and :data:`GERMAN_FILE_PARTS` hold one German template per
 code, filled like the app's own (:func:`tournament.texts.app.fill`); :func:`file_problem`
 and :func:`file_part` put the text together.
@@ -88,6 +89,8 @@ class FilePart(Enum):
     FORMULA_WITHOUT_VALUE = "formula_without_value"
     ERROR_VALUE = "error_value"
     SEMICOLON = "semicolon"
+    # where a player list's part comes from, for the preview page
+    COLUMN_SOURCE = "column_source"
     # a cell without a value, for NO_LIST; a file without a name, for ``name``
     EMPTY_CELL = "empty_cell"
     NO_NAME = "no_name"
@@ -216,6 +219,7 @@ GERMAN_FILE_PARTS: Mapping[FilePart, str] = {
         "Zellen mit einem Semikolon, das in der Liste Name, Verein und DDV-Nr. trennt (bitte in "
         "der Datei durch ein Komma ersetzen)"
     ),
+    FilePart.COLUMN_SOURCE: "{label} aus Spalte {letter} („{heading}“)",
     FilePart.EMPTY_CELL: "leer",
     FilePart.NO_NAME: "(ohne Namen)",
 }
