@@ -8,6 +8,7 @@ from typing import Any
 
 from rules_engine.findings import Finding
 from tournament import texts
+from tournament.texts.app import Part, Refusal, part
 from tournament.web.errors import ServiceError
 
 
@@ -24,7 +25,7 @@ class ScoreListRefused(ServiceError):
         self.names = names or {}
         errors = self.errors
         first = f" {self.german(errors[0])}" if errors else ""
-        super().__init__(f"Nicht gespeichert: die Regelprüfung fand {len(errors)} Fehler.{first}")
+        super().__init__(Refusal.RULES_FOUND_ERRORS, count=len(errors), first=first)
 
     def german(self, finding: dict[str, Any]) -> str:
         """One finding as a German sentence, players by name, with its TSR section."""
@@ -50,18 +51,10 @@ class StaleList(ServiceError):
         self.changes = changes
         self.already_saved = already_saved
         if already_saved is not None:
-            text = (
-                f"Dieser Eintrag ist schon gespeichert (Eintrag {already_saved}); er wurde nicht "
-                "noch einmal eingetragen."
-            )
+            super().__init__(Refusal.ENTRY_ALREADY_SAVED, entry=already_saved)
         else:
-            since = "; ".join(changes) if changes else "die Liste wurde geändert"
-            text = (
-                f"Nicht gespeichert: Die Liste wurde inzwischen auf einem anderen Gerät geändert "
-                f"({since}). Bitte die aktuelle Liste prüfen und den Eintrag, falls er noch "
-                "fehlt, erneut eingeben."
-            )
-        super().__init__(text)
+            since = "; ".join(changes) if changes else part(Part.LIST_CHANGED)
+            super().__init__(Refusal.LIST_CHANGED_ELSEWHERE, since=since)
 
 
 def unreadable(finding: Finding) -> ScoreListRefused:

@@ -29,7 +29,7 @@ from tournament.scorelists import store
 from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused, StaleList, not_storable, unreadable
 from tournament.scorelists.store import Report, player_key
-from tournament.texts import Refusal, refusal_text
+from tournament.texts.app import Part, Refusal, part, refusal_text
 from tournament.tournaments.service import MAX_VERSION
 from tournament.web.errors import ServiceError
 
@@ -343,10 +343,10 @@ def _same(stored: Any, sent: dict[str, Any]) -> bool:
 
 
 _ACTIONS = {
-    "add_list_entry": "Eintrag {entry} ({what}) hinzugefügt",
-    "correct_list_entry": "Eintrag {entry} ({what}) korrigiert",
-    "delete_list_entry": "Eintrag {entry} ({what}) gelöscht",
-    "replace_list": "die ganze Liste neu eingetragen",
+    "add_list_entry": Part.ENTRY_ADDED,
+    "correct_list_entry": Part.ENTRY_CORRECTED,
+    "delete_list_entry": Part.ENTRY_DELETED,
+    "replace_list": Part.LIST_REPLACED,
 }
 
 
@@ -355,5 +355,6 @@ def _describe_change(
 ) -> str:
     record = new.get("record") or old.get("record") or {}
     entry = new.get("entry") or old.get("entry") or "?"
-    template = _ACTIONS.get(action, "geändert")
-    return template.format(entry=entry, what=describe_entry(record, names))
+    if action not in _ACTIONS:
+        return part(Part.LIST_CHANGED)
+    return part(_ACTIONS[action], entry=entry, what=describe_entry(record, names))

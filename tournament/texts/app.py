@@ -106,6 +106,9 @@ class Refusal(Enum):
     LIST_OF_FINISHED_ROUND = "list_of_finished_round"
     LIST_LOCKED = "list_locked"
     NO_SUCH_ENTRY = "no_such_entry"
+    RULES_FOUND_ERRORS = "rules_found_errors"
+    ENTRY_ALREADY_SAVED = "entry_already_saved"
+    LIST_CHANGED_ELSEWHERE = "list_changed_elsewhere"
     ONLY_LAST_GAME = "only_last_game"
 
     # imports of lists
@@ -197,6 +200,13 @@ class Part(Enum):
     # what keeps a drawn round from starting, per player
     SEATED_WITHDRAWN = "seated_withdrawn"
     NO_SEAT = "no_seat"
+
+    # what happened to a list on another device since a page was shown
+    ENTRY_ADDED = "entry_added"
+    ENTRY_CORRECTED = "entry_corrected"
+    ENTRY_DELETED = "entry_deleted"
+    LIST_REPLACED = "list_replaced"
+    LIST_CHANGED = "list_changed"
 
 
 #: One German template per refusal; the placeholders are the refusal's parameters.
@@ -302,6 +312,16 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
         "an die Turnierleitung oder den Schiedsrichter wenden."
     ),
     Refusal.NO_SUCH_ENTRY: "Die Liste hat keinen Eintrag {entry}.",
+    Refusal.RULES_FOUND_ERRORS: "Nicht gespeichert: die Regelprüfung fand {count} Fehler.{first}",
+    Refusal.ENTRY_ALREADY_SAVED: (
+        "Dieser Eintrag ist schon gespeichert (Eintrag {entry}); er wurde nicht noch einmal "
+        "eingetragen."
+    ),
+    Refusal.LIST_CHANGED_ELSEWHERE: (
+        "Nicht gespeichert: Die Liste wurde inzwischen auf einem anderen Gerät geändert "
+        "({since}). Bitte die aktuelle Liste prüfen und den Eintrag, falls er noch fehlt, "
+        "erneut eingeben."
+    ),
     Refusal.ENTRY_NOT_STORABLE: "Eintrag {entry}: nicht als JSON speicherbar ({why}) (TSR 8.4)",
     Refusal.ONLY_LAST_GAME: (
         "Am Tisch kann nur das zuletzt eingetragene Spiel korrigiert oder gelöscht werden; "
@@ -394,6 +414,11 @@ GERMAN_NOTICES: Mapping[Notice, str] = {
 
 #: One German template per part; the placeholders are the part's parameters.
 GERMAN_PARTS: Mapping[Part, str] = {
+    Part.ENTRY_ADDED: "Eintrag {entry} ({what}) hinzugefügt",
+    Part.ENTRY_CORRECTED: "Eintrag {entry} ({what}) korrigiert",
+    Part.ENTRY_DELETED: "Eintrag {entry} ({what}) gelöscht",
+    Part.LIST_REPLACED: "die ganze Liste neu eingetragen",
+    Part.LIST_CHANGED: "die Liste wurde geändert",
     Part.LINE_WITHOUT_NAME: "hat keinen Namen",
     Part.NAME_TOO_LONG: "ist länger als {limit} Zeichen",
     Part.CLUB_TOO_LONG: "hat einen Vereinsnamen über {limit} Zeichen",
