@@ -5,7 +5,6 @@ install``: the system's browser, with the flags it needs in a container)."""
 from __future__ import annotations
 
 import shutil
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +15,7 @@ from flask import Flask
 from playwright.sync_api import Browser, sync_playwright
 from waitress.server import create_server
 
+from tests.serving import in_thread
 from tournament.app import create_app
 from tournament.extensions import db
 
@@ -46,13 +46,10 @@ def migrated_app(instance: Path) -> Flask:
 def served(app: Flask) -> Iterator[str]:
     """Serve ``app`` with waitress on a free port; yields the base URL."""
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
     try:
-        yield f"http://127.0.0.1:{server.effective_port}"
+        with in_thread(server):
+            yield f"http://127.0.0.1:{server.effective_port}"
     finally:
-        server.close()
-        thread.join(timeout=5)
         with app.app_context():
             db.engine.dispose()
 

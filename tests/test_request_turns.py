@@ -4,7 +4,6 @@ another thread, so the others are served meanwhile."""
 
 from __future__ import annotations
 
-import errno
 import http.client
 import socket
 import sys
@@ -18,6 +17,7 @@ import pytest
 from flask import Flask, request
 from flask.testing import FlaskClient
 
+from tests.serving import in_thread
 from tests.webapp import create_tournament, sign_in
 from tournament.request_turns import StepAside, step_aside
 
@@ -102,23 +102,8 @@ def _served(app: Flask) -> Iterator[int]:
     """``app`` served by waitress as ``scripts/run.py`` serves it in each process."""
     listener = socket.create_server(("127.0.0.1", 0))
     server = run._server(app, [listener], run.server_options(None))
-
-    def serving() -> None:
-        try:
-            server.run()
-        except OSError as error:
-            # close() from this thread may catch the loop in select() on the socket it
-            # closes: that ends the serving, nothing else.
-            if error.errno != errno.EBADF:
-                raise
-
-    thread = threading.Thread(target=serving, daemon=True)
-    thread.start()
-    try:
+    with in_thread(server, WAIT):
         yield int(listener.getsockname()[1])
-    finally:
-        server.close()
-        thread.join(timeout=WAIT)
 
 
 def _waiting_app(wait: float) -> tuple[Flask, threading.Event]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import http.client
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 from flask import Flask
 from waitress.server import create_server
 
+from tests.serving import in_thread
 from tests.webapp import create_tournament, draw_round, paste_players, player_names, sign_in
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
@@ -22,13 +22,8 @@ from run import server_options
 @contextmanager
 def served(app: Flask, proxy: str | None) -> Iterator[int]:
     server = create_server(app, host="127.0.0.1", port=0, **server_options(proxy))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
+    with in_thread(server):
         yield int(server.effective_port)
-    finally:
-        server.close()
-        thread.join(timeout=5)
 
 
 def cards_page(app: Flask, proxy: str | None, headers: dict[str, str]) -> str:
