@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select
+from werkzeug.test import TestResponse
 
 from tests.webapp import (
     add_account,
@@ -59,6 +60,18 @@ def _table(app: Flask, tournament_id: int, table_number: int) -> dict[str, objec
     with app.app_context():
         table = _round(tournament_id).tables[table_number - 1]
         return {"code": table.access_code, "locked": table.locked}
+
+
+def _post_versioned(app: Flask, client: FlaskClient, tournament_id: int, path: str) -> TestResponse:
+    """A form of the round overview sent with the tournament's version, as its page sends it."""
+    return client.post(
+        f"{_base(tournament_id)}{path}",
+        data={
+            "csrf_token": csrf_token(client, "/"),
+            "version": tournament_version(app, tournament_id),
+        },
+        follow_redirects=True,
+    )
 
 
 def _page(client: FlaskClient, path: str) -> str:
@@ -292,14 +305,7 @@ def test_declaring_time_up_works_once(app: Flask, client: FlaskClient) -> None:
         assert _round(tournament_id).time_up_at is not None
     # Sent again (an old tab): refused, nothing changes.
     before = snapshot(app)
-    response = client.post(
-        f"{_base(tournament_id)}/zeit-abgelaufen",
-        data={
-            "csrf_token": csrf_token(client, "/"),
-            "version": tournament_version(app, tournament_id),
-        },
-        follow_redirects=True,
-    )
+    response = _post_versioned(app, client, tournament_id, "/zeit-abgelaufen")
     assert "Für Runde 1 ist die Zeit schon abgelaufen." in flashes(response.get_data(as_text=True))
     assert snapshot(app) == before
     assert len(audit_events(app, "time_up")) == 1
@@ -323,14 +329,7 @@ def test_time_up_of_a_round_not_running_is_refused(app: Flask, client: FlaskClie
     tournament_id = create_tournament(client)
     paste_players(client, tournament_id, "\n".join(player_names(4)))
     draw_round(client, tournament_id, seed=1)
-    response = client.post(
-        f"{_base(tournament_id)}/zeit-abgelaufen",
-        data={
-            "csrf_token": csrf_token(client, "/"),
-            "version": tournament_version(app, tournament_id),
-        },
-        follow_redirects=True,
-    )
+    response = _post_versioned(app, client, tournament_id, "/zeit-abgelaufen")
     assert "Runde 1 läuft nicht." in flashes(response.get_data(as_text=True))
 
 
@@ -403,14 +402,7 @@ def test_revoking_a_code_closes_the_list_to_it(app: Flask, client: FlaskClient) 
     assert "kein Code" in row and "Code entziehen" not in row
     assert len(audit_events(app, "revoke_code")) == 1
     # A second revoke (old tab) is refused; a new code opens the list again.
-    response = client.post(
-        f"{_base(tournament_id)}/tische/1/code-entziehen",
-        data={
-            "csrf_token": csrf_token(client, "/"),
-            "version": tournament_version(app, tournament_id),
-        },
-        follow_redirects=True,
-    )
+    response = _post_versioned(app, client, tournament_id, "/tische/1/code-entziehen")
     assert "Tisch 1 hat keinen Zugangscode." in flashes(response.get_data(as_text=True))
     _press(client, tournament_id, "tische/1/code-neu")
     new = _table(app, tournament_id, 1)["code"]
@@ -438,14 +430,7 @@ def test_codes_of_a_finished_round_cannot_be_changed(app: Flask, client: FlaskCl
     complete_lists(app, tournament_id, 1)
     round_action(client, tournament_id, 1, "abschliessen")
     before = snapshot(app)
-    response = client.post(
-        f"{_base(tournament_id)}/tische/1/code-neu",
-        data={
-            "csrf_token": csrf_token(client, "/"),
-            "version": tournament_version(app, tournament_id),
-        },
-        follow_redirects=True,
-    )
+    response = _post_versioned(app, client, tournament_id, "/tische/1/code-neu")
     assert "Runde 1 ist abgeschlossen." in flashes(response.get_data(as_text=True))
     assert snapshot(app) == before
 

@@ -19,19 +19,8 @@ from typing import Any
 import pytest
 
 from tournament.excel.reading import SpreadsheetError
-from tournament.texts import (
-    GERMAN_NOTICES,
-    GERMAN_PARTS,
-    GERMAN_REFUSALS,
-    Notice,
-    Part,
-    Refusal,
-    counted,
-    notice,
-    part,
-    refusal_text,
-)
-from tournament.texts.app import placeholders
+from tournament.texts import Notice, Part, Refusal, counted, notice, part, refusal_text
+from tournament.texts.app import GERMAN_NOTICES, GERMAN_PARTS, GERMAN_REFUSALS, placeholders
 from tournament.texts.spreadsheets import (
     GERMAN_FILE_PARTS,
     GERMAN_FILE_PROBLEMS,

@@ -11,12 +11,12 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from rules_engine.table_list import MINUTES
 from tournament.extensions import db
-from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, utcnow
+from tournament.models import Round, RoundStatus, RoundTable, utcnow
+from tournament.rounds import plans
 from tournament.rounds import service as rounds
 from tournament.scorelists import list_page
 from tournament.scorelists.list_page import Sheet
@@ -162,17 +162,7 @@ class Overview:
 def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:
     """Every table of the round with its list's state, and what keeps the round open."""
     now = now or utcnow()
-    query = (
-        select(RoundTable)
-        .where(RoundTable.round_id == round_.id)
-        .order_by(RoundTable.number)
-        .options(
-            selectinload(RoundTable.seats)
-            .joinedload(Seat.registration)
-            .joinedload(Registration.player),
-            selectinload(RoundTable.entries),
-        )
-    )
+    query = plans.tables_with_players(round_).options(selectinload(RoundTable.entries))
     tables = list(db.session.execute(query).scalars())
     states = tuple(_state(table, now) for table in tables)
     return Overview(round_, states, _open_lists(round_, states), _clocks(round_, tables, now), now)

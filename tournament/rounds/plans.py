@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from tournament.extensions import db
@@ -46,10 +46,9 @@ class SeatRow:
     size: int
 
 
-def table_plan(round_: Round) -> list[PlanTable]:
-    """Tables in number order, players by position; position 1 deals first, the last keeps
-    the list (TSR 3.1.1, 8.4.1). One query for the whole round."""
-    query = (
+def tables_with_players(round_: Round) -> Select[RoundTable]:
+    """The round's tables in number order, their seats with registrations and players."""
+    return (
         select(RoundTable)
         .where(RoundTable.round_id == round_.id)
         .order_by(RoundTable.number)
@@ -59,8 +58,13 @@ def table_plan(round_: Round) -> list[PlanTable]:
             .joinedload(Registration.player)
         )
     )
+
+
+def table_plan(round_: Round) -> list[PlanTable]:
+    """Tables in number order, players by position; position 1 deals first, the last keeps
+    the list (TSR 3.1.1, 8.4.1). One query for the whole round."""
     plan = []
-    for table in db.session.execute(query).scalars():
+    for table in db.session.execute(tables_with_players(round_)).scalars():
         seats = tuple(
             PlanSeat(
                 position=seat.position,

@@ -11,25 +11,11 @@ messages, by code: why a service refuses (:class:`Refusal`), what a flash report
 
 from __future__ import annotations
 
-from .app import (
-    GERMAN_NOTICES,
-    GERMAN_PARTS,
-    GERMAN_REFUSALS,
-    Notice,
-    Part,
-    Refusal,
-    counted,
-    notice,
-    part,
-    refusal_text,
-)
+from .app import Notice, Part, Refusal, counted, notice, part, refusal_text
 from .draw import german_refusal
 from .findings import german, german_error, on_the_list
 
 __all__ = [
-    "GERMAN_NOTICES",
-    "GERMAN_PARTS",
-    "GERMAN_REFUSALS",
     "Notice",
     "Part",
     "Refusal",
