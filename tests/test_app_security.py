@@ -22,6 +22,25 @@ def _user_count(app: Flask) -> int:
         return db.session.execute(select(func.count(User.id))).scalar_one()
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/turniere/9223372036854775808",
+        "/turniere/2147483648",
+        "/turniere/1/runden/99999999999999999999/",
+        "/turniere/1/runden/1/tische/2147483648/",
+        "/turniere/" + "9" * 309,
+    ],
+)
+def test_an_id_beyond_the_database_keys_names_nothing(client: FlaskClient, path: str) -> None:
+    """No integer key goes beyond 2**31 - 1 (PostgreSQL's integer): such a URL is a 404."""
+    set_up(client)
+    log_in(client)
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "Diese Seite gibt es nicht." in response.get_data(as_text=True)
+
+
 def test_setup_without_csrf_token_is_refused(app: Flask, client: FlaskClient) -> None:
     response = client.post(
         "/einrichten",

@@ -12,6 +12,7 @@ from alembic.runtime.migration import MigrationContext
 from flask import Flask
 from sqlalchemy import inspect, make_url, text
 
+from tests.webapp import set_up
 from tournament import schema
 from tournament.app import create_app
 from tournament.config import DEFAULT_DATABASE_FILE, SECRET_KEY_FILE, from_environment
@@ -97,6 +98,22 @@ def test_default_database_is_a_sqlite_file_in_the_instance_folder(
     expected = "sqlite:///" + str(instance_dir.resolve() / DEFAULT_DATABASE_FILE)
     assert app.config["SQLALCHEMY_DATABASE_URI"] == expected
     assert (instance_dir / DEFAULT_DATABASE_FILE).is_file()
+
+
+@pytest.mark.sqlite_only
+def test_the_instance_files_are_private(app: Flask, instance_dir: Path) -> None:
+    """The database (with its WAL), the writers' lock and the secret key: 0600."""
+    database = instance_dir / DEFAULT_DATABASE_FILE
+    database.chmod(0o644)  # as an older version left it: tightened at the next start
+    again = create_app(instance_path=str(instance_dir))
+    set_up(again.test_client())
+    files = [database, instance_dir / f"{DEFAULT_DATABASE_FILE}-wal"]
+    files += [instance_dir / f"{DEFAULT_DATABASE_FILE}.writers"]
+    if (instance_dir / SECRET_KEY_FILE).exists():
+        files.append(instance_dir / SECRET_KEY_FILE)
+    assert {f.name: oct(f.stat().st_mode & 0o777) for f in files} == {
+        f.name: "0o600" for f in files
+    }
 
 
 @pytest.mark.sqlite_only

@@ -18,6 +18,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import Connection, Engine, event, make_url
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
 from tournament import config as settings
@@ -43,6 +44,9 @@ from tournament.standings import routes as standings_routes
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
 from tournament.writer_queue import WriterQueue
+
+#: The largest id a URL may name: PostgreSQL's integer keys end here.
+MAX_ID = 2**31 - 1
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,11 +95,15 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     _init_login(app)
     if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
         with app.app_context():
+            _keep_private(db.engine)
             _tune_sqlite(db.engine, app.config["SQLITE_BUSY_TIMEOUT"])
 
     # Registered before the blueprints so that they run before their request hooks.
     app.before_request(_refuse_nul_characters)
     app.before_request(_refuse_unmigrated_database)
+    # Ids in URLs are database keys: a number beyond them names nothing (404), also on
+    # PostgreSQL, whose integers end at 2**31 - 1.
+    app.url_map.converters["int"] = IdConverter
     app.register_blueprint(public_routes.bp)
     app.register_blueprint(accounts_routes.auth)
     app.register_blueprint(tournaments_routes.bp)
@@ -234,12 +242,36 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             queue.release()
 
 
-def _lock_file(engine: Engine) -> str | None:
-    """The writers' lock file beside the SQLite file; ``None`` in memory (or a ``file:`` URI)."""
+class IdConverter(IntegerConverter):
+    """``<int:...>`` in a URL: a whole number from 0 to the largest key the database holds."""
+
+    def __init__(self, url_map: Map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", MAX_ID)
+        super().__init__(url_map, *args, **kwargs)
+
+
+def _keep_private(engine: Engine) -> None:
+    """The SQLite file is readable by its owner only (0600): it holds the password hashes.
+    SQLite gives its WAL and shared-memory files the database file's permissions."""
+    database = _database_file(engine)
+    if database is None:
+        return
+    os.close(os.open(database, os.O_RDWR | os.O_CREAT, 0o600))
+    os.chmod(database, 0o600)
+
+
+def _database_file(engine: Engine) -> str | None:
+    """The SQLite file; ``None`` in memory (or a ``file:`` URI)."""
     database = engine.url.database
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
-    return f"{database}.writers"
+    return database
+
+
+def _lock_file(engine: Engine) -> str | None:
+    """The writers' lock file beside the SQLite file; ``None`` in memory (or a ``file:`` URI)."""
+    database = _database_file(engine)
+    return None if database is None else f"{database}.writers"
 
 
 def _refuse_nul_characters() -> ResponseReturnValue | None:
