@@ -440,7 +440,9 @@ GERMAN_PARTS: Mapping[Part, str] = {
 }
 
 #: Counted nouns by their format spec: singular, plural, and the words for none (if not "0 …").
-_COUNTS: Mapping[str, tuple[str, str, str | None]] = {
+#: Nouns that follow a count, by their plural as the templates' format spec names them
+#: (``{n:Runden}``): the singular, the plural, and what to say for none (``None``: "0 …").
+COUNT_NOUNS: Mapping[str, tuple[str, str, str | None]] = {
     "Runden": ("Runde", "Runden", None),
     "Listen": ("Liste", "Listen", None),
     "wiederholte Begegnungen": (
@@ -449,13 +451,19 @@ _COUNTS: Mapping[str, tuple[str, str, str | None]] = {
         "keine wiederholten Begegnungen",
     ),
     "Spiele fehlen": ("Spiel fehlt", "Spiele fehlen", None),
+    # the rules engine's findings (tournament.texts.findings)
+    "Stiche": ("Stich", "Stiche", None),
+    "Stichen": ("Stich", "Stichen", None),
+    "Füchse": ("Fuchs", "Füchse", None),
+    "Doppelköpfe": ("Doppelkopf", "Doppelköpfe", None),
+    "Karten": ("Karte", "Karten", None),
 }
 
 
 def counted(count: int, noun: str) -> str:
     """A count with its noun, ``noun`` given in the plural: ``counted(1, "Runden")`` is
     "1 Runde", ``counted(0, "wiederholte Begegnungen")`` "keine wiederholten Begegnungen"."""
-    singular, plural, none = _COUNTS[noun]
+    singular, plural, none = COUNT_NOUNS[noun]
     if count == 0 and none is not None:
         return none
     return f"1 {singular}" if count == 1 else f"{count} {plural}"
@@ -474,7 +482,7 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec in _COUNTS:
+        if format_spec in COUNT_NOUNS:
             return counted(int(value), format_spec)
         return super().format_field(value, format_spec)
 

@@ -16,7 +16,7 @@ Besides :meth:`str.format`'s own, the templates use
 * ``{x!h}``: the Hochzeit's shift of announcement times (nothing when 0);
 * ``{x!f}``: what must be followed: a suit, or Trumpf;
 * ``{n:Stiche}``, ``{n:Stichen}``, ``{n:Füchse}``, ``{n:Doppelköpfe}``, ``{n:Karten}``: a
-  count with its noun ("1 Stich", "3 Stiche", "3 Stichen");
+  count with its noun ("1 Stich", "3 Stiche", "3 Stichen"), see :func:`.app.counted`;
 * a kind of game (``game_type``, ``kind``) with ``.ein``, ``.kein``, ``.einem``.
 """
 
@@ -30,6 +30,8 @@ from typing import Any
 from rules_engine.cards import CARDS_BY_CODE
 from rules_engine.errors import DokoError
 from rules_engine.findings import Code
+
+from .app import COUNT_NOUNS, counted
 
 __all__ = ["GERMAN", "german", "german_error", "on_the_list"]
 
@@ -161,14 +163,6 @@ FIELDS: Mapping[str, str] = {
 }
 
 #: Counts with their noun, by format spec: (singular, the form for more than one).
-_COUNTS: Mapping[str, tuple[str, str]] = {
-    "Stiche": ("Stich", "Stiche"),
-    "Stichen": ("Stich", "Stichen"),
-    "Füchse": ("Fuchs", "Füchse"),
-    "Doppelköpfe": ("Doppelkopf", "Doppelköpfe"),
-    "Karten": ("Karte", "Karten"),
-}
-
 _SEAT = "Vorbehalt an Platz {seat}: "
 _VALUES = "{value} ist keiner der möglichen Werte {choices!l}"
 _SHIFT = "{shift!h}"
@@ -507,11 +501,9 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        count = _COUNTS.get(format_spec)
-        if count is None:
-            return super().format_field(value, format_spec)
-        singular, plural = count
-        return f"1 {singular}" if value == 1 else f"{value} {plural}"
+        if format_spec in COUNT_NOUNS:
+            return counted(int(value), format_spec)
+        return super().format_field(value, format_spec)
 
 
 def german(data: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
