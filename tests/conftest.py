@@ -30,6 +30,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests import postgres
+from tests.webapp import FAST_ARGON2
 from tournament.app import create_app
 from tournament.extensions import db
 
@@ -103,7 +104,8 @@ def _make_app(
     # The developer's own settings must not leak into the tests.
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    return create_app({"TESTING": True, **(config or {})}, instance_path=str(instance))
+    settings = {"TESTING": True, "ARGON2_PARAMETERS": FAST_ARGON2, **(config or {})}
+    return create_app(settings, instance_path=str(instance))
 
 
 def _app_on_backend(

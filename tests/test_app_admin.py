@@ -146,7 +146,7 @@ def test_duplicate_username_is_refused_next_to_the_field(
         (
             {"password": "kurz", "password_repeated": "kurz"},
             "password",
-            "Das Passwort muss 8 bis 128 Zeichen lang sein.",
+            "Das Passwort muss mindestens 10 Zeichen lang sein.",
         ),
         (
             {"password_repeated": "anderes-Passwort"},
@@ -302,7 +302,7 @@ def test_password_reset_works_and_is_audited_without_the_password(
         (
             {"password": "kurz", "password_repeated": "kurz"},
             "password",
-            "Das Passwort muss 8 bis 128 Zeichen lang sein.",
+            "Das Passwort muss mindestens 10 Zeichen lang sein.",
         ),
         (
             {"password": "Herz-As-neu-2026", "password_repeated": "Herz-As-neu-2027"},

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from argon2 import PasswordHasher
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
-from werkzeug.security import check_password_hash
 
-from tests.webapp import PASSWORD, USERNAME, csrf_token, log_in, log_out, post_form, set_up
+from tests.webapp import (
+    PASSWORD,
+    USERNAME,
+    csrf_token,
+    log_in,
+    log_out,
+    post_form,
+    post_setup,
+    set_up,
+)
 from tournament.extensions import db
 from tournament.models import Role, User
 
@@ -40,7 +49,8 @@ def test_setup_creates_first_turnierleitung_account(app: Flask, client: FlaskCli
     assert user.username == USERNAME
     assert user.role is Role.TURNIERLEITUNG
     assert user.password_hash != PASSWORD
-    assert check_password_hash(user.password_hash, PASSWORD)
+    assert user.password_hash.startswith("$argon2id$")
+    assert PasswordHasher().verify(user.password_hash, PASSWORD)
 
 
 def test_setup_is_closed_once_an_account_exists(app: Flask, client: FlaskClient) -> None:
@@ -63,15 +73,14 @@ def test_setup_is_closed_once_an_account_exists(app: Flask, client: FlaskClient)
 
 
 def test_setup_explains_bad_input_next_to_the_fields(app: Flask, client: FlaskClient) -> None:
-    response = post_form(
+    response = post_setup(
         client,
-        "/einrichten",
         {"username": "a b", "password": "kurz", "password_repeated": "anders"},
     )
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich sind erlaubt." in page
-    assert "Das Passwort muss 8 bis 128 Zeichen lang sein." in page
+    assert "Das Passwort muss mindestens 10 Zeichen lang sein." in page
     assert "Die beiden Passwörter stimmen nicht überein." in page
     assert 'aria-describedby="username-fehler"' in page
     assert 'id="username-fehler"' in page

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from tests.webapp import PASSWORD, USERNAME, csrf_token, log_in, post_form, set_up
+from tests.webapp import PASSWORD, USERNAME, csrf_token, log_in, post_setup, set_up
 from tournament.extensions import db
 from tournament.models import Tournament, User
 
@@ -92,9 +92,8 @@ def test_logout_without_csrf_token_is_refused(client: FlaskClient) -> None:
 def test_setup_refuses_hostile_usernames(
     app: Flask, client: FlaskClient, username: str, message: str
 ) -> None:
-    response = post_form(
+    response = post_setup(
         client,
-        "/einrichten",
         {"username": username, "password": PASSWORD, "password_repeated": PASSWORD},
     )
     assert response.status_code == 200
@@ -105,9 +104,8 @@ def test_setup_refuses_hostile_usernames(
 
 
 def test_refused_input_is_shown_escaped(client: FlaskClient) -> None:
-    page = post_form(
+    page = post_setup(
         client,
-        "/einrichten",
         {"username": SCRIPT, "password": PASSWORD, "password_repeated": PASSWORD},
     ).get_data(as_text=True)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -115,11 +113,11 @@ def test_refused_input_is_shown_escaped(client: FlaskClient) -> None:
 
 def test_overlong_password_is_refused(app: Flask, client: FlaskClient) -> None:
     long = "p" * 100_000
-    response = post_form(
-        client, "/einrichten", {"username": USERNAME, "password": long, "password_repeated": long}
+    response = post_setup(
+        client, {"username": USERNAME, "password": long, "password_repeated": long}
     )
     assert response.status_code == 200
-    assert "Das Passwort muss 8 bis 128 Zeichen lang sein." in response.get_data(as_text=True)
+    assert "Das Passwort darf höchstens 128 Zeichen lang sein." in response.get_data(as_text=True)
     assert _user_count(app) == 0
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser import chromium, migrated_app, served
+from tournament.accounts import setup_code
 
 USERNAME = "turnierleitung"
 PASSWORD = "Pik-Dame-im-Browser"
@@ -23,8 +25,13 @@ PLAYERS = [f"Spieler{n:02d} Nachname; {CLUBS[n % 4]}".rstrip("; ") for n in rang
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    app = migrated_app(tmp_path_factory.mktemp("browser") / "instance")
+def instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("browser") / "instance"
+
+
+@pytest.fixture(scope="module")
+def base_url(instance: Path) -> Iterator[str]:
+    app = migrated_app(instance)
     with served(app) as url:
         yield url
 
@@ -57,9 +64,13 @@ def phone(browser: Browser, base_url: str) -> Iterator[Page]:
     context.close()
 
 
-def test_first_visit_leads_to_setup_and_creates_the_leitung_account(leitung: Page) -> None:
+def test_first_visit_leads_to_setup_and_creates_the_leitung_account(
+    leitung: Page, instance: Path
+) -> None:
     leitung.goto("/")
     expect(leitung).to_have_url(re.compile(r"/einrichten$"))
+    # Read from the server's console, where the set-up code was printed at the start.
+    leitung.get_by_label("Einrichtungscode").fill(setup_code.load_or_create(str(instance)))
     leitung.get_by_label("Benutzername").fill(USERNAME)
     leitung.get_by_label("Passwort", exact=True).fill(PASSWORD)
     leitung.get_by_label("Passwort wiederholen").fill(PASSWORD)

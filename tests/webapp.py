@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
+from argon2 import PasswordHasher
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import Select, select
-from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
 from rules_engine.simulate import random_list
+from tournament.accounts import setup_code
 from tournament.extensions import db
 from tournament.models import (
     AuditEvent,
@@ -52,11 +53,15 @@ def post_form(client: FlaskClient, path: str, data: dict[str, str]) -> TestRespo
     return client.post(path, data={"csrf_token": csrf_token(client, path), **data})
 
 
+def post_setup(client: FlaskClient, data: dict[str, str]) -> TestResponse:
+    """The set-up form sent by the person at the server, who reads the set-up code there."""
+    code = setup_code.announce(client.application) or ""
+    return post_form(client, "/einrichten", {"setup_code": code, **data})
+
+
 def set_up(client: FlaskClient, username: str = USERNAME, password: str = PASSWORD) -> TestResponse:
-    return post_form(
-        client,
-        "/einrichten",
-        {"username": username, "password": password, "password_repeated": password},
+    return post_setup(
+        client, {"username": username, "password": password, "password_repeated": password}
     )
 
 
@@ -73,9 +78,9 @@ def log_out(client: FlaskClient) -> TestResponse:
 # forms are read from the page as a browser reads them (hidden fields such as ``version``
 # included) and sent with what the user types or clicks.
 
-# One round of PBKDF2 instead of the app's scrypt: a login in every test stays fast. The
-# app's check_password_hash reads the method from the stored hash.
-FAST_HASH = "pbkdf2:sha256:1"
+#: Argon2 at its cheapest, which ``tests/conftest.py`` gives the apps of the tests: a login
+#: in every test stays fast, and no hash is upgraded at the login.
+FAST_ARGON2 = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
 
 
 def add_account(
@@ -88,7 +93,7 @@ def add_account(
     with app.app_context():
         user = User(
             username=username,
-            password_hash=generate_password_hash(password, method=FAST_HASH),
+            password_hash=PasswordHasher(**FAST_ARGON2).hash(password),
             role=role,
         )
         db.session.add(user)

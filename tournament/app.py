@@ -22,8 +22,9 @@ from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
 from tournament import config as settings
+from tournament import throttle
 from tournament.accounts import routes as accounts_routes
-from tournament.accounts import service as accounts
+from tournament.accounts import sessions, setup_code
 from tournament.audit import routes as audit_routes  # noqa: F401 (the log, on the admin blueprint)
 from tournament.excel import routes as excel_routes
 from tournament.extensions import (
@@ -34,7 +35,7 @@ from tournament.extensions import (
     migrate,
     request_reads_first,
 )
-from tournament.models import User
+from tournament.models import MAX_ID
 from tournament.registrations import routes as registrations_routes
 from tournament.rounds import overview_routes
 from tournament.rounds import routes as rounds_routes
@@ -44,9 +45,6 @@ from tournament.standings import routes as standings_routes
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
 from tournament.writer_queue import WriterQueue
-
-#: The largest id a URL may name: PostgreSQL's integer keys end here.
-MAX_ID = 2**31 - 1
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,6 +61,8 @@ CSRF_MESSAGE = (
     "(Sicherheitsprüfung). Bitte laden Sie die Seite neu und senden Sie es noch einmal."
 )
 SCHEMA_OK = "doko_schema_ok"
+#: One year, the usual HSTS age; subdomains are not the app's to decide.
+HSTS = "max-age=31536000"
 
 
 def create_app(config: dict[str, Any] | None = None, *, instance_path: str | None = None) -> Flask:
@@ -93,6 +93,8 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
     _init_login(app)
+    # Before every other request hook: a throttled guess costs no database lookup.
+    throttle.init_app(app)
     if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
         with app.app_context():
             _keep_private(db.engine)
@@ -119,20 +121,26 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.jinja_env.filters["local"] = local_time
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    _announce_setup_code(app)
     return app
 
 
+def _announce_setup_code(app: Flask) -> None:
+    """A fresh installation's set-up code goes to the console (every server's log shows
+    WARNING lines); ``flask --app tournament.app setup-code`` prints it again."""
+    app.cli.add_command(setup_code.command)
+    code = setup_code.announce(app)
+    if code is not None:
+        app.logger.warning("%s", setup_code.warning(code))
+
+
 def _init_login(app: Flask) -> None:
+    sessions.init_app(app)
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Bitte melden Sie sich an, um diese Seite zu sehen."
     login_manager.login_message_category = "info"
-    login_manager.user_loader(_load_user)
-
-
-def _load_user(user_id: str) -> User | None:
-    """Flask-Login's loader: the session holds the id as text, and may be tampered with."""
-    return accounts.active_user(int(user_id)) if user_id.isdigit() else None
+    login_manager.user_loader(sessions.load_user)
 
 
 _HOLDS_WRITE_LOCK = "holds_write_lock"
@@ -318,7 +326,10 @@ def _init_error_pages(app: Flask) -> None:
 
 
 def _security_headers(response: Response) -> Response:
-    """Cheap defence in depth: no framing, no sniffing, scripts and styles only from here."""
+    """Cheap defence in depth: no framing, no sniffing, scripts and styles only from here;
+    a browser that reached the app over https keeps to https (HSTS)."""
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")

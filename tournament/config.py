@@ -31,6 +31,11 @@ DEFAULTS: dict[str, Any] = {
     "MAX_FORM_MEMORY_SIZE": 4 * 1024 * 1024,
     # Seconds SQLite waits for another writer before giving up.
     "SQLITE_BUSY_TIMEOUT": 10,
+    # A staff login lasts a tournament day; the list-keepers' table codes need no session.
+    "STAFF_SESSION_HOURS": 16,
+    # Argon2id parameters of new password hashes (argon2-cffi's PasswordHasher); empty: the
+    # library's defaults (RFC 9106, low-memory profile).
+    "ARGON2_PARAMETERS": {},
 }
 
 ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY")

@@ -14,6 +14,7 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     Enum,
+    Float,
     ForeignKey,
     Index,
     String,
@@ -31,6 +32,10 @@ from tournament.extensions import Model
 NAME_LENGTH = 80
 USERNAME_LENGTH = 40
 TEXT_LENGTH = 120
+
+
+#: The largest id a URL or a session may name: PostgreSQL's integer keys end here.
+MAX_ID = 2**31 - 1
 
 
 class Role(enum.StrEnum):
@@ -85,6 +90,12 @@ class User(Model):
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[Role] = mapped_column(_enum_column(Role, "role"))
     active: Mapped[bool] = mapped_column(default=True, server_default=true())
+    #: Part of every session's id: raising it ends all sessions of the account at once.
+    session_epoch: Mapped[int] = mapped_column(default=0, server_default="0")
+
+    def end_sessions(self) -> None:
+        """Sign the account out everywhere (sign-out, a new password, locking)."""
+        self.session_epoch += 1
 
     @property
     def is_active(self) -> bool:
@@ -99,7 +110,8 @@ class User(Model):
         return False
 
     def get_id(self) -> str:
-        return str(self.id)
+        """The id Flask-Login keeps in the session: the account and its session epoch."""
+        return f"{self.id}:{self.session_epoch}"
 
 
 class RoundStatus(enum.StrEnum):
@@ -348,6 +360,17 @@ class AuditEvent(Model):
     new_value: Mapped[str | None] = mapped_column(Text)
 
     user: Mapped[User | None] = relationship()
+
+
+class ThrottleCounter(Model):
+    """One counter of failed attempts (:mod:`tournament.throttle.storage`): its key, the
+    hits in its current window and when the window ends (seconds since the epoch)."""
+
+    __tablename__ = "throttle_counter"
+
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    hits: Mapped[int]
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
 
 
 def core_table(model: type[Model]) -> Table:

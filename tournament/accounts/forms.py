@@ -4,15 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import HiddenField, PasswordField, SelectField, StringField, SubmitField
+from wtforms import Field, HiddenField, PasswordField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
+from tournament.accounts.passwords import PASSWORD_MAX, PASSWORD_MIN, weakness
 from tournament.models import USERNAME_LENGTH, Role
+from tournament.texts import refusal_text
 from tournament.web.forms import Form, strip
 
-PASSWORD_MIN = 8
-PASSWORD_MAX = 128
+
+def not_guessable(form: Form, field: Field) -> None:
+    """A new password must not be guessable: the German reason is shown at the field. The
+    username typed on the same form (or the account's, ``form.account_name``) counts as a
+    guessable word."""
+    if len(field.data or "") > PASSWORD_MAX:
+        return  # refused for its length already
+    names = [getattr(form, "account_name", "")]
+    username = getattr(form, "username", None)
+    if username is not None and username.data:
+        names.append(username.data)
+    refusal = weakness(field.data or "", names)
+    if refusal is not None:
+        raise ValidationError(refusal_text(refusal, minimum=PASSWORD_MIN))
 
 
 class NewPasswordForm(Form):
@@ -20,13 +34,14 @@ class NewPasswordForm(Form):
 
     password = PasswordField(
         "Passwort",
+        description=f"Mindestens {PASSWORD_MIN} Zeichen, nicht leicht zu erraten.",
         validators=[
             DataRequired("Bitte ein Passwort eingeben."),
             Length(
-                min=PASSWORD_MIN,
                 max=PASSWORD_MAX,
-                message=f"Das Passwort muss {PASSWORD_MIN} bis {PASSWORD_MAX} Zeichen lang sein.",
+                message=f"Das Passwort darf höchstens {PASSWORD_MAX} Zeichen lang sein.",
             ),
+            not_guessable,
         ],
     )
     password_repeated = PasswordField(
@@ -39,6 +54,14 @@ class NewPasswordForm(Form):
 
 
 class SetupForm(NewPasswordForm):
+    setup_code = StringField(
+        "Einrichtungscode",
+        filters=[strip],
+        validators=[
+            DataRequired("Bitte den Einrichtungscode eingeben."),
+            Length(max=40, message="Der Einrichtungscode stimmt nicht."),
+        ],
+    )
     username = StringField(
         "Benutzername",
         filters=[strip],
@@ -81,6 +104,7 @@ class LoginForm(Form):
 
 
 class AccountForm(SetupForm):
+    setup_code = None
     role = SelectField("Rolle", choices=[SelectChoice(r.value, r.label) for r in Role])
     submit = SubmitField("Konto anlegen")
 
@@ -88,9 +112,10 @@ class AccountForm(SetupForm):
 class PasswordForm(NewPasswordForm):
     submit = SubmitField("Passwort setzen")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, account_name: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.password.label.text = "Neues Passwort"
+        self.account_name = account_name
 
 
 class ToggleForm(Form):

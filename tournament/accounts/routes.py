@@ -8,9 +8,10 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_login import current_user, login_user, logout_user
+from flask_login import current_user, logout_user
 
-from tournament.accounts import service
+from tournament import throttle
+from tournament.accounts import service, sessions, setup_code
 from tournament.accounts.forms import (
     AccountForm,
     LoginForm,
@@ -43,12 +44,17 @@ def _send_fresh_installation_to_setup() -> ResponseReturnValue | None:
 
 
 @auth.route("/einrichten", methods=["GET", "POST"])
+@throttle.per_address("THROTTLE_SETUP_CODE")
 def setup() -> ResponseReturnValue:
     if not service.setup_needed():
         flash(notice(Notice.SETUP_DONE), "info")
         return redirect(url_for("auth.login"))
     form = SetupForm()
-    if form.validate_on_submit():
+    if form.is_submitted() and not setup_code.matches(form.setup_code.data or ""):
+        # Checked before anything else, and counted: the code is the set-up's password.
+        throttle.failed()
+        form.setup_code.errors = [refusal_text(Refusal.WRONG_SETUP_CODE)]
+    elif form.validate_on_submit():
         try:
             user = service.create_first_account(form.username.data, form.password.data)
         except service.SetupClosedError:
@@ -56,12 +62,15 @@ def setup() -> ResponseReturnValue:
             flash(notice(Notice.SETUP_DONE), "info")
             return redirect(url_for("auth.login"))
         db.session.commit()
+        setup_code.forget(current_app.instance_path)
         flash(notice(Notice.FIRST_ACCOUNT_CREATED, username=user.username), "success")
         return redirect(url_for("auth.login"))
     return render_template("auth/setup.html", form=form)
 
 
 @auth.route("/anmelden", methods=["GET", "POST"])
+@throttle.per_account("THROTTLE_LOGIN_PER_ACCOUNT")
+@throttle.per_address("THROTTLE_LOGIN_PER_ADDRESS")
 def login() -> ResponseReturnValue:
     if current_user.is_authenticated:
         return redirect(url_for("public.home"))
@@ -70,9 +79,10 @@ def login() -> ResponseReturnValue:
         user = service.authenticate(form.username.data, form.password.data)
         if user is not None:
             db.session.commit()
-            login_user(user)
+            sessions.start(user)
             flash(notice(Notice.LOGGED_IN, username=user.username, role=user.role.label), "success")
             return redirect(_safe_target(request.args.get("next")))
+        throttle.failed()
         form.password.errors.append(refusal_text(Refusal.WRONG_CREDENTIALS))
     return render_template("auth/login.html", form=form)
 
@@ -144,10 +154,14 @@ def toggle(user_id: int) -> ResponseReturnValue:
 @leitung_required
 def password(user_id: int) -> ResponseReturnValue:
     user = user_or_404(user_id)
-    form = PasswordForm()
+    form = PasswordForm(account_name=user.username)
     if form.validate_on_submit():
-        service.set_password(acting_user(), user, form.password.data)
+        actor = acting_user()
+        service.set_password(actor, user, form.password.data)
         db.session.commit()
+        if user.id == actor.id:
+            # Every other session of the account has ended; this one goes on.
+            sessions.start(user)
         flash(notice(Notice.PASSWORD_SET, username=user.username), "success")
         return redirect(url_for("admin.accounts"))
     return render_template("admin/password.html", form=form, user=user)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-
 from sqlalchemy import select
-from werkzeug.security import check_password_hash, generate_password_hash
 
+from tournament.accounts import passwords
 from tournament.audit import service as audit
 from tournament.extensions import db
-from tournament.models import Role, User
+from tournament.models import MAX_ID, Role, User
 from tournament.texts import Refusal
 from tournament.web.errors import ServiceError
 
@@ -29,7 +27,7 @@ def create_first_account(username: str, password: str) -> User:
         raise SetupClosedError
     user = User(
         username=username,
-        password_hash=generate_password_hash(password),
+        password_hash=passwords.hash_password(password),
         role=Role.TURNIERLEITUNG,
     )
     db.session.add(user)
@@ -41,30 +39,44 @@ def create_first_account(username: str, password: str) -> User:
 
 
 def authenticate(username: str, password: str) -> User | None:
-    """The active user with these credentials (and a login event), or None."""
+    """The active user with these credentials (and a login event), or None.
+
+    A hash of an older kind or with older parameters is replaced by a new Argon2 hash.
+    """
     user = db.session.execute(select(User).where(User.username == username)).scalar_one_or_none()
     if user is None:
         # Hash anyway, so the response time does not tell which usernames exist.
-        check_password_hash(_dummy_hash(), password)
+        passwords.verify(passwords.dummy_hash(), password)
         return None
-    if not check_password_hash(user.password_hash, password) or not user.active:
+    matches, new_hash = passwords.verify(user.password_hash, password)
+    if not matches or not user.active:
         return None
+    if new_hash is not None:
+        user.password_hash = new_hash
     audit.record(user, "login", "user", user.id)
     return user
 
 
 def record_logout(user: User) -> None:
+    """Sign out: every session of the account ends, on every device."""
+    user.end_sessions()
     audit.record(user, "logout", "user", user.id)
 
 
-def active_user(user_id: int) -> User | None:
-    user = db.session.get(User, user_id)
-    return user if user is not None and user.active else None
+def session_user(session_id: str) -> User | None:
+    """The active user of a session's id (``"<id>:<epoch>"``, :meth:`User.get_id`), or
+    ``None`` when the id is malformed or its sessions have been ended since."""
+    user_id, _, epoch = session_id.partition(":")
+    if not (_is_number(user_id) and _is_number(epoch)) or int(user_id) > MAX_ID:
+        return None
+    user = db.session.get(User, int(user_id))
+    if user is None or not user.active or user.session_epoch != int(epoch):
+        return None
+    return user
 
 
-@functools.cache
-def _dummy_hash() -> str:
-    return generate_password_hash("not a password of anyone")
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 class AccountError(ServiceError):
@@ -83,7 +95,7 @@ def create_account(actor: User, username: str, password: str, role: Role) -> Use
     taken = db.session.execute(select(User.id).where(User.username == username)).first()
     if taken is not None:
         raise AccountError(Refusal.USERNAME_TAKEN, username=username)
-    user = User(username=username, password_hash=generate_password_hash(password), role=role)
+    user = User(username=username, password_hash=passwords.hash_password(password), role=role)
     db.session.add(user)
     db.session.flush()
     audit.record(
@@ -101,13 +113,15 @@ def set_active(actor: User, user: User, active: bool) -> None:
     if not active and user.role is Role.TURNIERLEITUNG and _active_leitung_count() <= 1:
         raise AccountError(Refusal.LAST_LEITUNG_LOCK)
     user.active = active
+    user.end_sessions()
     audit.record(
         actor, "update", "user", user.id, old={"active": not active}, new={"active": active}
     )
 
 
 def set_password(actor: User, user: User, password: str) -> None:
-    user.password_hash = generate_password_hash(password)
+    user.password_hash = passwords.hash_password(password)
+    user.end_sessions()
     # The audit log says that it changed, never what it is.
     audit.record(actor, "password", "user", user.id)
 

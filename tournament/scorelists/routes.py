@@ -26,6 +26,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from tournament import throttle
 from tournament.excel import exports
 from tournament.extensions import db
 from tournament.models import Role, RoundStatus, RoundTable
@@ -100,9 +101,11 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
             table = table_or_404(round_, table_number)
             return view(ListAccess(table, Actor(acting_user())), **values)
 
+        @throttle.per_address("THROTTLE_TABLE_CODE")
         def by_code(code: str, **values: Any) -> ResponseReturnValue:
             table = tables.table_by_code(code)
             if table is None:
+                throttle.failed()
                 return render_template("scorelists/bad_code.html"), 404
             return view(ListAccess(table, Actor(None, by_code=True), table.access_code), **values)
 
@@ -114,6 +117,7 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
 
 
 @bp.route("/tisch", methods=["GET", "POST"])
+@throttle.per_address("THROTTLE_TABLE_CODE")
 def enter_code() -> ResponseReturnValue:
     """Type the code from the table card when the QR code cannot be scanned."""
     form = CodeForm()
@@ -121,6 +125,7 @@ def enter_code() -> ResponseReturnValue:
         table = tables.table_by_code(form.code.data or "")
         if table is not None and table.access_code is not None:
             return redirect(url_for("scorelists.page_by_code", code=table.access_code))
+        throttle.failed()
         form.code.errors = [refusal_text(Refusal.NO_SUCH_CODE)]
     return render_template("scorelists/enter_code.html", form=form)
 

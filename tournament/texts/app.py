@@ -120,6 +120,19 @@ class Refusal(Enum):
     # forms of the routes: an error shown at the field
     WRONG_CREDENTIALS = "wrong_credentials"
     NO_SUCH_CODE = "no_such_code"
+    WRONG_SETUP_CODE = "wrong_setup_code"
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
+
+    # a new password: why it is refused
+    PASSWORD_TOO_SHORT = "password_too_short"
+    PASSWORD_COMMON = "password_common"
+    PASSWORD_NAME = "password_name"
+    PASSWORD_KEYBOARD = "password_keyboard"
+    PASSWORD_REPEATS = "password_repeats"
+    PASSWORD_SEQUENCE = "password_sequence"
+    PASSWORD_DATE = "password_date"
+    PASSWORD_WORDS = "password_words"
+    PASSWORD_GUESSABLE = "password_guessable"
 
 
 class Notice(Enum):
@@ -127,6 +140,8 @@ class Notice(Enum):
 
     # accounts
     SETUP_DONE = "setup_done"
+    SETUP_CODE = "setup_code"
+    NO_SETUP_CODE = "no_setup_code"
     FIRST_ACCOUNT_CREATED = "first_account_created"
     LOGGED_IN = "logged_in"
     LOGGED_OUT = "logged_out"
@@ -346,11 +361,58 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
         "Diesen Code gibt es nicht, oder die Runde ist vorbei. Bitte den Code auf der "
         "Tischkarte prüfen oder die Turnierleitung fragen."
     ),
+    Refusal.WRONG_SETUP_CODE: (
+        "Der Einrichtungscode stimmt nicht. Er steht im Fenster, in dem Doko-Turnier "
+        "gestartet wurde."
+    ),
+    Refusal.TOO_MANY_ATTEMPTS: (
+        "Zu viele Versuche. Bitte in {seconds} Sekunden noch einmal versuchen."
+    ),
+    Refusal.PASSWORD_TOO_SHORT: "Das Passwort muss mindestens {minimum} Zeichen lang sein.",
+    Refusal.PASSWORD_COMMON: (
+        "Dieses Passwort gehört zu den häufigsten Passwörtern und wird zuerst ausprobiert. "
+        "Bitte ein anderes wählen."
+    ),
+    Refusal.PASSWORD_NAME: (
+        "Das Passwort enthält den Benutzernamen oder ein naheliegendes Wort wie "
+        "„Doppelkopf“ oder „Passwort“. Bitte ein anderes wählen."
+    ),
+    Refusal.PASSWORD_KEYBOARD: (
+        "Das Passwort folgt einer Tastaturreihe (wie „qwertz“ oder „asdf“) und ist leicht "
+        "zu erraten. Bitte ein anderes wählen."
+    ),
+    Refusal.PASSWORD_REPEATS: (
+        "Das Passwort wiederholt Zeichen oder Silben (wie „aaaa“ oder „abab“) und ist leicht "
+        "zu erraten. Bitte ein anderes wählen."
+    ),
+    Refusal.PASSWORD_SEQUENCE: (
+        "Das Passwort ist eine Folge (wie „1234“ oder „abcd“) und ist leicht zu erraten. "
+        "Bitte ein anderes wählen."
+    ),
+    Refusal.PASSWORD_DATE: (
+        "Das Passwort besteht vor allem aus einem Datum oder einer Jahreszahl und ist leicht "
+        "zu erraten. Bitte ein anderes wählen."
+    ),
+    Refusal.PASSWORD_WORDS: (
+        "Das Passwort besteht aus einem bekannten Wort oder Namen und ist leicht zu erraten. "
+        "Bitte mehrere Wörter, Ziffern und Zeichen verbinden."
+    ),
+    Refusal.PASSWORD_GUESSABLE: (
+        "Das Passwort ist zu leicht zu erraten. Bitte länger wählen, z. B. mehrere Wörter "
+        "mit Ziffern und Zeichen dazwischen."
+    ),
 }
 
 #: One German template per notice; the placeholders are the notice's parameters.
 GERMAN_NOTICES: Mapping[Notice, str] = {
     Notice.SETUP_DONE: "Die Einrichtung ist bereits abgeschlossen.",
+    Notice.SETUP_CODE: (
+        "Einrichtungscode: {code} – Doko-Turnier hat noch kein Konto; die Einrichtungsseite "
+        "fragt nach diesem Code."
+    ),
+    Notice.NO_SETUP_CODE: (
+        "Die Einrichtung ist abgeschlossen: es gibt keinen Einrichtungscode mehr."
+    ),
     Notice.FIRST_ACCOUNT_CREATED: (
         "Das Konto „{username}“ (Turnierleitung) ist angelegt. Bitte melden Sie sich an."
     ),

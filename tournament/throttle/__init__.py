@@ -1,0 +1,125 @@
+"""Throttling of guesses: logins, the set-up code and table codes (Flask-Limiter).
+
+Only failed attempts count (a view calls :func:`failed`), so staff who type their password
+right and list-keepers with a valid code are never slowed down. Each limit is a list of
+windows (``"5 per minute; 20 per hour"``): the more failures, the longer the wait. The limit
+is tested before the view runs, so a throttled request costs neither a password hash nor a
+database lookup; it gets HTTP 429, a ``Retry-After`` header and the German page saying how
+long to wait.
+
+The counts live in ``RATELIMIT_STORAGE_URI``: by default in the process's memory on SQLite
+(the laptop serves from one process) and in the app's database otherwise
+(:mod:`tournament.throttle.storage`), so that every worker of a server sees the same counts.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any, ParamSpec
+
+from flask import Flask, current_app, g, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_limiter import Limiter, RateLimitExceeded
+from sqlalchemy import make_url
+from werkzeug.wrappers import Response
+
+from tournament.extensions import db
+from tournament.models import USERNAME_LENGTH
+from tournament.texts import Refusal, refusal_text
+from tournament.throttle.storage import SCHEME as DATABASE_SCHEME
+
+P = ParamSpec("P")
+
+#: The defaults of the limits, each a setting of its own (``instance/config.py``).
+DEFAULTS: dict[str, Any] = {
+    # Failed logins of one account (the username typed), from anywhere.
+    "THROTTLE_LOGIN_PER_ACCOUNT": "5 per minute; 20 per hour; 50 per day",
+    # Failed logins from one client address, whatever the username.
+    "THROTTLE_LOGIN_PER_ADDRESS": "10 per minute; 50 per hour; 200 per day",
+    # Wrong set-up codes from one client address.
+    "THROTTLE_SETUP_CODE": "5 per minute; 20 per hour",
+    # Unknown table codes from one client address (a mistyped code from the card included).
+    "THROTTLE_TABLE_CODE": "10 per minute; 50 per hour",
+    # A broken counter store (the database away) lets requests through and logs it.
+    "RATELIMIT_SWALLOW_ERRORS": True,
+}
+
+_FAILED = "doko_attempt_failed"
+
+
+def _client_address() -> str:
+    """The client's address as the server hands it on (from the trusted proxy only)."""
+    return request.remote_addr or "unknown"
+
+
+limiter = Limiter(_client_address)
+
+
+def failed() -> None:
+    """Count this request as a failed guess against the limits of its view."""
+    g.setdefault(_FAILED, True)
+
+
+def _was_failed(_response: Response) -> bool:
+    return bool(g.get(_FAILED, False))
+
+
+def _username() -> str:
+    """The account a login names; one key however the name is padded or cased."""
+    return "account:" + request.form.get("username", "").strip().lower()[:USERNAME_LENGTH]
+
+
+def _setting(name: str) -> Callable[[], str]:
+    return lambda: str(current_app.config[name])
+
+
+def per_address(setting: str) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
+    """Failed attempts from one client address, limited by the windows of ``setting``; the
+    views decorated with the same setting share the count."""
+    return limiter.shared_limit(
+        _setting(setting), scope=setting, deduct_when=_was_failed, override_defaults=False
+    )
+
+
+def per_account(setting: str) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
+    """Failed logins of one username, limited by the windows of ``setting``."""
+    return limiter.limit(
+        _setting(setting),
+        key_func=_username,
+        methods=["POST"],
+        deduct_when=_was_failed,
+        override_defaults=False,
+    )
+
+
+def init_app(app: Flask) -> None:
+    """Bind the limiter to ``app``: the counter store follows the database unless
+    ``RATELIMIT_STORAGE_URI`` names one (``memory://``, ``redis://...``, ``doko-database://``)."""
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    database = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name()
+    app.config.setdefault(
+        "RATELIMIT_STORAGE_URI", "memory://" if database == "sqlite" else f"{DATABASE_SCHEME}://"
+    )
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(f"{DATABASE_SCHEME}://"):
+        with app.app_context():
+            app.config["RATELIMIT_STORAGE_OPTIONS"] = {"engine": db.engine}
+    limiter.init_app(app)
+    app.register_error_handler(RateLimitExceeded, _too_many_attempts)
+
+
+def wait_seconds() -> int:
+    """Seconds until the breached limit of this request lets the next attempt through."""
+    limit = limiter.current_limit
+    if limit is None:
+        return 60
+    return max(1, math.ceil(limit.window.reset_time - time.time()))
+
+
+def _too_many_attempts(_error: RateLimitExceeded) -> ResponseReturnValue:
+    seconds = wait_seconds()
+    message = refusal_text(Refusal.TOO_MANY_ATTEMPTS, seconds=seconds)
+    page = render_template("errors/error.html", code=429, message=message)
+    return page, 429, {"Retry-After": str(seconds)}
