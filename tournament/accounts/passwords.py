@@ -27,6 +27,10 @@ PASSWORD_MIN = 10
 PASSWORD_MAX = 128
 #: zxcvbn's score (0 to 4) a password needs: 3 means "safely unguessable" online.
 SCORE_MIN = 3
+#: Words shorter than this are not looked for in a password; fewer letters and digits than
+#: MIN_REST besides the names of the account and the club words make a password guessable.
+MIN_NAME = 3
+MIN_REST = 6
 #: Words of this app and of the game that make a password guessable in a Doppelkopf club.
 CLUB_WORDS = (
     "doppelkopf",
@@ -64,11 +68,23 @@ def weakness(password: str, names: Iterable[str] = ()) -> Refusal | None:
     if len(password) < PASSWORD_MIN:
         return Refusal.PASSWORD_TOO_SHORT
     words = [name.lower() for name in names if name] + list(CLUB_WORDS)
+    if _mostly_names(password, words):
+        return Refusal.PASSWORD_NAME
     # zxcvbn's cost grows with the length; the form refuses more than PASSWORD_MAX anyway.
     result = zxcvbn(password[:PASSWORD_MAX], user_inputs=words)
     if result["score"] >= SCORE_MIN:
         return None
     return _explanation(result["sequence"])
+
+
+def _mostly_names(password: str, words: list[str]) -> bool:
+    """Whether little is left of the password without these words (``leitung-leitung``),
+    which zxcvbn may still score as strong."""
+    rest = password.lower()
+    for word in words:
+        if len(word) >= MIN_NAME:
+            rest = rest.replace(word, "")
+    return len([char for char in rest if char.isalnum()]) < MIN_REST
 
 
 def _explanation(sequence: list[dict[str, Any]]) -> Refusal:
