@@ -32,6 +32,7 @@ from flask.testing import FlaskClient
 from tests import postgres
 from tests.webapp import FAST_ARGON2
 from tournament.app import create_app
+from tournament.config import ENVIRONMENT_KEYS
 from tournament.extensions import db
 
 BACKENDS = ("sqlite", "postgresql")
@@ -110,8 +111,8 @@ def _make_app(
     instance: Path, monkeypatch: pytest.MonkeyPatch, config: dict[str, Any] | None = None
 ) -> Flask:
     # The developer's own settings must not leak into the tests.
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.delenv("SECRET_KEY", raising=False)
+    for key in ENVIRONMENT_KEYS:
+        monkeypatch.delenv(key, raising=False)
     settings = {"TESTING": True, "ARGON2_PARAMETERS": FAST_ARGON2, **(config or {})}
     return create_app(settings, instance_path=str(instance))
 

@@ -38,7 +38,7 @@ DEFAULTS: dict[str, Any] = {
     "ARGON2_PARAMETERS": {},
 }
 
-ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY")
+ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY", "RATELIMIT_STORAGE_URI", "RATELIMIT_ENABLED")
 POSTGRESQL_SCHEMES = ("postgres://", "postgresql://")
 POSTGRESQL_DRIVER_SCHEME = "postgresql+psycopg://"
 
@@ -51,6 +51,12 @@ def from_environment(environ: os._Environ[str] | dict[str, str]) -> dict[str, An
         settings["SQLALCHEMY_DATABASE_URI"] = database_uri(url)
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
+    # Where the throttle counts failed attempts (e.g. redis://host:6379 on a bigger server),
+    # and whether it does at all (RATELIMIT_ENABLED=0 is for benchmarks only).
+    if environ.get("RATELIMIT_STORAGE_URI"):
+        settings["RATELIMIT_STORAGE_URI"] = environ["RATELIMIT_STORAGE_URI"]
+    if environ.get("RATELIMIT_ENABLED"):
+        settings["RATELIMIT_ENABLED"] = environ["RATELIMIT_ENABLED"] not in ("0", "false", "no")
     return settings
 
 
