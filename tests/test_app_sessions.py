@@ -6,17 +6,22 @@ from __future__ import annotations
 
 import time
 
+import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
+from werkzeug.security import generate_password_hash
 
 from tests.webapp import add_account, log_in, log_out, submit
+from tournament.extensions import db
 from tournament.models import Role
 
 LEITUNG = "leitung"
 SECOND = "zweite"
 SECOND_PASSWORD = "Karo-Neun-im-Saal"
 PROTECTED = "/konten"
+OLD_PASSWORD = "Altes-Passwort-von-2025"
 
 
 def _signed_in(client: FlaskClient) -> bool:
@@ -184,3 +189,35 @@ def test_over_http_the_cookie_is_not_secure_and_no_hsts(
     cookies = log_in(client).headers.getlist("Set-Cookie")
     assert cookies
     assert not any("Secure" in cookie for cookie in cookies)
+
+
+def test_the_migration_gives_existing_accounts_an_epoch_and_ends_their_sessions(
+    unmigrated_app: Flask,
+) -> None:
+    """Accounts of a database from before the session epochs: a cookie of the old kind (the
+    bare id) no longer signs in; a new login works."""
+    with unmigrated_app.app_context():
+        flask_migrate.upgrade(revision="7a3d9c1e4b20")
+        db.session.execute(
+            text(
+                "INSERT INTO user_account (username, password_hash, role, active) "
+                "VALUES ('leitung', :hash, 'turnierleitung', :active)"
+            ),
+            {
+                "hash": generate_password_hash(OLD_PASSWORD, method="pbkdf2:sha256:1000"),
+                "active": True,
+            },
+        )
+        db.session.commit()
+        flask_migrate.upgrade()
+        [(user_id, epoch)] = db.session.execute(
+            text("SELECT id, session_epoch FROM user_account")
+        ).all()
+    assert epoch == 0
+    client = unmigrated_app.test_client()
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["doko_login_at"] = int(time.time())
+    assert not _signed_in(client)
+    assert log_in(client, password=OLD_PASSWORD).status_code == 302
+    assert _signed_in(client)

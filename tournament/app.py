@@ -93,7 +93,8 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
     _init_login(app)
-    # Before every other request hook: a throttled guess costs no database lookup.
+    # Before the request hooks of the app and its blueprints: a throttled guess costs no
+    # database lookup.
     throttle.init_app(app)
     if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
         with app.app_context():
