@@ -29,6 +29,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,7 +72,9 @@ def free_port() -> int:
     return port
 
 
-def start_server(database: Path, port: int, throttled: bool) -> subprocess.Popen[bytes]:
+def start_server(
+    database: Path, port: int, throttled: bool, log: IO[bytes]
+) -> subprocess.Popen[bytes]:
     if (ROOT / "tournament" / "serve.py").exists():
         command = [sys.executable, "-m", "tournament.serve", "--host", "127.0.0.1"]
     else:
@@ -79,6 +82,8 @@ def start_server(database: Path, port: int, throttled: bool) -> subprocess.Popen
     environment = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{database}",
+        # This folder's code, also where the project is installed from another folder.
+        "PYTHONPATH": str(ROOT),
         "RATELIMIT_ENABLED": "1" if throttled else "0",
     }
     server = subprocess.Popen(
@@ -86,7 +91,7 @@ def start_server(database: Path, port: int, throttled: bool) -> subprocess.Popen
         cwd=ROOT,
         env=environment,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -96,7 +101,7 @@ def start_server(database: Path, port: int, throttled: bool) -> subprocess.Popen
         except OSError:
             time.sleep(0.2)
     server.kill()
-    raise RuntimeError("the server did not start")
+    raise RuntimeError("the server did not start:\n" + Path(log.name).read_text())
 
 
 def guess(port: int, until: float, answers: Counter[int], lock: threading.Lock) -> None:
@@ -148,7 +153,8 @@ def run(folder: Path, throttled: bool, args: argparse.Namespace) -> str:
     database = folder / ("throttled.sqlite3" if throttled else "open.sqlite3")
     codes = build(database, args.players)
     port = free_port()
-    server = start_server(database, port, throttled)
+    log = (folder / f"server-{'throttled' if throttled else 'open'}.log").open("wb")
+    server = start_server(database, port, throttled, log)
     try:
         lock = threading.Lock()
         answers: Counter[int] = Counter()
@@ -171,6 +177,7 @@ def run(folder: Path, throttled: bool, args: argparse.Namespace) -> str:
     finally:
         server.terminate()
         server.wait(30)
+        log.close()
     ms = sorted(s * 1000 for s in seconds)
     p95 = statistics.quantiles(ms, n=100, method="inclusive")[94]
     return (
@@ -188,7 +195,7 @@ def main() -> int:
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--players", type=int, default=40)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory(prefix="password_flood.") as folder:
         for throttled in (True, False):
             print(run(Path(folder), throttled, args), flush=True)
     return 0

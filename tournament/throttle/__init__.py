@@ -68,7 +68,9 @@ def _was_failed(_response: Response) -> bool:
 
 def _username() -> str:
     """The account a login names; one key however the name is padded or cased."""
-    return "account:" + request.form.get("username", "").strip().lower()[:USERNAME_LENGTH]
+    name = request.form.get("username", "").strip().lower()[:USERNAME_LENGTH]
+    # Only what a username can hold: a NUL (which PostgreSQL cannot store) makes no new key.
+    return "account:" + "".join(char for char in name if char.isprintable())
 
 
 def _setting(name: str) -> Callable[[], str]:
