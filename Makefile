@@ -36,6 +36,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/http_floor.py
 	$(BIN)/python bench/excel_export.py
 	$(BIN)/python bench/excel_import.py
+	$(BIN)/python bench/password_flood.py
 
 # The web app for the tournament day: migrates the database, serves http://127.0.0.1:5000/.
 run: $(BIN)/.installed
