@@ -13,7 +13,7 @@ real Alembic migrations. On PostgreSQL the migrations run once per session into 
 database, and each test's database is a copy of it, which is much faster than migrating again.
 
 A test that checks something only SQLite has is marked ``@pytest.mark.sqlite_only``: it runs
-on SQLite alone.
+on SQLite alone; ``@pytest.mark.postgresql_only`` likewise.
 """
 
 from __future__ import annotations
@@ -40,12 +40,23 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "sqlite_only: checks something only SQLite has; not run on PostgreSQL"
     )
+    config.addinivalue_line(
+        "markers", "postgresql_only: checks something only PostgreSQL has; not run on SQLite"
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
-        sqlite_only = metafunc.definition.get_closest_marker("sqlite_only") is not None
-        metafunc.parametrize("backend", BACKENDS[:1] if sqlite_only else BACKENDS, indirect=True)
+        backends = [
+            name
+            for name in BACKENDS
+            if not any(
+                metafunc.definition.get_closest_marker(f"{other}_only") is not None
+                for other in BACKENDS
+                if other != name
+            )
+        ]
+        metafunc.parametrize("backend", backends, indirect=True)
 
 
 @pytest.fixture
