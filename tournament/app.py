@@ -66,7 +66,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    os.makedirs(app.instance_path, exist_ok=True)
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     app.config.from_mapping(settings.DEFAULTS)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(settings.from_environment(os.environ))
@@ -76,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     )
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = settings.load_or_create_secret_key(app.instance_path)
+    _keep_instance_private(app.instance_path)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
@@ -236,6 +237,16 @@ class IdConverter(IntegerConverter):
     def __init__(self, url_map: Map, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", MAX_ID)
         super().__init__(url_map, *args, **kwargs)
+
+
+def _keep_instance_private(instance_path: str) -> None:
+    """The instance folder is its owner's alone (0700) and so is every file in it (0600): it
+    holds the secret key, the database with the password hashes and their companions. A file
+    an older version left readable is tightened at the next start."""
+    os.chmod(instance_path, 0o700)
+    for entry in os.scandir(instance_path):
+        if entry.is_file(follow_symlinks=False):
+            os.chmod(entry.path, 0o600)
 
 
 def _keep_private(engine: Engine) -> None:
