@@ -3,8 +3,6 @@ unreachable database get a page of their own, so nobody ever sees a bare stack t
 
 from __future__ import annotations
 
-import sys
-
 from flask import Flask, current_app, g, render_template
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
@@ -28,6 +26,7 @@ def init_app(app: Flask) -> None:
 
 
 def error_page(code: int, message: str) -> ResponseReturnValue:
+    """The German error page with its status code."""
     return render_template("errors/error.html", code=code, message=message), code
 
 
@@ -55,11 +54,10 @@ def _database_error(error: DBAPIError) -> ResponseReturnValue:
     """A database that cannot be reached (or whose connection broke) is a 503 that asks to
     try again; the broken connection is dropped from the pool, and with ``pool_pre_ping``
     the next request finds a working one once the database is back. Any other database
-    error is a programming error: logged, and the 500 page."""
-    _roll_back()
+    error is a programming error: raised on, to be logged and shown as the 500 page."""
     if not (isinstance(error, (OperationalError, InterfaceError)) or error.connection_invalidated):
-        current_app.log_exception(sys.exc_info())
-        return error_page(500, error_text(ErrorPage.INTERNAL))
+        raise error
+    _roll_back()
     current_app.logger.warning("Database unreachable: %s", error.orig)
     # The page must not load the signed-in user: that asks the database again.
     g._login_user = login_manager.anonymous_user()
