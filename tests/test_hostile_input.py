@@ -34,6 +34,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
+from wtforms import IntegerField
+from wtforms.validators import NumberRange
 
 from rules_engine.simulate import random_list
 from tests.webapp import (
@@ -49,6 +51,7 @@ from tests.webapp import (
 from tournament.extensions import db
 from tournament.models import Registration, Round, User
 from tournament.scorelists import service as scorelists
+from tournament.web.forms import MAX_INTEGER, BoundedIntegerField, Form
 
 BIG = "9" * 309
 #: What every field gets in the sweep. ``None``: the field is left out; a list: sent twice.
@@ -299,7 +302,7 @@ def test_random_hostile_forms_give_no_server_error(world: World) -> None:
     """Random values in random fields of random forms; some fields left out."""
 
     @settings(
-        max_examples=150,
+        max_examples=300,
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -351,3 +354,34 @@ def test_a_damaged_hidden_field_is_a_400_asking_to_reload(world: World) -> None:
         assert "Das Formular kam beschädigt an" in response.get_data(as_text=True)
     # As the preview filled it in, the same form is taken.
     assert world.leitung.post(confirm.action, data=confirm.fields).status_code == 302
+
+
+class _Plain(Form):
+    """A form with an integer field of no range of its own."""
+
+    count = IntegerField("Anzahl")
+    seed = IntegerField("Startwert", validators=[NumberRange(0, 10**12)])
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize(
+    ("field", "value", "error"),
+    [
+        ("count", str(MAX_INTEGER), None),
+        ("count", str(-MAX_INTEGER), None),
+        ("count", str(MAX_INTEGER + 1), f"Eine Zahl von {-MAX_INTEGER} bis {MAX_INTEGER}."),
+        ("count", "-" + BIG, f"Eine Zahl von {-MAX_INTEGER} bis {MAX_INTEGER}."),
+        ("seed", str(10**12), None),  # its own range is wider than the database's integer
+        ("seed", BIG, "Eine Zahl von 0 bis 1000000000000."),
+    ],
+)
+def test_every_integer_field_is_bounded(
+    app: Flask, field: str, value: str, error: str | None
+) -> None:
+    """A form's IntegerField is kept within its NumberRange, without one within PostgreSQL's
+    integer: a field error, whatever the form's author wrote."""
+    with app.test_request_context(method="POST", data={field: value}):
+        form = _Plain(meta={"csrf": False})
+        form.validate()
+        assert form.errors.get(field, [None]) == [error]
+        assert isinstance(form[field], BoundedIntegerField)
