@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
@@ -101,19 +102,33 @@ def test_default_database_is_a_sqlite_file_in_the_instance_folder(
 
 
 @pytest.mark.sqlite_only
-def test_the_instance_files_are_private(app: Flask, instance_dir: Path) -> None:
-    """The database (with its WAL), the writers' lock and the secret key: 0600."""
-    database = instance_dir / DEFAULT_DATABASE_FILE
-    database.chmod(0o644)  # as an older version left it: tightened at the next start
-    again = create_app(instance_path=str(instance_dir))
-    set_up(again.test_client())
-    files = [database, instance_dir / f"{DEFAULT_DATABASE_FILE}-wal"]
-    files += [instance_dir / f"{DEFAULT_DATABASE_FILE}.writers"]
-    if (instance_dir / SECRET_KEY_FILE).exists():
-        files.append(instance_dir / SECRET_KEY_FILE)
-    assert {f.name: oct(f.stat().st_mode & 0o777) for f in files} == {
-        f.name: "0o600" for f in files
-    }
+def test_the_instance_files_are_private(app: Flask, instance_dir: Path, tmp_path: Path) -> None:
+    """Every file the app leaves in its instance folder (the database with its WAL and
+    shared memory, the secret key, whatever else) is 0600 and the folder 0700, under a umask
+    of 022: a fresh instance, and one an older version left readable (tightened at start)."""
+    fresh = tmp_path / "fresh"
+    previous = os.umask(0o022)
+    try:
+        (instance_dir / DEFAULT_DATABASE_FILE).chmod(0o644)
+        (instance_dir / "notes.txt").write_text("left by hand\n")
+        instance_dir.chmod(0o755)
+        apps = [create_app(instance_path=str(folder)) for folder in (instance_dir, fresh)]
+        for started in apps:
+            with started.app_context():
+                flask_migrate.upgrade()
+            client = started.test_client()
+            set_up(client)  # a request that writes
+            assert client.get("/").status_code == 200
+    finally:
+        os.umask(previous)
+    for folder in (instance_dir, fresh):
+        files = {path.name: oct(path.stat().st_mode & 0o777) for path in folder.rglob("*")}
+        assert {DEFAULT_DATABASE_FILE, f"{DEFAULT_DATABASE_FILE}-wal", SECRET_KEY_FILE} <= set(
+            files
+        )
+        assert f"{DEFAULT_DATABASE_FILE}-shm" in files
+        assert files == dict.fromkeys(files, "0o600")
+        assert oct(folder.stat().st_mode & 0o777) == "0o700"
 
 
 @pytest.mark.sqlite_only

@@ -15,9 +15,7 @@ from typing import Any
 
 from flask import Flask, current_app, has_request_context, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import CSRFError
 from sqlalchemy import Connection, Engine, event, make_url
-from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
@@ -39,27 +37,17 @@ from tournament.models import MAX_ID
 from tournament.registrations import routes as registrations_routes
 from tournament.rounds import overview_routes
 from tournament.rounds import routes as rounds_routes
-from tournament.schema import MIGRATIONS_DIR, schema_problem
+from tournament.schema import MIGRATIONS_DIR, current_heads, heads_problem
 from tournament.scorelists import routes as scorelists_routes
 from tournament.standings import routes as standings_routes
+from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
+from tournament.web import error_pages
 from tournament.writer_queue import WriterQueue
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ERROR_MESSAGES = {
-    400: "Die Anfrage war fehlerhaft und wurde nicht ausgeführt.",
-    403: "Dafür fehlt Ihnen die Berechtigung.",
-    404: "Diese Seite gibt es nicht.",
-    405: "Diese Aktion ist auf dieser Seite nicht möglich.",
-    413: "Die gesendeten Daten sind zu groß.",
-    500: "Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es noch einmal.",
-}
-CSRF_MESSAGE = (
-    "Das Formular ist abgelaufen oder unvollständig und wurde nicht gespeichert "
-    "(Sicherheitsprüfung). Bitte laden Sie die Seite neu und senden Sie es noch einmal."
-)
 SCHEMA_OK = "doko_schema_ok"
 #: One year, the usual HSTS age; subdomains are not the app's to decide.
 HSTS = "max-age=31536000"
@@ -78,7 +66,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    os.makedirs(app.instance_path, exist_ok=True)
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     app.config.from_mapping(settings.DEFAULTS)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(settings.from_environment(os.environ))
@@ -88,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     )
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = settings.load_or_create_secret_key(app.instance_path)
+    _keep_instance_private(app.instance_path)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
@@ -117,7 +106,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(excel_routes.bp)
     app.register_blueprint(standings_routes.bp)
     app.register_blueprint(accounts_routes.admin)  # the accounts, and the log of audit_routes
-    _init_error_pages(app)
+    error_pages.init_app(app)
     app.after_request(_security_headers)
     app.jinja_env.filters["local"] = local_time
     app.jinja_env.trim_blocks = True
@@ -259,6 +248,16 @@ class IdConverter(IntegerConverter):
         super().__init__(url_map, *args, **kwargs)
 
 
+def _keep_instance_private(instance_path: str) -> None:
+    """The instance folder is its owner's alone (0700) and so is every file in it (0600): it
+    holds the secret key, the database with the password hashes and their companions. A file
+    an older version left readable is tightened at the next start."""
+    os.chmod(instance_path, 0o700)
+    for entry in os.scandir(instance_path):
+        if entry.is_file(follow_symlinks=False):
+            os.chmod(entry.path, 0o600)
+
+
 def _keep_private(engine: Engine) -> None:
     """The SQLite file is readable by its owner only (0600): it holds the password hashes.
     SQLite gives its WAL and shared-memory files the database file's permissions."""
@@ -290,40 +289,23 @@ def _refuse_nul_characters() -> ResponseReturnValue | None:
     """
     values = [*request.args.values(), request.path]
     if any("\x00" in value for value in values):
-        message = "Die Eingabe enthält ein unzulässiges Steuerzeichen und wurde nicht verarbeitet."
-        return render_template("errors/error.html", code=400, message=message), 400
+        return error_pages.error_page(400, error_text(ErrorPage.CONTROL_CHARACTER))
     return None
 
 
 def _refuse_unmigrated_database() -> ResponseReturnValue | None:
-    """Serve nothing until the database is at the newest migration (checked until it is)."""
+    """Serve nothing until the database is at the newest migration (checked until it is).
+
+    A database that cannot be reached raises: its own page (503, see ``error_pages``).
+    """
     if request.endpoint == "static" or current_app.extensions.get(SCHEMA_OK):
         return None
-    problem = schema_problem(db.engine)
+    problem = heads_problem(current_heads(db.engine))
     if problem is None:
         current_app.extensions[SCHEMA_OK] = True
         return None
     current_app.logger.error("%s", problem)
     return render_template("errors/schema.html", problem=problem), 503
-
-
-def _init_error_pages(app: Flask) -> None:
-    """German error pages for every HTTP error, so no user ever sees a bare stack trace."""
-
-    @app.errorhandler(CSRFError)
-    def _csrf_error(error: CSRFError) -> ResponseReturnValue:
-        return render_template("errors/error.html", code=400, message=CSRF_MESSAGE), 400
-
-    @app.errorhandler(HTTPException)
-    def _http_error(error: HTTPException) -> ResponseReturnValue:
-        code = error.code or 500
-        message = ERROR_MESSAGES.get(code, error.description or "")
-        return render_template("errors/error.html", code=code, message=message), code
-
-    @app.errorhandler(InternalServerError)
-    def _internal_error(error: InternalServerError) -> ResponseReturnValue:
-        db.session.rollback()
-        return render_template("errors/error.html", code=500, message=ERROR_MESSAGES[500]), 500
 
 
 def _security_headers(response: Response) -> Response:

@@ -18,6 +18,9 @@ DEFAULT_DATABASE_FILE = "doko-turnier.sqlite3"
 
 DEFAULTS: dict[str, Any] = {
     "SQLALCHEMY_TRACK_MODIFICATIONS": False,
+    # A connection the database dropped (a restart, a network break) is noticed when it is
+    # taken from the pool and replaced: the app recovers by itself once the database is back.
+    "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     # The CSRF token lives as long as the session: a form left open during a long round

@@ -30,10 +30,20 @@ def schema_problem(engine: Engine) -> str | None:
     The text is German: the Turnierleiter reads it, in the console or in the browser.
     """
     try:
-        with engine.connect() as connection:
-            current = set(MigrationContext.configure(connection).get_current_heads())
+        current = current_heads(engine)
     except SQLAlchemyError as error:
         return f"Die Datenbank ist nicht erreichbar ({type(error).__name__}: {error.args[0]})."
+    return heads_problem(current)
+
+
+def current_heads(engine: Engine) -> set[str]:
+    """The migrations the database is at; raises if it cannot be reached."""
+    with engine.connect() as connection:
+        return set(MigrationContext.configure(connection).get_current_heads())
+
+
+def heads_problem(current: set[str]) -> str | None:
+    """None if ``current`` is the newest migration, otherwise what is wrong and the fix."""
     scripts = _scripts()
     if current == set(scripts.get_heads()):
         return None

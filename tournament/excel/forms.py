@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 
-from flask_wtf import FlaskForm as Form
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, SubmitField
 from wtforms.validators import InputRequired
+
+from tournament.web.forms import Form, page_json, whole_number
 
 
 class UploadForm(Form):
@@ -36,18 +36,13 @@ class ConfirmForm(Form):
             return None
 
     def version_map(self) -> dict[int, int]:
-        """Each table's version when the preview was shown; unreadable parts count as none."""
-        try:
-            raw = json.loads(self.versions.data or "{}")
-        except ValueError:
-            return {}
+        """Each table's version when the preview was shown; entries that are no table number
+        and version count as none. Not JSON (or nested beyond reason): :class:`DamagedForm`."""
+        raw = page_json(self.versions.data or "{}")
         if not isinstance(raw, dict):
             return {}
-        return {
-            int(k): v
-            for k, v in raw.items()
-            if isinstance(k, str) and k.isdigit() and type(v) is int
-        }
+        tables = {whole_number(k): v for k, v in raw.items() if type(v) is int}
+        return {k: v for k, v in tables.items() if k is not None}
 
     @staticmethod
     def encode(data: bytes) -> str:

@@ -3,12 +3,58 @@ share. Each feature keeps its forms beside its routes (``forms.py``)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms.validators import Length
+from werkzeug.exceptions import BadRequest
+from wtforms import Field, IntegerField
+from wtforms.fields.core import UnboundField
+from wtforms.validators import Length, NumberRange, StopValidation
+
+from tournament.texts.errors import ErrorPage, error_text
 
 NUL_MESSAGE = "Enthält ein unzulässiges Steuerzeichen."
+
+#: The largest whole number the database stores (PostgreSQL's ``integer``).
+MAX_INTEGER = 2**31 - 1
+#: How deeply a JSON value sent back by a page may nest; the app's own nest two levels.
+MAX_JSON_DEPTH = 8
+
+
+class DamagedForm(BadRequest):
+    """A field the page itself filled in (a hidden field) came back unreadable: the form was
+    altered or cut short on its way. Shown as a 400 page that asks to reload."""
+
+    description = error_text(ErrorPage.DAMAGED_FORM)
+
+
+class BoundedIntegerField(IntegerField):
+    """A whole number within its ``NumberRange``, or without one within what the database
+    stores (PostgreSQL's ``integer``).
+
+    A number out of range is refused next to the field before any other validator sees it
+    (WTForms' ``NumberRange`` itself fails on numbers too large for a float).
+    """
+
+    data: int | None
+
+    def pre_validate(self, form: Any) -> None:
+        super().pre_validate(form)
+        low, high, message = self.bounds()
+        if isinstance(self.data, int) and not low <= self.data <= high:
+            self.data = None
+            raise StopValidation(message)
+
+    def bounds(self) -> tuple[int, int, str]:
+        """The lowest and highest number allowed, and the message for one beyond them."""
+        low, high, message = -MAX_INTEGER, MAX_INTEGER, None
+        for validator in self.validators:
+            if isinstance(validator, NumberRange):
+                low = low if validator.min is None else int(validator.min)
+                high = high if validator.max is None else int(validator.max)
+                message = validator.message
+        return low, high, str(message or f"Eine Zahl von {low} bis {high}.")
 
 
 class Form(FlaskForm):
@@ -20,6 +66,18 @@ class Form(FlaskForm):
 
     class Meta:
         locales = ("de_DE", "de")
+
+        def bind_field(self, form: Any, unbound_field: UnboundField, options: Any) -> Field:
+            """Every ``IntegerField`` of a form is bounded (:class:`BoundedIntegerField`)."""
+            if unbound_field.field_class is IntegerField:
+                unbound_field = UnboundField(
+                    BoundedIntegerField,
+                    *unbound_field.args,
+                    name=unbound_field.name,
+                    **unbound_field.kwargs,
+                )
+            field: Field = unbound_field.bind(form=form, **options)
+            return field
 
     nul_message = NUL_MESSAGE
 
@@ -46,6 +104,27 @@ def whole_number(value: Any, limit: int = 10**9) -> int | None:
         number = int(text)
         return number if number < limit else None
     return None
+
+
+def page_json(text: str | None) -> Any:
+    """The JSON value a page put into a hidden field; :class:`DamagedForm` if it is not one.
+
+    The nesting is bounded before parsing: a deeply nested value would exhaust Python's stack.
+    """
+    text = text or ""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    if deepest > MAX_JSON_DEPTH:
+        raise DamagedForm()
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise DamagedForm() from error
 
 
 def strip(value: Any) -> Any:

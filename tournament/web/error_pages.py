@@ -1,0 +1,75 @@
+"""German error pages: every HTTP error, a failed security check, a damaged form and an
+unreachable database get a page of their own, so nobody ever sees a bare stack trace."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, g, render_template
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from tournament.extensions import db, login_manager
+from tournament.texts.errors import HTTP_ERRORS, ErrorPage, error_text
+from tournament.web.forms import DamagedForm
+
+#: Seconds a client is asked to wait before it tries again after a 503.
+RETRY_AFTER = 5
+
+
+def init_app(app: Flask) -> None:
+    """Register the error pages on ``app``."""
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(InternalServerError, _internal_error)
+    app.register_error_handler(DBAPIError, _database_error)
+
+
+def error_page(code: int, message: str) -> ResponseReturnValue:
+    """The German error page with its status code."""
+    return render_template("errors/error.html", code=code, message=message), code
+
+
+def _csrf_error(error: CSRFError) -> ResponseReturnValue:
+    return error_page(400, error_text(ErrorPage.CSRF))
+
+
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    code = error.code or 500
+    if isinstance(error, DamagedForm):
+        message = error_text(ErrorPage.DAMAGED_FORM)
+    elif code in HTTP_ERRORS:
+        message = error_text(HTTP_ERRORS[code])
+    else:
+        message = error.description or ""
+    return error_page(code, message)
+
+
+def _internal_error(error: InternalServerError) -> ResponseReturnValue:
+    _roll_back()
+    return error_page(500, error_text(ErrorPage.INTERNAL))
+
+
+def _database_error(error: DBAPIError) -> ResponseReturnValue:
+    """A database that cannot be reached (or whose connection broke) is a 503 that asks to
+    try again; the broken connection is dropped from the pool, and with ``pool_pre_ping``
+    the next request finds a working one once the database is back. Any other database
+    error is a programming error: raised on, to be logged and shown as the 500 page."""
+    if not (isinstance(error, (OperationalError, InterfaceError)) or error.connection_invalidated):
+        raise error
+    _roll_back()
+    current_app.logger.warning("Database unreachable: %s", error.orig)
+    # The page must not load the signed-in user: that asks the database again.
+    g._login_user = login_manager.anonymous_user()
+    page = render_template(
+        "errors/unavailable.html", message=error_text(ErrorPage.DATABASE_UNREACHABLE)
+    )
+    return page, 503, {"Retry-After": str(RETRY_AFTER)}
+
+
+def _roll_back() -> None:
+    """End the request's transaction; on a broken connection that may fail too."""
+    try:
+        db.session.rollback()
+    except SQLAlchemyError:
+        db.session.close()
