@@ -18,7 +18,7 @@ NUL_MESSAGE = "Enthält ein unzulässiges Steuerzeichen."
 
 #: The largest whole number the database stores (PostgreSQL's ``integer``).
 MAX_INTEGER = 2**31 - 1
-#: How deeply a JSON value sent back by a page may nest; the app's own nest two levels.
+#: How deeply a JSON value a page sent back may nest (the app's own: one level).
 MAX_JSON_DEPTH = 8
 
 
@@ -109,18 +109,18 @@ def whole_number(value: Any, limit: int = 10**9) -> int | None:
 def page_json(text: str | None) -> Any:
     """The JSON value a page put into a hidden field; :class:`DamagedForm` if it is not one.
 
-    The nesting is bounded before parsing: a deeply nested value would exhaust Python's stack.
+    The nesting is bounded before parsing (counting brackets, also those within strings: the
+    app's own values hold numbers): a deeply nested value would exhaust Python's stack.
     """
     text = text or ""
-    depth = deepest = 0
+    depth = 0
     for char in text:
         if char in "[{":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > MAX_JSON_DEPTH:
+                raise DamagedForm()
         elif char in "]}":
             depth -= 1
-    if deepest > MAX_JSON_DEPTH:
-        raise DamagedForm()
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
