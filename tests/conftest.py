@@ -103,6 +103,7 @@ def _make_app(
     # The developer's own settings must not leak into the tests.
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
     return create_app({"TESTING": True, **(config or {})}, instance_path=str(instance))
 
 

@@ -102,13 +102,12 @@ def test_default_database_is_a_sqlite_file_in_the_instance_folder(
 
 @pytest.mark.sqlite_only
 def test_the_instance_files_are_private(app: Flask, instance_dir: Path) -> None:
-    """The database (with its WAL), the writers' lock and the secret key: 0600."""
+    """The database (with its WAL) and the secret key: 0600."""
     database = instance_dir / DEFAULT_DATABASE_FILE
     database.chmod(0o644)  # as an older version left it: tightened at the next start
     again = create_app(instance_path=str(instance_dir))
     set_up(again.test_client())
     files = [database, instance_dir / f"{DEFAULT_DATABASE_FILE}-wal"]
-    files += [instance_dir / f"{DEFAULT_DATABASE_FILE}.writers"]
     if (instance_dir / SECRET_KEY_FILE).exists():
         files.append(instance_dir / SECRET_KEY_FILE)
     assert {f.name: oct(f.stat().st_mode & 0o777) for f in files} == {

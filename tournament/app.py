@@ -1,13 +1,13 @@
 """The application factory: ``create_app`` builds a configured Flask app.
 
-``flask --app tournament.app ...`` finds ``create_app`` by itself; ``scripts/run.py``
-migrates the database and serves the app with waitress.
+``flask --app tournament.app ...`` and ``gunicorn 'tournament.app:create_app()'`` find it
+by themselves; ``doko-turnier`` (``tournament.serve``) migrates the database and serves the
+app with waitress.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import os
 import sqlite3
 from pathlib import Path
@@ -43,7 +43,6 @@ from tournament.scorelists import routes as scorelists_routes
 from tournament.standings import routes as standings_routes
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
-from tournament.writer_queue import WriterQueue
 
 #: The largest id a URL may name: PostgreSQL's integer keys end here.
 MAX_ID = 2**31 - 1
@@ -135,7 +134,6 @@ def _load_user(user_id: str) -> User | None:
     return accounts.active_user(int(user_id)) if user_id.isdigit() else None
 
 
-_HOLDS_WRITE_LOCK = "holds_write_lock"
 _READING = "reading"
 
 
@@ -172,8 +170,6 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-    queue = WriterQueue(_lock_file(engine), busy_timeout)
-
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
         if not has_request_context() or request.method in ("GET", "HEAD"):
@@ -181,25 +177,16 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
         elif request_reads_first():
             connection.exec_driver_sql("BEGIN")
             connection.info[_READING] = True
-            connection.info[BEGIN_WRITING] = functools.partial(_write_from_now, connection)
+            connection.info[BEGIN_WRITING] = lambda: _write_from_now(connection)
         else:
-            _begin_immediate(connection)
-
-    def _begin_immediate(connection: Connection) -> None:
-        if queue.acquire():
-            connection.info[_HOLDS_WRITE_LOCK] = True
-        try:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
-        except Exception:
-            _release(connection)
-            raise
 
     def _write_from_now(connection: Connection) -> None:
         """The reading transaction ends; a writing one begins on the same connection (the
         session keeps what it read: the writes that follow are conditional on it)."""
         connection.info.pop(_READING, None)
         connection.exec_driver_sql("COMMIT")
-        _begin_immediate(connection)
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     @event.listens_for(engine, "before_cursor_execute")
     def _refuse_writes_while_reading(
@@ -219,27 +206,10 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             )
 
     @event.listens_for(engine, "commit")
-    def _on_commit(connection: Connection) -> None:
-        _release(connection, "COMMIT")
-
     @event.listens_for(engine, "rollback")
-    def _on_rollback(connection: Connection) -> None:
-        _release(connection, "ROLLBACK")
-
-    def _release(connection: Connection, ending: str | None = None) -> None:
-        """The writer's turn passes on once its transaction has ended. SQLAlchemy announces a
-        commit before the driver's: ended here first, the next writer finds SQLite's lock
-        free instead of meeting its sleeping busy wait (the driver then has nothing to do)."""
+    def _on_end(connection: Connection) -> None:
         connection.info.pop(_READING, None)
         connection.info.pop(BEGIN_WRITING, None)
-        if not connection.info.pop(_HOLDS_WRITE_LOCK, False):
-            return
-        try:
-            driver = connection.connection.dbapi_connection
-            if ending and isinstance(driver, sqlite3.Connection) and driver.in_transaction:
-                driver.execute(ending)
-        finally:
-            queue.release()
 
 
 class IdConverter(IntegerConverter):
@@ -266,12 +236,6 @@ def _database_file(engine: Engine) -> str | None:
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
     return database
-
-
-def _lock_file(engine: Engine) -> str | None:
-    """The writers' lock file beside the SQLite file; ``None`` in memory (or a ``file:`` URI)."""
-    database = _database_file(engine)
-    return None if database is None else f"{database}.writers"
 
 
 def _refuse_nul_characters() -> ResponseReturnValue | None:

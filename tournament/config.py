@@ -31,9 +31,13 @@ DEFAULTS: dict[str, Any] = {
     "MAX_FORM_MEMORY_SIZE": 4 * 1024 * 1024,
     # Seconds SQLite waits for another writer before giving up.
     "SQLITE_BUSY_TIMEOUT": 10,
+    # The address the phones in the hall open (e.g. "http://192.168.1.20:5000"), carried by
+    # the table cards' links and QR codes; empty: the request's own host. ``doko-turnier``
+    # sets it to this computer's address on the network unless it is configured.
+    "PUBLIC_URL": "",
 }
 
-ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY")
+ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY", "PUBLIC_URL")
 POSTGRESQL_SCHEMES = ("postgres://", "postgresql://")
 POSTGRESQL_DRIVER_SCHEME = "postgresql+psycopg://"
 
@@ -46,6 +50,8 @@ def from_environment(environ: os._Environ[str] | dict[str, str]) -> dict[str, An
         settings["SQLALCHEMY_DATABASE_URI"] = database_uri(url)
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
+    if environ.get("PUBLIC_URL"):
+        settings["PUBLIC_URL"] = environ["PUBLIC_URL"]
     return settings
 
 
