@@ -135,6 +135,14 @@ def listen(host: str, port: int) -> socket.socket:
     return socket.create_server((host, port), family=family, backlog=BACKLOG)
 
 
+def make_server(
+    app: Flask, listener: socket.socket, proxy: str | None = None, *, threads: int = THREADS
+) -> Any:
+    """waitress serving ``app`` on ``listener`` as ``doko-turnier`` does (``run()`` serves
+    until Ctrl+C, ``close()`` ends it)."""
+    return create_server(app, sockets=[listener], **server_options(proxy, threads=threads))
+
+
 def default_route_address() -> str | None:
     """This computer's address on the network its default route leads to (the hall's
     WLAN, usually); ``None`` without a network."""
@@ -221,6 +229,8 @@ def migrate(app: Flask) -> str | None:
         flask_migrate.upgrade()
         problem = schema_problem(db.engine)
         db.engine.dispose()  # the server's threads open their own connections
+    # The first request's schema check would announce alembic's context once more.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     return problem
 
 
@@ -273,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         if hall and not args.proxy and not configured:
             app.config["PUBLIC_URL"] = url(hall[0], port).rstrip("/")
         writing.start_workers()  # the first workbook download need not wait for them
-        server = create_server(app, sockets=[listener], **server_options(args.proxy))
+        server = make_server(app, listener, args.proxy)
         print("\n".join(banner(args.host, port, args.proxy, hall, configured)), flush=True)
         try:
             server.run()  # until Ctrl+C
