@@ -199,6 +199,15 @@ def test_a_port_in_use_is_named_in_one_line_without_a_traceback(database: Path) 
     assert not database.exists()  # refused before anything else happened
 
 
+def test_installed_without_its_folder_it_says_how_to_install(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pip install .`` copies the package alone; templates and migrations stay behind."""
+    monkeypatch.setattr(serve, "MIGRATIONS_DIR", tmp_path / "migrations")
+    assert serve.main(["--port", "0"]) == 1
+    assert "pip install -e ." in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------ sized for the hall
 
 

@@ -36,7 +36,7 @@ from waitress.server import create_server
 from tournament.app import create_app
 from tournament.excel import writing
 from tournament.extensions import db
-from tournament.schema import schema_problem
+from tournament.schema import MIGRATIONS_DIR, schema_problem
 from tournament.web.addresses import is_loopback
 
 DEFAULT_HOST = "0.0.0.0"
@@ -75,6 +75,10 @@ PORT_TAKEN = (
     "Sonst einen anderen Port wählen, z. B. --port 8080."
 )
 CANNOT_LISTEN = "Doko-Turnier startet nicht: {host}:{port} geht nicht ({error})."
+NOT_IN_FOLDER = (
+    "Doko-Turnier startet nicht: die Programmdateien fehlen ({missing}). Bitte im Ordner von "
+    "Doko-Turnier mit „pip install -e .“ installieren (oder „make run“)."
+)
 ENDED = "Doko-Turnier beendet."
 
 #: Where the UDP "connection" of :func:`default_route_address` points: a documentation
@@ -260,16 +264,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     quiet_logs()
-
+    if not MIGRATIONS_DIR.is_dir():  # installed without its folder (templates, migrations)
+        print(NOT_IN_FOLDER.format(missing=MIGRATIONS_DIR), file=sys.stderr)
+        return 1
     try:
-        listener = listen(args.host, args.port)
+        return _serve(args.host, args.port, args.proxy)
+    except KeyboardInterrupt:  # Ctrl+C while starting
+        print(ENDED, flush=True)
+        return 0
+
+
+def _serve(host: str, port: int, proxy: str | None) -> int:
+    """Listen, migrate, serve until Ctrl+C; the exit status."""
+    try:
+        listener = listen(host, port)
     except OSError as error:
         if error.errno in _ADDRESS_IN_USE:
-            print(PORT_TAKEN.format(port=args.port), file=sys.stderr)
+            print(PORT_TAKEN.format(port=port), file=sys.stderr)
         else:
-            print(
-                CANNOT_LISTEN.format(host=args.host, port=args.port, error=error), file=sys.stderr
-            )
+            print(CANNOT_LISTEN.format(host=host, port=port, error=error), file=sys.stderr)
         return 1
     with listener:
         port = int(listener.getsockname()[1])
@@ -278,13 +291,13 @@ def main(argv: list[str] | None = None) -> int:
         if problem is not None:
             print(problem, file=sys.stderr)
             return 1
-        hall = hall_addresses(args.host)
+        hall = hall_addresses(host)
         configured = app.config.get("PUBLIC_URL") or None
-        if hall and not args.proxy and not configured:
+        if hall and not proxy and not configured:
             app.config["PUBLIC_URL"] = url(hall[0], port).rstrip("/")
         writing.start_workers()  # the first workbook download need not wait for them
-        server = make_server(app, listener, args.proxy)
-        print("\n".join(banner(args.host, port, args.proxy, hall, configured)), flush=True)
+        server = make_server(app, listener, proxy)
+        print("\n".join(banner(host, port, proxy, hall, configured)), flush=True)
         try:
             server.run()  # until Ctrl+C
         except KeyboardInterrupt:
