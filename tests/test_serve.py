@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 import os
 import re
 import signal
@@ -24,10 +25,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+import flask_migrate
 import pytest
 from flask import Flask
 from sqlalchemy import select
+from waitress.server import create_server
 
+from tests.serving import in_thread
 from tests.webapp import (
     create_tournament,
     draw_round,
@@ -39,6 +43,7 @@ from tests.webapp import (
 )
 from tournament import serve
 from tournament.app import create_app
+from tournament.config import from_environment
 from tournament.extensions import db
 from tournament.models import Round
 from tournament.web import qr
@@ -221,10 +226,6 @@ def test_waitress_is_sized_for_a_hall_of_100_tables_and_300_phones() -> None:
 
 def test_more_than_1024_connections_are_held_open(tmp_path: Path) -> None:
     """poll() instead of select() (FD_SETSIZE 1024), and the open-files limit raised."""
-    from waitress.server import create_server
-
-    from tests.serving import in_thread
-
     serve.open_files_allowed()  # raised in this process, as the command does in its own
     options = {**serve.server_options(None), "connection_limit": 1100}
 
@@ -247,8 +248,6 @@ def test_more_than_1024_connections_are_held_open(tmp_path: Path) -> None:
 
 
 def test_the_queue_notice_is_kept_off_the_console() -> None:
-    import logging
-
     serve.quiet_logs()
     assert not logging.getLogger("waitress.queue").isEnabledFor(logging.WARNING)
     assert logging.getLogger("waitress").isEnabledFor(logging.WARNING)
@@ -285,8 +284,6 @@ def drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]
         monkeypatch.delenv("PUBLIC_URL", raising=False)
         app = create_app({"TESTING": True, **config}, instance_path=str(tmp_path / "instance"))
         with app.app_context():
-            import flask_migrate
-
             flask_migrate.upgrade()
         client = app.test_client()
         sign_in(app, client)
@@ -345,9 +342,7 @@ def test_a_loopback_address_is_named_on_cards_and_overview(drawn: Callable[..., 
         assert "http://192.168.1.20:5000/tisch/" in page
 
 
-def test_the_address_can_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tournament.config import from_environment
-
+def test_the_address_can_come_from_the_environment() -> None:
     assert from_environment({"PUBLIC_URL": HALL})["PUBLIC_URL"] == HALL
     assert "PUBLIC_URL" not in from_environment({"PUBLIC_URL": ""})
 
@@ -473,8 +468,6 @@ def tables_drawn(database: Path, monkeypatch: pytest.MonkeyPatch) -> list[Table]
         instance_path=str(database.parent / "instance"),
     )
     with app.app_context():
-        import flask_migrate
-
         flask_migrate.upgrade()
     client = app.test_client()
     sign_in(app, client)
