@@ -38,9 +38,10 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/excel_import.py
 	$(BIN)/python bench/password_flood.py
 
-# The web app for the tournament day: migrates the database, serves http://127.0.0.1:5000/.
+# The web app for the tournament day: migrates the database, serves it on port 5000 of every
+# network (the start banner names the address for the phones); `doko-turnier --help`.
 run: $(BIN)/.installed
-	$(BIN)/python scripts/run.py
+	$(BIN)/doko-turnier
 
 # A demo tournament (41 players, 3 rounds, lists complete and half-way) in the app's database.
 demo: $(BIN)/.installed

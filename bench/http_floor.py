@@ -2,12 +2,11 @@
 
 The same burst as the save benchmark's (50 keep-alive clients, released together by a
 barrier, 24 times), against a Flask app whose only work is to burn ``--work-ms`` of CPU per
-request and answer with a redirect, served exactly as ``scripts/run.py`` serves (its
-processes, sockets, threads and request turns). What a save costs on top of that work is the
-app's; this is what the HTTP layer, the processes and the cores give.
+request and answer with a redirect, served exactly as ``doko-turnier`` serves (one waitress
+process with its threads, ``tournament.serve``). What a save costs on top of that work is
+the app's; this is what the HTTP layer and one Python process give.
 
-    python bench/http_floor.py [--work-ms 0 3 4] [--clients 50] [--rounds 24] [--processes N]
-                               [--threads N]
+    python bench/http_floor.py [--work-ms 0 3 4] [--clients 50] [--rounds 24] [--threads N]
 
 Prints the median and 95th percentile of the answers for each amount of work.
 """
@@ -16,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import logging
 import multiprocessing
 import statistics
 import sys
@@ -27,11 +25,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
-import run as server_script  # noqa: E402
 from flask import Flask  # noqa: E402
 from flask.typing import ResponseReturnValue  # noqa: E402
+
+from tournament import serve as serving  # noqa: E402
 
 BODY = "field=value&" * 40  # about the size of a game's form
 
@@ -49,17 +47,11 @@ def make_app(work_ms: float) -> Flask:
     return app
 
 
-def serve(work_ms: float, processes: int, threads: int, pipe: Connection) -> None:
-    # 50 requests for a few threads queue up on purpose; waitress would warn on each burst.
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    listeners = server_script.listen("127.0.0.1", 0, processes)
-    pipe.send(listeners[0].getsockname()[1])
-    server_script.serve(
-        listeners,
-        lambda: make_app(work_ms),
-        processes,
-        {**server_script.server_options(None), "threads": threads},
-    )
+def serve(work_ms: float, threads: int, pipe: Connection) -> None:
+    serving.quiet_logs()
+    listener = serving.listen("127.0.0.1", 0)
+    pipe.send(listener.getsockname()[1])
+    serving.make_server(make_app(work_ms), listener, threads=threads).run()
 
 
 def burst(port: int, clients: int, rounds: int) -> list[float]:
@@ -94,17 +86,15 @@ def main() -> int:
     parser.add_argument("--work-ms", type=float, nargs="+", default=[0.0, 3.0, 4.0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=24)
-    parser.add_argument("--processes", type=int, default=server_script.default_processes())
-    parser.add_argument("--threads", type=int, default=server_script.THREADS)
+    parser.add_argument("--threads", type=int, default=serving.THREADS)
     args = parser.parse_args()
     context = multiprocessing.get_context("spawn")
     for work_ms in args.work_ms:
         ours, theirs = context.Pipe()
-        server = context.Process(target=serve, args=(work_ms, args.processes, args.threads, theirs))
+        server = context.Process(target=serve, args=(work_ms, args.threads, theirs))
         server.start()
         try:
             port: int = ours.recv()
-            time.sleep(0.5)  # every server process listening
             ms = sorted(s * 1000 for s in burst(port, args.clients, args.rounds))
         finally:
             server.terminate()
@@ -112,7 +102,7 @@ def main() -> int:
         p95 = statistics.quantiles(ms, n=100, method="inclusive")[94]
         print(
             f"{work_ms:g} ms of work per request, {args.clients} clients x {args.rounds} "
-            f"bursts, {args.processes} processes x {args.threads} threads: "
+            f"bursts, one process x {args.threads} threads: "
             f"median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms"
         )
     return 0

@@ -3,10 +3,10 @@
 Every table of a round enters its games at the same time over HTTP, as list-keepers do with
 the table's access code: open the list, send the game for the preview, confirm it. The
 tournament (``--tables`` x 4 players, round 1 drawn and started through the services, as
-``bench/web_pages.py`` builds its tournament) is served exactly as ``scripts/run.py`` serves
-it: waitress, the real WSGI server, in its server processes (one per core, at most four;
-requests taking turns in each), apart from the clients' process (they must not share a GIL),
-from a SQLite file in a temporary instance folder. Each table's games are a
+``bench/web_pages.py`` builds its tournament) is served exactly as ``doko-turnier`` serves
+it: waitress, the real WSGI server, in one process with its threads
+(``tournament.serve``), apart from the clients' process (they must not share a GIL), from a
+SQLite file in a temporary instance folder. Each table's games are a
 complete legal list from the engine's simulator, sent as the form fields the correction page
 fills from a stored game. A barrier releases all tables together before each preview and
 again before each save (the worst case); ``--think-ms`` adds pauses as people make.
@@ -16,8 +16,7 @@ saved, in order, its seats hold the engine's totals, nothing is there twice. Som
 send a confirmed game again (a retried request) or twice at once (a double tap): the app must
 say "schon gespeichert" and store it once.
 
-    python bench/list_entry.py [--tables 50] [--games 24] [--think-ms 0] [--threads 3]
-                               [--processes N]
+    python bench/list_entry.py [--tables 50] [--games 24] [--think-ms 0] [--threads N]
 
 Target: saving a game under 150 ms at the 95th percentile, no game lost or duplicated.
 Exit status 1 if a game was lost or duplicated, a legal game was refused, a resent game was
@@ -31,7 +30,6 @@ import datetime as dt
 import html
 import http.client
 import json
-import logging
 import multiprocessing
 import random
 import re
@@ -54,13 +52,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import flask_migrate  # noqa: E402
-import run as server_script  # noqa: E402
 from demo import FIRST, LAST  # noqa: E402
 from flask import Flask  # noqa: E402
 from werkzeug.datastructures import MultiDict  # noqa: E402
 
 from rules_engine.scorelist import check_list  # noqa: E402
 from rules_engine.simulate import random_list  # noqa: E402
+from tournament import serve as serving  # noqa: E402
 from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.extensions import db  # noqa: E402
@@ -208,16 +206,13 @@ def _totals(games: Sequence[PlannedGame], keys: Sequence[str]) -> dict[str, int]
 # ---------------------------------------------------------------------- the server
 
 
-def serve(folder: str, threads: int, processes: int, pipe: Connection) -> None:
-    """The app served as ``scripts/run.py`` serves it, from this (separate) process: the
-    clients do not share its GIL. Ends with SIGTERM, as the real server does."""
-    # 50 requests for a few threads queue up on purpose; waitress would warn on each burst.
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    listeners = server_script.listen("127.0.0.1", 0, processes)
-    pipe.send(listeners[0].getsockname()[1])
-    server_script.serve(
-        listeners, lambda: create_app({}, instance_path=folder), processes, {"threads": threads}
-    )
+def serve(folder: str, threads: int, pipe: Connection) -> None:
+    """The app served as ``doko-turnier`` serves it, from this (separate) process: the
+    clients do not share its GIL. Ends when it is terminated."""
+    serving.quiet_logs()
+    listener = serving.listen("127.0.0.1", 0)
+    pipe.send(listener.getsockname()[1])
+    serving.make_server(create_app({}, instance_path=folder), listener, threads=threads).run()
 
 
 # ---------------------------------------------------------------------- the clients
@@ -570,14 +565,8 @@ def main() -> int:
     parser.add_argument(
         "--threads",
         type=int,
-        default=server_script.THREADS,
-        help="waitress threads per process (default as scripts/run.py)",
-    )
-    parser.add_argument(
-        "--processes",
-        type=int,
-        default=server_script.default_processes(),
-        help="server processes (default as scripts/run.py: one per core, at most four)",
+        default=serving.THREADS,
+        help=f"waitress threads (default as doko-turnier: {serving.THREADS})",
     )
     parser.add_argument("--resend", type=int, default=3, help="tables that resend a confirm")
     parser.add_argument("--seed", type=int, default=2026)
@@ -596,9 +585,7 @@ def main() -> int:
 
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        server = context.Process(
-            target=serve, args=(folder, args.threads, args.processes, theirs), daemon=True
-        )
+        server = context.Process(target=serve, args=(folder, args.threads, theirs), daemon=True)
         server.start()
         try:
             if not ours.poll(60):
@@ -644,8 +631,8 @@ def _report(
     saves = [t for r in all_runs for t in r.saves]
     acknowledged = sum(r.acknowledged for r in all_runs)
     print(
-        f"{len(all_runs)} tables x {args.games} games against waitress ({args.processes} "
-        f"processes x {args.threads} threads) on SQLite, all tables released together before "
+        f"{len(all_runs)} tables x {args.games} games against waitress (one process, "
+        f"{args.threads} threads) on SQLite, all tables released together before "
         f"each preview and each save, think time {args.think_ms:g} ms"
     )
     print(

@@ -1,11 +1,11 @@
 """A password-guessing flood against the served app while the tables' list pages are read.
 
-The app is served as a laptop serves it (``tournament.serve`` if present, else
-``scripts/run.py --processes 1``) on a fresh SQLite database holding a running round; an
-account exists with a real Argon2 hash. ``--guessers`` clients post wrong passwords to the
-login as fast as the server answers, for ``--seconds``, while ``--readers`` clients fetch the
-tables' list pages (with the table codes, as the phones do) one after another. Run once with
-throttling and once without (``RATELIMIT_ENABLED=0``).
+The app is served as a laptop serves it (``doko-turnier``, i.e. ``tournament.serve``) on a
+fresh SQLite database holding a running round; an account exists with a real Argon2 hash.
+``--guessers`` clients post wrong passwords to the login as fast as the server answers, for
+``--seconds``, while ``--readers`` clients fetch the tables' list pages (with the table codes,
+as the phones do) one after another. Run once with throttling and once without
+(``RATELIMIT_ENABLED=0``).
 
     python bench/password_flood.py [--seconds 30] [--guessers 8] [--readers 4]
 
@@ -75,10 +75,7 @@ def free_port() -> int:
 def start_server(
     database: Path, port: int, throttled: bool, log: IO[bytes]
 ) -> subprocess.Popen[bytes]:
-    if (ROOT / "tournament" / "serve.py").exists():
-        command = [sys.executable, "-m", "tournament.serve", "--host", "127.0.0.1"]
-    else:
-        command = [sys.executable, "scripts/run.py", "--processes", "1"]
+    command = [sys.executable, "-m", "tournament.serve", "--host", "127.0.0.1"]
     environment = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{database}",

@@ -1,7 +1,8 @@
 """The application factory: ``create_app`` builds a configured Flask app.
 
-``flask --app tournament.app ...`` finds ``create_app`` by itself; ``scripts/run.py``
-migrates the database and serves the app with waitress.
+``flask --app tournament.app ...`` and ``gunicorn 'tournament.app:create_app()'`` find it
+by themselves; ``doko-turnier`` (``tournament.serve``) migrates the database and serves the
+app with waitress.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
 from tournament.web import error_pages
-from tournament.writer_queue import WriterQueue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,9 +56,11 @@ HSTS = "max-age=31536000"
 def create_app(config: dict[str, Any] | None = None, *, instance_path: str | None = None) -> Flask:
     """Build the app: defaults < ``instance/config.py`` < environment < ``config``.
 
-    ``instance_path`` (default: ``instance/`` beside the package) holds the SQLite file, the
-    optional ``config.py`` and the generated secret key; tests pass a temporary folder.
+    ``instance_path`` (default: the environment variable ``DOKO_INSTANCE_PATH``, else
+    ``instance/`` beside the package) holds the SQLite file, the optional ``config.py``, the
+    generated secret key and the set-up code; tests pass a temporary folder.
     """
+    instance_path = instance_path or os.environ.get(settings.INSTANCE_PATH_VARIABLE) or None
     app = Flask(
         __name__,
         instance_path=str(Path(instance_path).resolve()) if instance_path else None,
@@ -117,8 +119,11 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
 
 def _announce_setup_code(app: Flask) -> None:
     """A fresh installation's set-up code goes to the console (every server's log shows
-    WARNING lines); ``flask --app tournament.app setup-code`` prints it again."""
+    WARNING lines; ``doko-turnier`` prints it in its banner instead, and asks for no line
+    here: ``SETUP_CODE_IN_LOG``); ``flask --app tournament.app setup-code`` prints it again."""
     app.cli.add_command(setup_code.command)
+    if not app.config["SETUP_CODE_IN_LOG"]:
+        return
     code = setup_code.announce(app)
     if code is not None:
         app.logger.warning("%s", setup_code.warning(code))
@@ -133,7 +138,6 @@ def _init_login(app: Flask) -> None:
     login_manager.user_loader(sessions.load_user)
 
 
-_HOLDS_WRITE_LOCK = "holds_write_lock"
 _READING = "reading"
 
 
@@ -158,6 +162,10 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
     ``BEGIN``: their reading transaction ends at ``begin_writing()`` and a ``BEGIN
     IMMEDIATE`` follows, so the lock is held only for the writes. A write before that is a
     programming error and refused before it reaches the database.
+
+    Writers wait for each other in SQLite's own busy handler, within one server process or
+    several (gunicorn): a lock of the app's own in front of it gave no shorter saves
+    (``bench/README.md``).
     """
 
     @event.listens_for(engine, "connect")
@@ -170,8 +178,6 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-    queue = WriterQueue(_lock_file(engine), busy_timeout)
-
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
         if not has_request_context() or request.method in ("GET", "HEAD"):
@@ -181,23 +187,14 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             connection.info[_READING] = True
             connection.info[BEGIN_WRITING] = functools.partial(_write_from_now, connection)
         else:
-            _begin_immediate(connection)
-
-    def _begin_immediate(connection: Connection) -> None:
-        if queue.acquire():
-            connection.info[_HOLDS_WRITE_LOCK] = True
-        try:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
-        except Exception:
-            _release(connection)
-            raise
 
     def _write_from_now(connection: Connection) -> None:
         """The reading transaction ends; a writing one begins on the same connection (the
         session keeps what it read: the writes that follow are conditional on it)."""
         connection.info.pop(_READING, None)
         connection.exec_driver_sql("COMMIT")
-        _begin_immediate(connection)
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     @event.listens_for(engine, "before_cursor_execute")
     def _refuse_writes_while_reading(
@@ -217,27 +214,10 @@ def _tune_sqlite(engine: Engine, busy_timeout: float) -> None:
             )
 
     @event.listens_for(engine, "commit")
-    def _on_commit(connection: Connection) -> None:
-        _release(connection, "COMMIT")
-
     @event.listens_for(engine, "rollback")
-    def _on_rollback(connection: Connection) -> None:
-        _release(connection, "ROLLBACK")
-
-    def _release(connection: Connection, ending: str | None = None) -> None:
-        """The writer's turn passes on once its transaction has ended. SQLAlchemy announces a
-        commit before the driver's: ended here first, the next writer finds SQLite's lock
-        free instead of meeting its sleeping busy wait (the driver then has nothing to do)."""
+    def _on_end(connection: Connection) -> None:
         connection.info.pop(_READING, None)
         connection.info.pop(BEGIN_WRITING, None)
-        if not connection.info.pop(_HOLDS_WRITE_LOCK, False):
-            return
-        try:
-            driver = connection.connection.dbapi_connection
-            if ending and isinstance(driver, sqlite3.Connection) and driver.in_transaction:
-                driver.execute(ending)
-        finally:
-            queue.release()
 
 
 class IdConverter(IntegerConverter):
@@ -274,12 +254,6 @@ def _database_file(engine: Engine) -> str | None:
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
     return database
-
-
-def _lock_file(engine: Engine) -> str | None:
-    """The writers' lock file beside the SQLite file; ``None`` in memory (or a ``file:`` URI)."""
-    database = _database_file(engine)
-    return None if database is None else f"{database}.writers"
 
 
 def _refuse_nul_characters() -> ResponseReturnValue | None:

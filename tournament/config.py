@@ -39,9 +39,26 @@ DEFAULTS: dict[str, Any] = {
     # Argon2id parameters of new password hashes (argon2-cffi's PasswordHasher); empty: the
     # library's defaults (RFC 9106, low-memory profile).
     "ARGON2_PARAMETERS": {},
+    # The address the phones in the hall open (e.g. "http://192.168.1.20:5000"), carried by
+    # the table cards' links and QR codes; empty: the request's own host. ``doko-turnier``
+    # sets it to this computer's address on the network unless it is configured.
+    "PUBLIC_URL": "",
+    # A fresh installation's set-up code goes to the log at start (``doko-turnier`` shows it
+    # in its banner instead).
+    "SETUP_CODE_IN_LOG": True,
 }
 
-ENVIRONMENT_KEYS = ("DATABASE_URL", "SECRET_KEY", "RATELIMIT_STORAGE_URI", "RATELIMIT_ENABLED")
+#: The environment variable naming the instance folder (default: ``instance/`` beside the
+#: package): the SQLite file, ``config.py``, the secret key and the set-up code live there.
+INSTANCE_PATH_VARIABLE = "DOKO_INSTANCE_PATH"
+
+ENVIRONMENT_KEYS = (
+    "DATABASE_URL",
+    "SECRET_KEY",
+    "RATELIMIT_STORAGE_URI",
+    "RATELIMIT_ENABLED",
+    "PUBLIC_URL",
+)
 POSTGRESQL_SCHEMES = ("postgres://", "postgresql://")
 POSTGRESQL_DRIVER_SCHEME = "postgresql+psycopg://"
 
@@ -60,6 +77,8 @@ def from_environment(environ: os._Environ[str] | dict[str, str]) -> dict[str, An
         settings["RATELIMIT_STORAGE_URI"] = environ["RATELIMIT_STORAGE_URI"]
     if environ.get("RATELIMIT_ENABLED"):
         settings["RATELIMIT_ENABLED"] = environ["RATELIMIT_ENABLED"] not in ("0", "false", "no")
+    if environ.get("PUBLIC_URL"):
+        settings["PUBLIC_URL"] = environ["PUBLIC_URL"]
     return settings
 
 

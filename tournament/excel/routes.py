@@ -18,7 +18,6 @@ from tournament.excel.imports import FileImport
 from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
 from tournament.models import RoundTable, Tournament
-from tournament.request_turns import step_aside
 from tournament.texts import Notice, notice
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.errors import ServiceError
@@ -62,7 +61,6 @@ def table_confirm(tournament_id: int, number: int, table_number: int) -> Respons
 @bp.route(TOURNAMENT_RULE, methods=["GET", "POST"])
 @leitung_required
 def tournament_upload(tournament_id: int) -> ResponseReturnValue:
-    step_aside()  # a whole workbook is read and checked: the tables go on meanwhile
     tournament = tournament_or_404(tournament_id)
     return _upload(
         tournament, lambda data, name: imports.read_tournament_file(tournament, data, name)
@@ -72,7 +70,6 @@ def tournament_upload(tournament_id: int) -> ResponseReturnValue:
 @bp.post(TOURNAMENT_RULE + "/bestaetigen")
 @leitung_required
 def tournament_confirm(tournament_id: int) -> ResponseReturnValue:
-    step_aside()
     tournament = tournament_or_404(tournament_id)
     return _confirm(
         tournament, lambda data, name: imports.read_tournament_file(tournament, data, name)

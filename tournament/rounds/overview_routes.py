@@ -16,6 +16,7 @@ from tournament.rounds.overview import round_overview
 from tournament.texts import Notice, notice
 from tournament.tournaments.forms import ActionForm
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
+from tournament.web.addresses import phone_url, unreachable_warning
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
@@ -39,6 +40,8 @@ def show(tournament_id: int, number: int) -> ResponseReturnValue:
         overview=round_overview(round_),
         leitung=leitung,
         action_form=ActionForm(version=tournament.version) if leitung else None,
+        phone_url=phone_url,
+        address_warning=unreachable_warning() if leitung else None,
     )
 
 

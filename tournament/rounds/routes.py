@@ -19,6 +19,7 @@ from tournament.texts import Notice, counted, notice
 from tournament.tournaments.forms import ActionForm
 from tournament.web import qr
 from tournament.web.access import acting_user, is_leitung, leitung_required
+from tournament.web.addresses import phone_url, unreachable_warning
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse
 from tournament.web.lookups import round_or_404, tournament_or_404
@@ -87,16 +88,19 @@ def seats(tournament_id: int, number: int) -> ResponseReturnValue:
 @bp.get("/<int:number>/tischkarten")
 def cards(tournament_id: int, number: int) -> ResponseReturnValue:
     """One card per table to print and put on the table; the Turnierleitung's cards also
-    carry the table's access code with a QR code of its list's link."""
+    carry the table's access code with a QR code of its list's link, at the address the
+    phones open (a warning if that address names this computer only)."""
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
+    leitung = is_leitung()
     return render_template(
         "rounds/cards.html",
         tournament=tournament,
         round=round_,
         plan=plans.table_plan(round_),
-        access=_card_access(round_) if is_leitung() else None,
-        enter_code_url=url_for("scorelists.enter_code", _external=True),
+        access=_card_access(round_) if leitung else None,
+        enter_code_url=phone_url("scorelists.enter_code"),
+        address_warning=unreachable_warning() if leitung else None,
     )
 
 
@@ -117,7 +121,7 @@ def _card_access(round_: Round) -> dict[int, CardAccess]:
     for table in round_.tables:
         if table.access_code is None:
             continue
-        url = url_for("scorelists.page_by_code", code=table.access_code, _external=True)
+        url = phone_url("scorelists.page_by_code", code=table.access_code)
         access[table.number] = CardAccess(
             table.access_code, url, qr.svg(url, title=f"QR-Code: Liste von Tisch {table.number}")
         )

@@ -176,6 +176,8 @@ class Notice(Enum):
     CODE_REVOKED = "code_revoked"
     LIST_LOCKED = "list_locked"
     LIST_UNLOCKED = "list_unlocked"
+    # table cards and the overview: their links name this computer only
+    ADDRESS_UNREACHABLE = "address_unreachable"
 
     # imports of lists
     CONFIRMATION_INCOMPLETE = "confirmation_incomplete"
@@ -460,6 +462,11 @@ GERMAN_NOTICES: Mapping[Notice, str] = {
         "eingetragen werden, nur noch von der Turnierleitung und dem Schiedsrichter."
     ),
     Notice.LIST_UNLOCKED: "Die Liste von Tisch {table} ist wieder für den Tisch freigegeben.",
+    Notice.ADDRESS_UNREACHABLE: (
+        "Diese Adresse erreichen die Telefone nicht: {address} (sie gilt nur auf diesem "
+        "Computer). Doko-Turnier ohne --host 127.0.0.1 starten und mit dem Saal-WLAN "
+        "verbinden; dann tragen Karten und QR-Codes die Adresse im Netzwerk."
+    ),
     Notice.CONFIRMATION_INCOMPLETE: (
         "Die Bestätigung war unvollständig; bitte die Datei erneut hochladen."
     ),

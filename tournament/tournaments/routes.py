@@ -10,7 +10,6 @@ from flask.typing import ResponseReturnValue
 from tournament.excel import exports
 from tournament.extensions import db
 from tournament.registrations import service as registrations
-from tournament.request_turns import step_aside
 from tournament.rounds.forms import DrawForm
 from tournament.texts import Notice, notice
 from tournament.tournaments import service as tournaments
@@ -27,7 +26,6 @@ bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 @leitung_required
 def workbook(tournament_id: int) -> ResponseReturnValue:
     """Standings, players and every round's lists in one workbook."""
-    step_aside()  # seconds for a big tournament: the tables go on meanwhile
     tournament = tournament_or_404(tournament_id)
     return send_file(
         io.BytesIO(exports.tournament_workbook(tournament)),

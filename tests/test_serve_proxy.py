@@ -1,22 +1,18 @@
-"""Serving behind a reverse proxy (``scripts/run.py --proxy``): the table cards' links and QR
+"""Serving behind a reverse proxy (``doko-turnier --proxy``): the table cards' links and QR
 codes carry the public address the proxy forwards, and nobody else can fake it."""
 
 from __future__ import annotations
 
 import http.client
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from flask import Flask
 from waitress.server import create_server
 
 from tests.serving import in_thread
 from tests.webapp import create_tournament, draw_round, paste_players, player_names, sign_in
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-from run import server_options
+from tournament.serve import server_options
 
 
 @contextmanager

@@ -1,0 +1,323 @@
+"""``doko-turnier``: migrate the database, then serve the app on this computer until Ctrl+C.
+
+    doko-turnier [--host 0.0.0.0] [--port 5000] [--proxy ADDRESS]
+
+(``make run`` and ``python -m tournament.serve`` do the same.) The database is brought to the
+newest schema first, so an update of the program never needs a separate step. Then waitress
+serves the app in this one process, on every network interface by default, so the phones in
+the hall reach it; the start banner names the address they use (:func:`hall_addresses`), and
+the table cards carry it (the app's ``PUBLIC_URL``, unless configured otherwise).
+
+waitress is sized for a hall: 100 tables and 300 spectators' phones connected at once
+(:func:`server_options`). Nothing here needs more than Python's standard library and
+waitress, so it runs alike on Windows, macOS and Linux.
+
+Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
+the proxy's address: waitress then takes the client's address, the public host and the scheme
+from that proxy's X-Forwarded-* headers (and drops them from anyone else), so the links and
+QR codes on the table cards carry the address the phones use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import ipaddress
+import logging
+import select
+import socket
+import sys
+from typing import Any
+
+import flask_migrate
+from flask import Flask
+from waitress.server import create_server
+
+from tournament.accounts import setup_code
+from tournament.app import create_app
+from tournament.excel import writing
+from tournament.extensions import db
+from tournament.schema import MIGRATIONS_DIR, schema_problem
+from tournament.web.addresses import is_loopback
+
+DEFAULT_HOST = "0.0.0.0"
+DEFAULT_PORT = 5000
+
+#: Worker threads of waitress: requests are served side by side by these; SQLite takes one
+#: writer at a time (``BEGIN IMMEDIATE``) and reads alongside it (WAL).
+THREADS = 6
+#: Open connections at most: 100 tables and 300 phones, each browser with a few keep-alive
+#: connections. Where select() is used instead of poll() (Windows), it takes at most 512
+#: sockets (Python's FD_SETSIZE there).
+CONNECTION_LIMIT = 1000
+CONNECTION_LIMIT_SELECT = 500
+#: Seconds an idle connection stays open: a phone that stopped reading frees its place.
+CHANNEL_TIMEOUT = 60
+#: Connections the operating system holds for waitress while it is at its limit.
+BACKLOG = 2048
+#: File descriptors this process keeps for everything else (database, logs, Excel workers).
+OTHER_FILES = 64
+
+BANNER_RUNNING = "Doko-Turnier läuft (beenden mit Strg+C)."
+BANNER_HALL = "Adresse für die Telefone im Saal: {url}"
+BANNER_ALSO = "  auch erreichbar unter: {urls}"
+BANNER_HERE = "Auf diesem Computer: {url}"
+BANNER_PROXY = "Hinter dem Reverse-Proxy {proxy}: die Adresse nennt der Proxy."
+BANNER_LOCAL_ONLY = (
+    "Nur auf diesem Computer erreichbar: {url} – die Telefone im Saal erreichen diese "
+    "Adresse nicht. Dafür Doko-Turnier ohne --host 127.0.0.1 starten."
+)
+BANNER_NO_NETWORK = (
+    "Kein Netzwerk gefunden: die Telefone erreichen Doko-Turnier nicht. Bitte mit dem "
+    "Saal-WLAN verbinden und Doko-Turnier neu starten."
+)
+PORT_TAKEN = (
+    "Doko-Turnier startet nicht: Port {port} ist schon belegt. Läuft Doko-Turnier schon? "
+    "Sonst einen anderen Port wählen, z. B. --port 8080."
+)
+CANNOT_LISTEN = "Doko-Turnier startet nicht: {host}:{port} geht nicht ({error})."
+NOT_IN_FOLDER = (
+    "Doko-Turnier startet nicht: die Programmdateien fehlen ({missing}). Bitte im Ordner von "
+    "Doko-Turnier mit „pip install -e .“ installieren (oder „make run“)."
+)
+ENDED = "Doko-Turnier beendet."
+
+#: Where the UDP "connection" of :func:`default_route_address` points: a documentation
+#: address (TEST-NET-1). Connecting a UDP socket sends nothing; it only picks the route.
+ROUTE_PROBE = ("192.0.2.1", 9)
+
+_ADDRESS_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
+
+
+def server_options(proxy: str | None, *, threads: int = THREADS) -> dict[str, Any]:
+    """waitress settings for the hall; the proxy's forwarded headers are trusted if one is
+    named."""
+    use_poll = hasattr(select, "poll")
+    limit = CONNECTION_LIMIT if use_poll else CONNECTION_LIMIT_SELECT
+    options: dict[str, Any] = {
+        "threads": threads,
+        "connection_limit": min(limit, max(100, open_files_allowed() - OTHER_FILES)),
+        "channel_timeout": CHANNEL_TIMEOUT,
+        "backlog": BACKLOG,
+        "asyncore_use_poll": use_poll,
+        "ident": "Doko-Turnier",
+    }
+    if proxy:
+        options |= {
+            "trusted_proxy": proxy,
+            "trusted_proxy_count": 1,
+            "trusted_proxy_headers": "x-forwarded-for x-forwarded-host x-forwarded-proto "
+            "x-forwarded-port",
+            "clear_untrusted_proxy_headers": True,
+        }
+    return options
+
+
+def open_files_allowed() -> int:
+    """How many files (sockets included) this process may open, raised first as far as the
+    system allows: macOS starts programs with 256, many Linux systems with 1024. Windows has
+    no such limit (there select() is the limit, see :data:`CONNECTION_LIMIT_SELECT`)."""
+    try:
+        import resource
+    except ImportError:
+        return CONNECTION_LIMIT + OTHER_FILES
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = CONNECTION_LIMIT + OTHER_FILES
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (OSError, ValueError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket. Bound here, without ``SO_REUSEADDR`` on Windows (where it would
+    let a second program share the port), so a port in use is refused everywhere."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=BACKLOG)
+
+
+def make_server(
+    app: Flask, listener: socket.socket, proxy: str | None = None, *, threads: int = THREADS
+) -> Any:
+    """waitress serving ``app`` on ``listener`` as ``doko-turnier`` does (``run()`` serves
+    until Ctrl+C, ``close()`` ends it)."""
+    return create_server(app, sockets=[listener], **server_options(proxy, threads=threads))
+
+
+def default_route_address() -> str | None:
+    """This computer's address on the network its default route leads to (the hall's
+    WLAN, usually); ``None`` without a network."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(ROUTE_PROBE)
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return address
+
+
+def host_addresses() -> list[str]:
+    """The IPv4 addresses the computer's name resolves to (its other networks, often)."""
+    try:
+        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        return []
+    return [str(info[4][0]) for info in found]
+
+
+def hall_addresses(host: str) -> list[str]:
+    """The addresses other devices reach this server at, the likeliest first: the bound
+    address itself, or for all interfaces the default route's address and the computer's
+    other ones. Loopback and link-local (self-assigned) addresses are left out."""
+    if host not in ("", "0.0.0.0", "::"):
+        candidates = [host]
+    else:
+        candidates = [default_route_address() or "", *host_addresses()]
+    found: list[str] = []
+    for candidate in candidates:
+        try:
+            address = ipaddress.ip_address(candidate)
+        except ValueError:
+            continue
+        if address.is_loopback or address.is_link_local or address.is_unspecified:
+            continue
+        if candidate not in found:
+            found.append(candidate)
+    return found
+
+
+def url(host: str, port: int) -> str:
+    """``http://host:port/``, an IPv6 address in brackets."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def local_url(host: str, port: int) -> str:
+    """The address on this computer itself."""
+    if host in ("", "0.0.0.0"):
+        return url("127.0.0.1", port)
+    if host == "::":
+        return url("::1", port)
+    return url(host, port)
+
+
+def banner(
+    host: str,
+    port: int,
+    proxy: str | None,
+    hall: list[str],
+    public_url: str | None = None,
+    setup: str | None = None,
+) -> list[str]:
+    """The lines printed at start for the Turnierleiter; ``public_url``: the address
+    configured for the cards (``PUBLIC_URL``), if any; ``setup``: the set-up code of an
+    installation that has no account yet."""
+    lines = [BANNER_RUNNING]
+    if public_url:
+        lines.append(BANNER_HALL.format(url=public_url))
+    elif proxy:
+        lines.append(BANNER_PROXY.format(proxy=proxy))
+    elif hall:
+        lines.append(BANNER_HALL.format(url=url(hall[0], port)))
+        if hall[1:]:
+            lines.append(BANNER_ALSO.format(urls=", ".join(url(a, port) for a in hall[1:])))
+    elif is_loopback(local_url(host, port)):
+        if host in ("", "0.0.0.0", "::"):
+            lines.append(BANNER_NO_NETWORK)
+        else:
+            lines.append(BANNER_LOCAL_ONLY.format(url=local_url(host, port)))
+    lines.append(BANNER_HERE.format(url=local_url(host, port)))
+    if setup is not None:
+        lines.append(setup_code.warning(setup))
+    return lines
+
+
+def migrate(app: Flask) -> str | None:
+    """Bring the database to the newest schema; what is still wrong with it, if anything."""
+    with app.app_context():
+        flask_migrate.upgrade()
+        problem = schema_problem(db.engine)
+        db.engine.dispose()  # the server's threads open their own connections
+    # The first request's schema check would announce alembic's context once more.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    return problem
+
+
+def quiet_logs() -> None:
+    """One line per event that matters to the Turnierleiter: waitress's notice of requests
+    waiting for a thread ("Task queue depth is 1") comes with every busy moment and is not
+    one."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="doko-turnier", description="Doko-Turnier starten")
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help="Adresse, auf der Doko-Turnier antwortet (Standard: 0.0.0.0, alle Netzwerke; "
+        "127.0.0.1: nur dieser Computer)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"Port (Standard: {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--proxy",
+        metavar="ADRESSE",
+        help="Adresse eines Reverse-Proxys, dessen X-Forwarded-Kopfzeilen gelten (z. B. 127.0.0.1)",
+    )
+    args = parser.parse_args(argv)
+    quiet_logs()
+    if not MIGRATIONS_DIR.is_dir():  # installed without its folder (templates, migrations)
+        print(NOT_IN_FOLDER.format(missing=MIGRATIONS_DIR), file=sys.stderr)
+        return 1
+    try:
+        return _serve(args.host, args.port, args.proxy)
+    except KeyboardInterrupt:  # Ctrl+C while starting
+        print(ENDED, flush=True)
+        return 0
+
+
+def _serve(host: str, port: int, proxy: str | None) -> int:
+    """Listen, migrate, serve until Ctrl+C; the exit status."""
+    try:
+        listener = listen(host, port)
+    except OSError as error:
+        if error.errno in _ADDRESS_IN_USE:
+            print(PORT_TAKEN.format(port=port), file=sys.stderr)
+        else:
+            print(CANNOT_LISTEN.format(host=host, port=port, error=error), file=sys.stderr)
+        return 1
+    with listener:
+        port = int(listener.getsockname()[1])
+        app = create_app({"SETUP_CODE_IN_LOG": False})  # the banner shows it
+        problem = migrate(app)
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
+        hall = hall_addresses(host)
+        configured = app.config.get("PUBLIC_URL") or None
+        if hall and not proxy and not configured:
+            app.config["PUBLIC_URL"] = url(hall[0], port).rstrip("/")
+        writing.start_workers()  # the first workbook download need not wait for them
+        server = make_server(app, listener, proxy)
+        lines = banner(host, port, proxy, hall, configured, setup_code.announce(app))
+        print("\n".join(lines), flush=True)
+        try:
+            server.run()  # until Ctrl+C
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
+            writing.stop_workers()
+    print(ENDED, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
