@@ -19,7 +19,7 @@ system-packages:
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check rules_engine tests bench tournament scripts migrations
+	$(BIN)/ruff format --check rules_engine tests bench tournament scripts
 
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine tournament scripts

@@ -300,7 +300,9 @@ def test_unknown_tournament_or_round_is_404_in_german(two_rounds: int, client: F
 
 
 def test_print_stylesheet_hides_navigation_for_a4() -> None:
-    css = (Path(__file__).resolve().parent.parent / "static" / "style.css").read_text()
+    css = (
+        Path(__file__).resolve().parent.parent / "tournament" / "static" / "style.css"
+    ).read_text()
     printed = css[css.index("@media print") :]
     assert "size: A4" in printed
     assert ".site-header" in printed and "display: none" in printed

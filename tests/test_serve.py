@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 import tomllib
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -212,13 +213,28 @@ def test_a_port_in_use_is_named_in_one_line_without_a_traceback(database: Path) 
     assert not database.exists()  # refused before anything else happened
 
 
-def test_installed_without_its_folder_it_says_how_to_install(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``pip install .`` copies the package alone; templates and migrations stay behind."""
-    monkeypatch.setattr(serve, "MIGRATIONS_DIR", tmp_path / "migrations")
-    assert serve.main(["--port", "0"]) == 1
-    assert "pip install -e ." in capsys.readouterr().err
+def test_pip_install_carries_templates_static_files_and_migrations(tmp_path: Path) -> None:
+    """``pip install .`` installs the package alone: everything the app serves and migrates
+    with must be in it, and the console command must be declared."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("doko_turnier-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+        assert "doko-turnier = tournament.serve:main" in archive.read(entry_points).decode()
+    package = ROOT / "tournament"
+    needed = {
+        path.relative_to(ROOT).as_posix()
+        for folder in ("templates", "static", "migrations")
+        for path in (package / folder).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    assert {"tournament/templates/base.html", "tournament/migrations/env.py"} <= needed
+    assert needed <= names, sorted(needed - names)
 
 
 # ------------------------------------------------------------------ sized for the hall

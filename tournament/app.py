@@ -46,8 +46,6 @@ from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
 from tournament.web import error_pages
 
-ROOT = Path(__file__).resolve().parent.parent
-
 SCHEMA_OK = "doko_schema_ok"
 #: One year, the usual HSTS age; subdomains are not the app's to decide.
 HSTS = "max-age=31536000"
@@ -65,8 +63,6 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
         __name__,
         instance_path=str(Path(instance_path).resolve()) if instance_path else None,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
     )
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     app.config.from_mapping(settings.DEFAULTS)

@@ -24,20 +24,25 @@ import argparse
 import errno
 import ipaddress
 import logging
+import os
 import select
 import socket
 import sys
+import sysconfig
+from pathlib import Path
 from typing import Any
 
 import flask_migrate
 from flask import Flask
 from waitress.server import create_server
 
+import tournament
 from tournament.accounts import setup_code
 from tournament.app import create_app
+from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.excel import writing
 from tournament.extensions import db
-from tournament.schema import MIGRATIONS_DIR, schema_problem
+from tournament.schema import schema_problem
 from tournament.web.addresses import is_loopback
 
 DEFAULT_HOST = "0.0.0.0"
@@ -76,10 +81,7 @@ PORT_TAKEN = (
     "Sonst einen anderen Port wählen, z. B. --port 8080."
 )
 CANNOT_LISTEN = "Doko-Turnier startet nicht: {host}:{port} geht nicht ({error})."
-NOT_IN_FOLDER = (
-    "Doko-Turnier startet nicht: die Programmdateien fehlen ({missing}). Bitte im Ordner von "
-    "Doko-Turnier mit „pip install -e .“ installieren (oder „make run“)."
-)
+BANNER_DATA = "Die Daten liegen im Ordner {folder}"
 ENDED = "Doko-Turnier beendet."
 
 #: Where the UDP "connection" of :func:`default_route_address` points: a documentation
@@ -236,6 +238,20 @@ def banner(
     return lines
 
 
+def instance_folder() -> str | None:
+    """Where the data lives: ``DOKO_INSTANCE_PATH`` if set; ``instance/`` beside the package
+    in the Doko-Turnier folder (``make run``, ``pip install -e .``); for a package installed
+    into Python (``pip install .``), ``instance/`` in the folder it is started from (the
+    banner names it), not a folder hidden inside the Python installation."""
+    if os.environ.get(INSTANCE_PATH_VARIABLE):
+        return None  # create_app reads it
+    package = Path(tournament.__file__).resolve().parent
+    installed = {Path(sysconfig.get_path(name)).resolve() for name in ("purelib", "platlib")}
+    if any(package.is_relative_to(folder) for folder in installed):
+        return str(Path.cwd() / "instance")
+    return None
+
+
 def migrate(app: Flask) -> str | None:
     """Bring the database to the newest schema; what is still wrong with it, if anything."""
     with app.app_context():
@@ -273,9 +289,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     quiet_logs()
-    if not MIGRATIONS_DIR.is_dir():  # installed without its folder (templates, migrations)
-        print(NOT_IN_FOLDER.format(missing=MIGRATIONS_DIR), file=sys.stderr)
-        return 1
     try:
         return _serve(args.host, args.port, args.proxy)
     except KeyboardInterrupt:  # Ctrl+C while starting
@@ -295,7 +308,8 @@ def _serve(host: str, port: int, proxy: str | None) -> int:
         return 1
     with listener:
         port = int(listener.getsockname()[1])
-        app = create_app({"SETUP_CODE_IN_LOG": False})  # the banner shows it
+        # The banner shows the set-up code.
+        app = create_app({"SETUP_CODE_IN_LOG": False}, instance_path=instance_folder())
         problem = migrate(app)
         if problem is not None:
             print(problem, file=sys.stderr)
@@ -307,6 +321,7 @@ def _serve(host: str, port: int, proxy: str | None) -> int:
         writing.start_workers()  # the first workbook download need not wait for them
         server = make_server(app, listener, proxy)
         lines = banner(host, port, proxy, hall, configured, setup_code.announce(app))
+        lines.append(BANNER_DATA.format(folder=app.instance_path))
         print("\n".join(lines), flush=True)
         try:
             server.run()  # until Ctrl+C
