@@ -32,7 +32,7 @@ from flask.testing import FlaskClient
 from tests import postgres
 from tests.webapp import FAST_ARGON2
 from tournament.app import create_app
-from tournament.config import ENVIRONMENT_KEYS
+from tournament.config import ENVIRONMENT_KEYS, INSTANCE_PATH_VARIABLE
 from tournament.extensions import db
 
 BACKENDS = ("sqlite", "postgresql")
@@ -65,6 +65,16 @@ def backend(request: pytest.FixtureRequest) -> str:
     if name == "postgresql" and postgres.opted_out():
         pytest.skip(f"PostgreSQL tests switched off ({postgres.OPT_OUT_VARIABLE}=0)")
     return name
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _instance_folder_of_the_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """An app that a test (or a server it starts) builds without naming its instance folder
+    keeps its files in a temporary one, never in the checkout's ``instance/``."""
+    folder = tmp_path_factory.mktemp("instance")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(INSTANCE_PATH_VARIABLE, str(folder))
+        yield
 
 
 @pytest.fixture(scope="session")
