@@ -1,9 +1,11 @@
 """The pages people use, in a real browser: Debian's Chromium driven by Playwright, against
-the app served by waitress (the real WSGI server) on a fresh SQLite database.
+the app served on a fresh database twice: by waitress on SQLite and by gunicorn (two workers)
+on PostgreSQL (``tests/browser.py``).
 
 One tournament day in order: first set-up, login, create a tournament, register 41 players by
 pasting, draw rounds 1 and 2, view and print the table plans, the public standings.
-The tests of this module share one server and build on each other, as the day does.
+The tests of this module share one server and build on each other, as the day does (the whole
+day on one server, then on the other).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser import chromium, migrated_app, served
+from tests.browser import SERVERS, chromium, served_on
 
 USERNAME = "turnierleitung"
 PASSWORD = "Pik-Dame-im-Browser"
@@ -22,10 +24,12 @@ CLUBS = ("DK Kiel", "Herz-Buben Hamburg", "Doko-Freunde Lübeck", "")
 PLAYERS = [f"Spieler{n:02d} Nachname; {CLUBS[n % 4]}".rstrip("; ") for n in range(1, 42)]
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    app = migrated_app(tmp_path_factory.mktemp("browser") / "instance")
-    with served(app) as url:
+@pytest.fixture(scope="module", params=SERVERS)
+def base_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    instance = tmp_path_factory.mktemp("browser") / "instance"
+    with served_on(request.param, instance, request) as (_app, url):
         yield url
 
 
