@@ -75,6 +75,16 @@ def migrate_command() -> list[str]:
     return [sys.executable, "-m", "flask", "--app", "tournament.app", "db", "upgrade"]
 
 
+def migrate(env: Mapping[str, str], log: Path) -> None:
+    """Run ``migrate_command`` to its end; its output goes to ``log``."""
+    with log.open("ab") as output:
+        result = subprocess.run(
+            migrate_command(), cwd=ROOT, env=dict(env), stdout=output, stderr=subprocess.STDOUT
+        )
+    if result.returncode != 0:
+        raise RuntimeError(f"{migrate_command()} failed:\n{log.read_text(errors='replace')}")
+
+
 def server_environment(database_url: str, secret_key: str) -> dict[str, str]:
     """The environment of a server process: this one's, with the database and the key."""
     return {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": secret_key}
