@@ -48,11 +48,20 @@ def laptop_server_command(port: int) -> list[str]:
 
 
 def gunicorn_command(
-    port: int, *, workers: int = 2, threads: int = 8, instance: Path | None = None
+    port: int,
+    *,
+    workers: int = 2,
+    threads: int = 8,
+    instance: Path | None = None,
+    proxies: int = 0,
 ) -> list[str]:
     """gunicorn as ``docs/server.md`` runs it (gthread workers), on 127.0.0.1:``port``;
-    ``instance``: the app's instance folder (default: ``instance/`` in the repository)."""
-    factory = f"application(instance_path={str(instance)!r})" if instance else "application()"
+    ``instance``: the app's instance folder (default: ``instance/`` in the repository);
+    ``proxies``: how many reverse proxies stand in front (``tournament.wsgi``)."""
+    arguments = [f"proxies={proxies}"]
+    if instance is not None:
+        arguments.append(f"instance_path={str(instance)!r}")
+    factory = f"application({', '.join(arguments)})"
     return [
         sys.executable,
         "-m",
