@@ -288,6 +288,13 @@ def _warm_up(port: int, tournaments: list[Tournament]) -> None:
         phone.close()
 
 
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine has been busy since boot (``/proc/stat``)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / TICKS
+
+
 def _load(
     port: int,
     tournaments: list[Tournament],
@@ -318,6 +325,7 @@ def _load(
             )
     mine = resource.getrusage(resource.RUSAGE_SELF)
     theirs = {"server": cpu_seconds([server]), "all watched": cpu_seconds(watched)}
+    busy = machine_busy_seconds()
     started = time.perf_counter()
     for client in clients:
         client.start()
@@ -331,6 +339,7 @@ def _load(
     }
     if len(watched) > 1:
         cpu["PostgreSQL"] = cpu_seconds(watched) - theirs["all watched"] - cpu["server"]
+    cpu["other processes"] = machine_busy_seconds() - busy - sum(cpu.values())
     return elapsed, cpu
 
 
