@@ -3,12 +3,12 @@
 Each tournament has ``--tables`` tables (round 1 running, built as ``bench/list_entry.py``
 builds it, whose plans of legal games this reuses) and ``--readers`` phones. Every table saves
 a game every ``--save-every`` seconds on average (randomised: 0.5 to 1.5 times that, on a
-schedule, so a slow answer does not lower the load) through the list page's own flow: open
-the list (GET), send the game for the preview (POST), confirm it (POST), and follow the
-redirect to the list (GET). Every reader fetches the tournament's standings page every
-``--read-every`` seconds on average, like a phone that reloads. Each client is a thread with
-its own keep-alive connection (reopened when the server closed it while idle, as a browser
-does).
+schedule, so a slow answer does not lower the load unless it takes longer than that) through
+the list page's own flow: open the list (GET), send the game for the preview (POST), confirm
+it (POST), and follow the redirect to the list (GET). Every reader fetches the tournament's
+standings page every ``--read-every`` seconds on average, like a phone that reloads. Each
+client is a thread with its own keep-alive connection (reopened when the server closed it
+while idle, as a browser does).
 
 Two set-ups, each served by a real server process apart from this one:
 
@@ -128,7 +128,7 @@ def follow_standings(
                     reader.times.append(reply.seconds)
                 else:
                     reader.errors.append(f"standings: HTTP {reply.status}")
-            due += rng.uniform(0.5, 1.5) * every
+            due = _next(due, every, rng)
     finally:
         phone.close()
 
@@ -148,17 +148,24 @@ def keep_list(run: TableRun, port: int, every: float, deadline: float, rng: rand
             list_entry._step(run, list_entry._save, run, phone, preview, index)
             if run.stopped:
                 break
-            due += rng.uniform(0.5, 1.5) * every
+            due = _next(due, every, rng)
     finally:
         phone.close()
 
 
 def _wait_until(due: float, deadline: float) -> bool:
-    """Sleep until ``due``; False (at once) if that is after the deadline."""
-    if due >= deadline:
+    """Sleep until ``due``; False (at once) if that, or now, is after the deadline."""
+    now = time.monotonic()
+    if due >= deadline or now >= deadline:
         return False
-    time.sleep(max(0.0, due - time.monotonic()))
+    time.sleep(max(0.0, due - now))
     return True
+
+
+def _next(due: float, every: float, rng: random.Random) -> float:
+    """When the next request is due: 0.5 to 1.5 times ``every`` after the last one was due,
+    or at once if the answer came later than that (no missed requests are made up for)."""
+    return max(due + rng.uniform(0.5, 1.5) * every, time.monotonic())
 
 
 # ---------------------------------------------------------------------- the servers
