@@ -95,8 +95,16 @@ def migrate(env: Mapping[str, str], log: Path) -> None:
 
 
 def server_environment(database_url: str, secret_key: str) -> dict[str, str]:
-    """The environment of a server process: this one's, with the database and the key."""
-    return {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": secret_key}
+    """The environment of a server process: this one's, with the database and the key, and
+    this repository's code first on the import path (a script's own folder would come first,
+    and an installed copy of the app could be another checkout)."""
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": secret_key,
+        "PYTHONPATH": path,
+    }
 
 
 class ServerProcess:
