@@ -108,13 +108,15 @@ class TablePlan:
 
 
 def build(app: Flask, tables: int, games: int, seed: int) -> tuple[int, list[TablePlan], int]:
-    """The tournament with round 1 running, and each table's games; (round id, plans, lists
-    thrown away because the form could not express one of their games)."""
+    """A tournament with round 1 running, and each table's games; (round id, plans, lists
+    thrown away because the form could not express one of their games). Called again, it
+    adds another tournament."""
     rng = random.Random(seed)
     with app.app_context():
         flask_migrate.upgrade()
         # An account exists, or every page would lead to the first set-up.
-        accounts.create_first_account("bench", "bench-password")
+        if accounts.setup_needed():
+            accounts.create_first_account("bench", "bench-password")
         tournament = tournaments.create(
             None,
             name="Listen-Benchmark",

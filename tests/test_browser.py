@@ -1,9 +1,11 @@
 """The pages people use, in a real browser: Debian's Chromium driven by Playwright, against
-the app served by waitress (the real WSGI server) on a fresh SQLite database.
+the app served on a fresh database twice: by waitress on SQLite and by gunicorn (two workers)
+on PostgreSQL (``tests/browser.py``).
 
 One tournament day in order: first set-up, login, create a tournament, register 41 players by
 pasting, draw rounds 1 and 2, view and print the table plans, the public standings.
-The tests of this module share one server and build on each other, as the day does.
+The tests of this module share one server and build on each other, as the day does (the whole
+day on one server, then on the other).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser import chromium, migrated_app, served
+from tests.browser import SERVERS, chromium, served_on
 from tournament.accounts import setup_code
 
 USERNAME = "turnierleitung"
@@ -24,16 +26,24 @@ CLUBS = ("DK Kiel", "Herz-Buben Hamburg", "Doko-Freunde Lübeck", "")
 PLAYERS = [f"Spieler{n:02d} Nachname; {CLUBS[n % 4]}".rstrip("; ") for n in range(1, 42)]
 
 
-@pytest.fixture(scope="module")
-def instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("browser") / "instance"
+@pytest.fixture(scope="module", params=SERVERS)
+def site(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Path]]:
+    """The served app's base URL, and its instance folder (where its set-up code is)."""
+    instance = tmp_path_factory.mktemp("browser") / "instance"
+    with served_on(request.param, instance, request) as (_app, url):
+        yield url, instance
 
 
 @pytest.fixture(scope="module")
-def base_url(instance: Path) -> Iterator[str]:
-    app = migrated_app(instance)
-    with served(app) as url:
-        yield url
+def base_url(site: tuple[str, Path]) -> str:
+    return site[0]
+
+
+@pytest.fixture(scope="module")
+def instance(site: tuple[str, Path]) -> Path:
+    return site[1]
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,6 @@
 """The score list at the table in a real browser: Debian's Chromium driven by Playwright,
-against the app served by waitress on a fresh SQLite database (``tests/browser.py``).
+against the app served on a fresh database twice: by waitress on SQLite and by gunicorn (two
+workers) on PostgreSQL (``tests/browser.py``).
 
 The list-keeper opens the list with the table's code and no account; the Schiedsrichter and the
 Turnierleitung sign in. Games come from the rules engine's simulator (``random_list``: every
@@ -28,7 +29,7 @@ from sqlalchemy import select
 
 from rules_engine.scorelist import check_list
 from rules_engine.simulate import random_list
-from tests.browser import chromium, migrated_app, served
+from tests.browser import SERVERS, chromium, served_on
 from tests.webapp import (
     PASSWORD,
     add_account,
@@ -98,14 +99,16 @@ class Table:
         return [values[key] for key in self.keys]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    app = migrated_app(tmp_path_factory.mktemp("scorelists") / "instance")
-    add_account(app, LEITUNG)
-    add_account(app, SCHIRI, role=Role.SCHIEDSRICHTER)
-    client = app.test_client()
-    assert log_in(client, LEITUNG).status_code == 302
-    with served(app) as url:
+@pytest.fixture(scope="module", params=SERVERS)
+def site(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Site]:
+    instance = tmp_path_factory.mktemp("scorelists") / "instance"
+    with served_on(request.param, instance, request) as (app, url):
+        add_account(app, LEITUNG)
+        add_account(app, SCHIRI, role=Role.SCHIEDSRICHTER)
+        client = app.test_client()
+        assert log_in(client, LEITUNG).status_code == 302
         yield Site(app, url, client)
 
 

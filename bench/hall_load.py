@@ -1,0 +1,407 @@
+"""Benchmark of a tournament hall's load: tables saving games while phones follow the standings.
+
+Each tournament has ``--tables`` tables (round 1 running, built as ``bench/list_entry.py``
+builds it, whose plans of legal games this reuses) and ``--readers`` phones. Every table saves
+a game every ``--save-every`` seconds on average (randomised: 0.5 to 1.5 times that, on a
+schedule, so a slow answer does not lower the load unless it takes longer than that) through
+the list page's own flow: open the list (GET), send the game for the preview (POST), confirm
+it (POST), and follow the redirect to the list (GET). Every reader fetches the tournament's
+standings page every ``--read-every`` seconds on average, like a phone that reloads. Each
+client is a thread with its own keep-alive connection (reopened when the server closed it
+while idle, as a browser does).
+
+Two set-ups, each served by a real server process apart from this one:
+
+- ``--server laptop``: SQLite, the laptop's server (``tests/server_processes.py``:
+  ``laptop_server_command``), one tournament by default;
+- ``--server gunicorn``: PostgreSQL (a throwaway cluster from ``tests/postgres.py``, fsync
+  off; or ``--database-url``), gunicorn as ``docs/server.md`` runs it, five tournaments by
+  default (five times the load).
+
+Afterwards the database is checked: every table holds exactly the games it was told were
+saved, in order, with the engine's totals (nothing lost, nothing twice). Printed: the
+percentiles of the saves (the confirming POST), the standings page, the list page and the
+preview; the errors; the CPU used by the server, PostgreSQL and this load generator.
+
+    python bench/hall_load.py [--server laptop|gunicorn] [--seconds 300] [--tournaments N]
+                              [--tables 100] [--readers 300] [--workers 2] [--threads 8]
+
+Targets: save p95 < 150 ms, standings page p95 < 200 ms, nothing lost. Exit status 1 if a
+save was lost or duplicated, a legal game was refused or a request failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import resource
+import secrets
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import list_entry  # noqa: E402
+from flask import Flask  # noqa: E402
+from list_entry import Browser, Check, Reply, TableRun  # noqa: E402
+
+from tests import postgres  # noqa: E402
+from tests.server_processes import (  # noqa: E402
+    children_of,
+    free_port,
+    gunicorn_command,
+    laptop_server_command,
+    running,
+    server_environment,
+)
+from tournament.app import create_app  # noqa: E402
+from tournament.config import INSTANCE_PATH_VARIABLE  # noqa: E402
+from tournament.extensions import db  # noqa: E402
+from tournament.models import Round  # noqa: E402
+
+STALE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
+CLIENT_STACK = 256 * 1024  # bytes of stack per client thread (thousands of them)
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------------- the clients
+
+
+class Phone(Browser):
+    """A browser: one keep-alive connection; a request on a connection the server has closed
+    meanwhile is sent again on a new one, as browsers do."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(port)
+        self.used = False
+
+    def get(self, path: str) -> Reply:
+        return self._send(path, None)
+
+    def post(self, path: str, fields: list[tuple[str, str]]) -> Reply:  # type: ignore[override]
+        return self._send(path, fields)
+
+    def _send(self, path: str, fields: list[tuple[str, str]] | None) -> Reply:
+        try:
+            reply = self.finish(self.connection, self.start(self.connection, path, fields))
+        except STALE:
+            self.connection.close()
+            if not self.used:
+                raise
+            reply = self.finish(self.connection, self.start(self.connection, path, fields))
+        self.used = True
+        return self.absorb(reply)
+
+
+@dataclass
+class Reader:
+    """One phone following a tournament's standings."""
+
+    path: str
+    times: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def follow_standings(
+    reader: Reader, port: int, every: float, deadline: float, rng: random.Random
+) -> None:
+    phone = Phone(port)
+    due = time.monotonic() + rng.uniform(0, every)
+    try:
+        while _wait_until(due, deadline):
+            try:
+                reply = phone.get(reader.path)
+            except (OSError, http.client.HTTPException) as error:
+                phone.connection.close()
+                reader.errors.append(f"standings: no answer: {error!r}")
+            else:
+                if reply.status == 200:
+                    reader.times.append(reply.seconds)
+                else:
+                    reader.errors.append(f"standings: HTTP {reply.status}")
+            due = _next(due, every, rng)
+    finally:
+        phone.close()
+
+
+def keep_list(run: TableRun, port: int, every: float, deadline: float, rng: random.Random) -> None:
+    """One list-keeper: a game every ``every`` seconds on average, each through the list
+    page's flow (``bench/list_entry.py``: page, preview, confirm, the list again)."""
+    phone = Phone(port)
+    path = f"/tisch/{run.plan.code}/"
+    due = time.monotonic() + rng.uniform(0, every)
+    try:
+        for index in range(len(run.plan.games)):
+            if not _wait_until(due, deadline):
+                break
+            page = list_entry._step(run, list_entry._page, run, phone, path)
+            preview = list_entry._step(run, list_entry._preview, run, phone, page, index)
+            list_entry._step(run, list_entry._save, run, phone, preview, index)
+            if run.stopped:
+                break
+            due = _next(due, every, rng)
+    finally:
+        phone.close()
+
+
+def _wait_until(due: float, deadline: float) -> bool:
+    """Sleep until ``due``; False (at once) if that, or now, is after the deadline."""
+    now = time.monotonic()
+    if due >= deadline or now >= deadline:
+        return False
+    time.sleep(max(0.0, due - now))
+    return True
+
+
+def _next(due: float, every: float, rng: random.Random) -> float:
+    """When the next request is due: 0.5 to 1.5 times ``every`` after the last one was due,
+    or at once if the answer came later than that (no missed requests are made up for)."""
+    return max(due + rng.uniform(0.5, 1.5) * every, time.monotonic())
+
+
+# ---------------------------------------------------------------------- the servers
+
+
+@contextmanager
+def database(kind: str, folder: Path, given: str | None) -> Iterator[tuple[str, list[int]]]:
+    """The database URL (a SQLite file in ``folder``, ``given``, or a new database in a
+    throwaway PostgreSQL cluster, deleted at the end) and the database server's process id
+    where it runs here."""
+    if kind == "laptop":
+        yield f"sqlite:///{folder / 'hall.sqlite3'}", []
+        return
+    if given:
+        yield given, []
+        return
+    problem = postgres.missing_binaries()
+    if problem:
+        raise SystemExit(problem)
+    cluster = postgres.Cluster()
+    try:
+        cluster.start()
+        url = cluster.url(cluster.create_database("hall"))
+        pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
+        yield url, [pid]
+    finally:
+        cluster.stop()
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds of these processes and their live children."""
+    total = 0
+    for pid in {found for parent in pids for found in (parent, *children_of(parent))}:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
+# ---------------------------------------------------------------------- main
+
+
+@dataclass
+class Tournament:
+    round_id: int
+    standings: str
+    runs: dict[int, TableRun]
+    readers: list[Reader] = field(default_factory=list)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", choices=("laptop", "gunicorn"), default="laptop")
+    parser.add_argument("--seconds", type=float, default=300.0, help="length of the load")
+    parser.add_argument("--tournaments", type=int, help="default: 1 (laptop), 5 (gunicorn)")
+    parser.add_argument("--tables", type=int, default=100, help="tables per tournament")
+    parser.add_argument("--readers", type=int, default=300, help="phones per tournament")
+    parser.add_argument("--save-every", type=float, default=20.0, help="seconds per game")
+    parser.add_argument("--read-every", type=float, default=5.0, help="seconds per reload")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--database-url", help="gunicorn: this PostgreSQL database (empty)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    count = args.tournaments or (1 if args.server == "laptop" else 5)
+
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        with database(args.server, folder, args.database_url) as (url, database_pids):
+            key = secrets.token_hex(32)
+            app = create_app(
+                {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=name
+            )
+            started = time.perf_counter()
+            tournaments = _build(app, count, args)
+            print(
+                f"built {count} tournament(s) of {args.tables} tables in "
+                f"{time.perf_counter() - started:.0f} s"
+            )
+            port = free_port()
+            if args.server == "laptop":
+                command = laptop_server_command(port)
+            else:
+                command = gunicorn_command(
+                    port, workers=args.workers, threads=args.threads, instance=folder
+                )
+            env = server_environment(url, key) | {INSTANCE_PATH_VARIABLE: name}
+            with running(command, env, folder / "server.log", port) as server:
+                _warm_up(port, tournaments)
+                watched = [server.pid, *database_pids]
+                elapsed, cpu = _load(port, tournaments, args, server.pid, watched)
+                log = server.output()
+            checks = [list_entry.check_database(app, t.round_id, t.runs) for t in tournaments]
+            with app.app_context():
+                db.engine.dispose()
+    return _report(args, command, count, tournaments, checks, elapsed, cpu, log)
+
+
+def _build(app: Flask, count: int, args: argparse.Namespace) -> list[Tournament]:
+    built = []
+    for number in range(count):
+        round_id, plans, _thrown = list_entry.build(app, args.tables, 24, args.seed + number)
+        with app.app_context():
+            found = db.session.get(Round, round_id)
+            assert found is not None
+            standings = f"/turniere/{found.tournament_id}/stand"
+            db.engine.dispose()
+        runs = {plan.number: TableRun(plan, frozenset(), frozenset()) for plan in plans}
+        built.append(Tournament(round_id, standings, runs))
+    return built
+
+
+def _warm_up(port: int, tournaments: list[Tournament]) -> None:
+    """Each worker's first requests (templates, the schema check), outside the figures."""
+    phone = Phone(port)
+    try:
+        for tournament in tournaments:
+            code = next(iter(tournament.runs.values())).plan.code
+            for _ in range(8):
+                phone.get(tournament.standings)
+                phone.get(f"/tisch/{code}/")
+                phone.connection.close()
+    finally:
+        phone.close()
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine has been busy since boot (``/proc/stat``)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / TICKS
+
+
+def _load(
+    port: int,
+    tournaments: list[Tournament],
+    args: argparse.Namespace,
+    server: int,
+    watched: list[int],
+) -> tuple[float, dict[str, float]]:
+    """Run the clients until the time is up; (seconds, CPU seconds by whom)."""
+    threading.stack_size(CLIENT_STACK)
+    rng = random.Random(args.seed)
+    deadline = time.monotonic() + args.seconds
+    clients = []
+    for tournament in tournaments:
+        tournament.readers = [Reader(tournament.standings) for _ in range(args.readers)]
+        for run in tournament.runs.values():
+            clients.append(
+                threading.Thread(
+                    target=keep_list,
+                    args=(run, port, args.save_every, deadline, random.Random(rng.random())),
+                )
+            )
+        for reader in tournament.readers:
+            clients.append(
+                threading.Thread(
+                    target=follow_standings,
+                    args=(reader, port, args.read_every, deadline, random.Random(rng.random())),
+                )
+            )
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    theirs = {"server": cpu_seconds([server]), "all watched": cpu_seconds(watched)}
+    busy = machine_busy_seconds()
+    started = time.perf_counter()
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join()
+    elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = {
+        "load generator": after.ru_utime + after.ru_stime - mine.ru_utime - mine.ru_stime,
+        "server": cpu_seconds([server]) - theirs["server"],
+    }
+    if len(watched) > 1:
+        cpu["PostgreSQL"] = cpu_seconds(watched) - theirs["all watched"] - cpu["server"]
+    cpu["other processes"] = machine_busy_seconds() - busy - sum(cpu.values())
+    return elapsed, cpu
+
+
+def _report(
+    args: argparse.Namespace,
+    command: list[str],
+    count: int,
+    tournaments: list[Tournament],
+    checks: list[Check],
+    elapsed: float,
+    cpu: dict[str, float],
+    log: str,
+) -> int:
+    runs = [run for t in tournaments for run in t.runs.values()]
+    readers = [r for t in tournaments for r in t.readers]
+    acknowledged = sum(r.acknowledged for r in runs)
+    database = "SQLite" if args.server == "laptop" else "PostgreSQL"
+    print(
+        f"{count} tournament(s) x ({args.tables} tables saving a game every "
+        f"{args.save_every:g} s, {args.readers} phones reloading the standings every "
+        f"{args.read_every:g} s) for {elapsed:.0f} s, on {database}"
+    )
+    print(f"server: {' '.join(command[1:])}")
+    print(f"{'':<16}{'n':>6}{'median':>10}{'p95':>10}{'p99':>10}{'max':>10}")
+    print(list_entry._line("save (confirm)", [t for r in runs for t in r.saves]))
+    print(list_entry._line("standings page", [t for r in readers for t in r.times]))
+    print(list_entry._line("list page", [t for r in runs for t in r.pages]))
+    print(list_entry._line("preview", [t for r in runs for t in r.previews]))
+    print("targets: save p95 < 150 ms, standings page p95 < 200 ms")
+    cores = os.cpu_count() or 1
+    print(
+        "CPU (share of the machine's "
+        f"{cores} cores): "
+        + ", ".join(f"{who} {seconds / elapsed / cores:.0%}" for who, seconds in cpu.items())
+    )
+    stored = sum(c.stored for c in checks)
+    lost = sum(c.lost for c in checks)
+    extra = sum(c.extra for c in checks)
+    disorder = sum(c.out_of_order for c in checks)
+    wrong = sum(c.totals_wrong for c in checks)
+    print(
+        f"database: {stored} games stored for {acknowledged} saves acknowledged: {lost} lost, "
+        f"{extra} duplicated, {disorder} tables out of order, {wrong} tables with wrong totals"
+    )
+    problems = [p for r in runs for p in r.problems] + [e for r in readers for e in r.errors]
+    problems += [p for c in checks for p in c.problems]
+    print(f"errors: {len(problems)}")
+    for problem in problems[:20]:
+        print(f"  {problem}")
+    if problems and log:
+        print(f"server log (end):\n{log[-1500:]}")
+    failed = any(r.failed for r in runs) or any(r.errors for r in readers)
+    return 1 if lost or extra or disorder or wrong or failed or problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
