@@ -42,7 +42,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,10 +88,10 @@ class Phone(Browser):
     def get(self, path: str) -> Reply:
         return self._send(path, None)
 
-    def post(self, path: str, fields: list[tuple[str, str]]) -> Reply:  # type: ignore[override]
+    def post(self, path: str, fields: Sequence[tuple[str, str]]) -> Reply:
         return self._send(path, fields)
 
-    def _send(self, path: str, fields: list[tuple[str, str]] | None) -> Reply:
+    def _send(self, path: str, fields: Sequence[tuple[str, str]] | None) -> Reply:
         try:
             reply = self.finish(self.connection, self.start(self.connection, path, fields))
         except STALE:

@@ -216,7 +216,7 @@ def gunicorn_hall(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Ha
     try:
         log = tmp_path / "server.log"
         tables = build_hall(app, url, key, log)
-        command = lambda port: gunicorn_command(port, workers=2, instance=tmp_path)  # noqa: E731
+        command = functools.partial(gunicorn_command, workers=2, instance=tmp_path)
         yield Hall(app, tables, command, server_environment(url, key), log)
     finally:
         with app.app_context():
