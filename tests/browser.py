@@ -50,7 +50,10 @@ CHROMIUM_ARGS = [
 def migrated_app(instance: Path) -> Flask:
     """The app on a new SQLite file in ``instance``, built by the real migrations."""
     app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'browser.sqlite3'}"},
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'browser.sqlite3'}",
+            "PUBLIC_PAGE_SECONDS": 0,  # a page shows what the test just did
+        },
         instance_path=str(instance),
     )
     with app.app_context():
@@ -93,7 +96,9 @@ def served_on(
     port = free_port()
     command = gunicorn_command(port, workers=GUNICORN_WORKERS, instance=instance)
     try:
-        with running(command, server_environment(url, key), instance / "gunicorn.log", port):
+        # A page shows what the test just did.
+        environment = server_environment(url, key) | {"PUBLIC_PAGE_SECONDS": "0"}
+        with running(command, environment, instance / "gunicorn.log", port):
             yield app, f"http://127.0.0.1:{port}"
     finally:
         with app.app_context():

@@ -123,7 +123,14 @@ def _make_app(
     # The developer's own settings must not leak into the tests.
     for key in ENVIRONMENT_KEYS:
         monkeypatch.delenv(key, raising=False)
-    settings = {"TESTING": True, "ARGON2_PARAMETERS": FAST_ARGON2, **(config or {})}
+    settings = {
+        "TESTING": True,
+        "ARGON2_PARAMETERS": FAST_ARGON2,
+        # Each request sees what the test just changed (tests/test_app_standings.py checks
+        # the shared pages).
+        "PUBLIC_PAGE_SECONDS": 0,
+        **(config or {}),
+    }
     return create_app(settings, instance_path=str(instance))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -13,6 +14,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tests.webapp import sign_in
 from tournament.extensions import db
 from tournament.models import Registration, Round, Tournament
 from tournament.scorelists import service as scorelists
@@ -306,3 +308,35 @@ def test_print_stylesheet_hides_navigation_for_a4() -> None:
     printed = css[css.index("@media print") :]
     assert "size: A4" in printed
     assert ".site-header" in printed and "display: none" in printed
+
+
+def test_phones_share_a_standings_page_for_a_moment_staff_and_messages_get_their_own(
+    app: Flask, two_rounds: int, client: FlaskClient
+) -> None:
+    """Hundreds of phones reload the standings: an anonymous request within
+    ``PUBLIC_PAGE_SECONDS`` of another gets the page rendered for that one; after the moment
+    the new standings show. Staff, and a visitor with a message waiting, always see now."""
+    app.config["PUBLIC_PAGE_SECONDS"] = 1
+    paths = [f"/turniere/{two_rounds}/stand", f"/turniere/{two_rounds}/runden/1/stand"]
+    before = {path: client.get(path).get_data(as_text=True) for path in paths}
+    tournament = db.session.get(Tournament, two_rounds)
+    assert tournament is not None
+    _set_points(tournament.rounds[0], {1: 4321, 2: 5, 3: -20, 4: 5})
+    db.session.commit()
+
+    phone = app.test_client()
+    for path in paths:
+        assert "4321" not in before[path]
+        assert phone.get(path).get_data(as_text=True) == before[path], path
+    staff = app.test_client()
+    sign_in(app, staff, "stand.leitung")
+    with_message = app.test_client()
+    with with_message.session_transaction() as session:
+        session["_flashes"] = [("info", "Willkommen")]
+    for path in paths:
+        assert "4321" in staff.get(path).get_data(as_text=True), path
+        assert "4321" in with_message.get(path).get_data(as_text=True), path
+
+    time.sleep(1.1)
+    for path in paths:
+        assert "4321" in phone.get(path).get_data(as_text=True), path

@@ -28,6 +28,7 @@ from tournament.audit import routes as audit_routes  # noqa: F401 (the log, on t
 from tournament.excel import routes as excel_routes
 from tournament.extensions import (
     BEGIN_WRITING,
+    cache,
     csrf,
     db,
     login_manager,
@@ -79,6 +80,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
+    cache.init_app(app)
     _init_login(app)
     # Before the request hooks of the app and its blueprints: a throttled guess costs no
     # database lookup.

@@ -46,6 +46,11 @@ DEFAULTS: dict[str, Any] = {
     # A fresh installation's set-up code goes to the log at start (``doko-turnier`` shows it
     # in its banner instead).
     "SETUP_CODE_IN_LOG": True,
+    # A public page every phone reloads (the standings) is rendered once for all phones that
+    # ask within this many seconds (0: for each request); each server process keeps its own
+    # copies in memory (Flask-Caching).
+    "PUBLIC_PAGE_SECONDS": 1,
+    "CACHE_TYPE": "SimpleCache",
 }
 
 #: The environment variable naming the instance folder (default: ``instance/`` beside the
@@ -58,6 +63,7 @@ ENVIRONMENT_KEYS = (
     "RATELIMIT_STORAGE_URI",
     "RATELIMIT_ENABLED",
     "PUBLIC_URL",
+    "PUBLIC_PAGE_SECONDS",
 )
 POSTGRESQL_SCHEMES = ("postgres://", "postgresql://")
 POSTGRESQL_DRIVER_SCHEME = "postgresql+psycopg://"
@@ -79,6 +85,8 @@ def from_environment(environ: os._Environ[str] | dict[str, str]) -> dict[str, An
         settings["RATELIMIT_ENABLED"] = environ["RATELIMIT_ENABLED"] not in ("0", "false", "no")
     if environ.get("PUBLIC_URL"):
         settings["PUBLIC_URL"] = environ["PUBLIC_URL"]
+    if environ.get("PUBLIC_PAGE_SECONDS", "").isdigit():
+        settings["PUBLIC_PAGE_SECONDS"] = int(environ["PUBLIC_PAGE_SECONDS"])
     return settings
 
 

@@ -4,6 +4,7 @@
 """
 
 from flask import g
+from flask_caching import Cache
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -37,6 +38,8 @@ db = SQLAlchemy(model_class=Model)
 migrate = Migrate(render_as_batch=True, compare_type=True)
 login_manager = LoginManager()
 csrf = CSRFProtect()
+# Public pages that every phone in the hall reloads (``tournament.web.public_pages``).
+cache = Cache()
 
 
 def reads_first() -> None:

@@ -8,6 +8,7 @@ from flask import Blueprint, render_template
 
 from tournament.standings import service as standings
 from tournament.web.lookups import round_or_404, tournament_or_404
+from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("standings", __name__)
 
@@ -15,6 +16,7 @@ TENTH = Decimal("0.1")
 
 
 @bp.get("/turniere/<int:tournament_id>/stand")
+@shared_for_a_moment
 def overall(tournament_id: int) -> str:
     tournament = tournament_or_404(tournament_id)
     return render_template(
@@ -23,6 +25,7 @@ def overall(tournament_id: int) -> str:
 
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand")
+@shared_for_a_moment
 def one_round(tournament_id: int, number: int) -> str:
     tournament = tournament_or_404(tournament_id)
     found = round_or_404(tournament, number)
