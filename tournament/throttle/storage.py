@@ -1,9 +1,15 @@
 """The app's PostgreSQL database as the counter store of the ``limits`` library (fixed windows).
 
 Every server worker that uses the same database sees the same counts, with no Redis. Its
-scheme is ``doko-database://``; the engine comes as the storage option ``engine``
+scheme is ``doko-database://``; the database comes as the storage option ``engine``
 (:func:`tournament.throttle.init_app` passes the app's). One row per counter: its key, the
 hits of its current window and the moment the window ends (seconds since the epoch).
+
+Every request to a throttled page (a list-keeper's, by table code) reads its counters before
+the view runs, so the reads must cost one round trip each: the storage keeps a small pool of
+its own, in autocommit (no BEGIN and ROLLBACK around a read) and without the app's ping before
+each use. A connection the database has dropped fails one read, which lets that request
+through (``RATELIMIT_SWALLOW_ERRORS``), and is replaced.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import time
 from typing import Any, ClassVar
 
 from limits.storage import Storage
-from sqlalchemy import Engine, case, delete, select
+from sqlalchemy import Engine, case, create_engine, delete, select
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -22,6 +28,11 @@ from tournament.models import ThrottleCounter, core_table
 SCHEME = "doko-database"
 #: One counter write in this many also deletes the counters whose windows have ended.
 _SWEEP_EVERY = 100
+
+#: Connections kept for the counters in each server process, and more while many requests
+#: read at once.
+POOL_SIZE = 4
+POOL_OVERFLOW = 16
 
 _table = core_table(ThrottleCounter)
 
@@ -38,7 +49,13 @@ class DatabaseStorage(Storage):
         if not isinstance(engine, Engine) or engine.dialect.name != "postgresql":
             raise ValueError(f"{SCHEME}:// needs the storage option 'engine', on PostgreSQL")
         super().__init__(uri, wrap_exceptions)
-        self.engine = engine
+        self.engine = create_engine(
+            engine.url,
+            isolation_level="AUTOCOMMIT",
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_OVERFLOW,
+            pool_pre_ping=False,
+        )
 
     @property
     def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
