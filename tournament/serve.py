@@ -43,6 +43,19 @@ from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.excel import writing
 from tournament.extensions import db
 from tournament.schema import schema_problem
+from tournament.texts.console import (
+    BANNER_ALSO,
+    BANNER_DATA,
+    BANNER_HALL,
+    BANNER_HERE,
+    BANNER_LOCAL_ONLY,
+    BANNER_NO_NETWORK,
+    BANNER_PROXY,
+    BANNER_RUNNING,
+    CANNOT_LISTEN,
+    ENDED,
+    PORT_TAKEN,
+)
 from tournament.web.addresses import is_loopback
 
 DEFAULT_HOST = "0.0.0.0"
@@ -62,27 +75,6 @@ CHANNEL_TIMEOUT = 60
 BACKLOG = 2048
 #: File descriptors this process keeps for everything else (database, logs, Excel workers).
 OTHER_FILES = 64
-
-BANNER_RUNNING = "Doko-Turnier läuft (beenden mit Strg+C)."
-BANNER_HALL = "Adresse für die Telefone im Saal: {url}"
-BANNER_ALSO = "  auch erreichbar unter: {urls}"
-BANNER_HERE = "Auf diesem Computer: {url}"
-BANNER_PROXY = "Hinter dem Reverse-Proxy {proxy}: die Adresse nennt der Proxy."
-BANNER_LOCAL_ONLY = (
-    "Nur auf diesem Computer erreichbar: {url} – die Telefone im Saal erreichen diese "
-    "Adresse nicht. Dafür Doko-Turnier ohne --host 127.0.0.1 starten."
-)
-BANNER_NO_NETWORK = (
-    "Kein Netzwerk gefunden: die Telefone erreichen Doko-Turnier nicht. Bitte mit dem "
-    "Saal-WLAN verbinden und Doko-Turnier neu starten."
-)
-PORT_TAKEN = (
-    "Doko-Turnier startet nicht: Port {port} ist schon belegt. Läuft Doko-Turnier schon? "
-    "Sonst einen anderen Port wählen, z. B. --port 8080."
-)
-CANNOT_LISTEN = "Doko-Turnier startet nicht: {host}:{port} geht nicht ({error})."
-BANNER_DATA = "Die Daten liegen im Ordner {folder}"
-ENDED = "Doko-Turnier beendet."
 
 #: Where the UDP "connection" of :func:`default_route_address` points: a documentation
 #: address (TEST-NET-1). Connecting a UDP socket sends nothing; it only picks the route.

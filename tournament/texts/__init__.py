@@ -6,7 +6,8 @@ of a score list), :mod:`.draw` the table draw's refusals, and :mod:`.app` the ap
 messages, by code: why a service refuses (:class:`Refusal`), what a flash reports
 (:class:`Notice`) and the pieces of sentences a page lists (:class:`Part`), and
 :mod:`.spreadsheets` why an uploaded file cannot be read or used
-(:class:`~.spreadsheets.FileProblem`, raised as ``SpreadsheetError``).
+(:class:`~.spreadsheets.FileProblem`, raised as ``SpreadsheetError``), :mod:`.errors` the
+error pages, and :mod:`.console` what ``doko-turnier`` prints in its window.
 """
 
 from __future__ import annotations
