@@ -10,6 +10,7 @@ import contextlib
 import os
 import secrets
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -107,25 +108,30 @@ def default_database_uri(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / DEFAULT_DATABASE_FILE)
 
 
-def load_or_create_secret_key(instance_path: str) -> str:
-    """Read the key stored in the instance folder, creating it on first start.
+def read_or_create(path: Path, make: Callable[[], str]) -> str:
+    """The text stored in ``path`` (stripped), written from ``make()`` if the file is missing.
 
-    The key must survive restarts, or every restart would sign everyone out. It is written to
-    a private temporary file and then linked into place, so a second process starting at the
-    same moment never reads a half-written key: it finds the link taken and reads the first
-    process's key.
+    The text is written to a private (0600) temporary file beside it and then linked into
+    place, so a second process creating it at the same moment never reads a half-written
+    file: it finds the link taken and reads the first process's text.
     """
-    path = Path(instance_path) / SECRET_KEY_FILE
     if not path.exists():
-        descriptor, temporary = tempfile.mkstemp(dir=instance_path, prefix=".secret_key.")
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         try:
             with os.fdopen(descriptor, "w", encoding="ascii") as file:
-                file.write(secrets.token_hex(32) + "\n")
+                file.write(make() + "\n")
             with contextlib.suppress(FileExistsError):
                 os.link(temporary, path)
         finally:
             os.unlink(temporary)
-    key = path.read_text(encoding="ascii").strip()
+    return path.read_text(encoding="ascii").strip()
+
+
+def load_or_create_secret_key(instance_path: str) -> str:
+    """Read the key stored in the instance folder, creating it on first start. The key must
+    survive restarts, or every restart would sign everyone out."""
+    path = Path(instance_path) / SECRET_KEY_FILE
+    key = read_or_create(path, lambda: secrets.token_hex(32))
     if not key:
         raise RuntimeError(
             f"{path} ist leer: Datei löschen, dann wird ein neuer Schlüssel erzeugt."

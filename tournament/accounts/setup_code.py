@@ -12,11 +12,8 @@ four (59 bits), typed in any case, with or without the dashes.
 
 from __future__ import annotations
 
-import contextlib
 import hmac
-import os
 import secrets
-import tempfile
 from pathlib import Path
 
 import click
@@ -26,6 +23,7 @@ from sqlalchemy import inspect
 from sqlalchemy.exc import SQLAlchemyError
 
 from tournament.accounts import service
+from tournament.config import read_or_create
 from tournament.extensions import db
 from tournament.models import User
 from tournament.texts import Notice, notice
@@ -48,19 +46,9 @@ def normalise(typed: str) -> str:
 
 
 def load_or_create(instance_path: str) -> str:
-    """The stored code, created on first use: written to a private temporary file and then
-    linked into place, so a second process never reads a half-written code."""
+    """The stored code, created on first use (every process reads the same one)."""
     path = Path(instance_path) / FILE
-    if not path.exists():
-        descriptor, temporary = tempfile.mkstemp(dir=instance_path, prefix=".setup_code.")
-        try:
-            with os.fdopen(descriptor, "w", encoding="ascii") as file:
-                file.write(new_code() + "\n")
-            with contextlib.suppress(FileExistsError):
-                os.link(temporary, path)
-        finally:
-            os.unlink(temporary)
-    code = path.read_text(encoding="ascii").strip()
+    code = read_or_create(path, new_code)
     if not code:
         path.unlink(missing_ok=True)
         return load_or_create(instance_path)
