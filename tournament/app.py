@@ -29,6 +29,7 @@ from tournament.excel import routes as excel_routes
 from tournament.extensions import (
     BEGIN_WRITING,
     cache,
+    compress,
     csrf,
     db,
     login_manager,
@@ -81,6 +82,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
     cache.init_app(app)
+    compress.init_app(app)
     _init_login(app)
     # Before the request hooks of the app and its blueprints: a throttled guess costs no
     # database lookup.

@@ -52,6 +52,9 @@ DEFAULTS: dict[str, Any] = {
     # copies in memory (Flask-Caching).
     "PUBLIC_PAGE_SECONDS": 1,
     "CACHE_TYPE": "SimpleCache",
+    # gzip only: browsers offer Brotli over https alone, and every one takes gzip.
+    "COMPRESS_ALGORITHM": ["gzip"],
+    "COMPRESS_LEVEL": 6,
 }
 
 #: The environment variable naming the instance folder (default: ``instance/`` beside the

@@ -5,6 +5,7 @@
 
 from flask import g
 from flask_caching import Cache
+from flask_compress import Compress
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -40,6 +41,8 @@ login_manager = LoginManager()
 csrf = CSRFProtect()
 # Public pages that every phone in the hall reloads (``tournament.web.public_pages``).
 cache = Cache()
+# Pages and fragments go out gzipped: a hall's WLAN is slow, the list's markup repeats itself.
+compress = Compress()
 
 
 def reads_first() -> None:

@@ -64,12 +64,23 @@ class ListForm(VersionedForm):
     ``version``, not the tournament's)."""
 
 
+#: The game kinds as the entry form's taps say them (two rows on a phone).
+KIND_TAPS = {
+    "normal": "Normal",
+    "hochzeit": "Hochzeit",
+    "stille_hochzeit": "Stille H.",
+    "pflichtsolo": "Pflichtsolo",
+    "vorfuehrung": "Vorführung",
+    "lustsolo": "Lustsolo",
+}
+
+
 class GameForm(ListForm):
     """A game in detail (the default): the engine computes its value."""
 
     kind = RadioField(
         "Spielart",
-        choices=options(KIND_LABELS.items()),
+        choices=options(KIND_TAPS.items()),
         default="normal",
         validators=[InputRequired("Bitte die Spielart wählen.")],
     )
@@ -101,17 +112,19 @@ class GameForm(ListForm):
         default="",
     )
     re_call = SelectField(
-        "Höchste Ansage Re", choices=options([("", "keine"), *RE_CALLS.items()]), default=""
+        "Ansage Re", choices=options([("", "keine"), *RE_CALLS.items()]), default=""
     )
     kontra_call = SelectField(
-        "Höchste Ansage Kontra", choices=options([("", "keine"), *KONTRA_CALLS.items()]), default=""
+        "Ansage Kontra", choices=options([("", "keine"), *KONTRA_CALLS.items()]), default=""
     )
-    re_doppelkopf = IntegerField("Doppelkopf", default=0, validators=[NumberRange(0, 4)])
-    re_fuchs = IntegerField("Fuchs gefangen", default=0, validators=[NumberRange(0, 2)])
-    re_karlchen = IntegerField("Karlchen", default=0, validators=[NumberRange(0, 1)])
-    kontra_doppelkopf = IntegerField("Doppelkopf", default=0, validators=[NumberRange(0, 4)])
-    kontra_fuchs = IntegerField("Fuchs gefangen", default=0, validators=[NumberRange(0, 2)])
-    kontra_karlchen = IntegerField("Karlchen", default=0, validators=[NumberRange(0, 1)])
+    # Empty means none: a field that starts empty takes "1" as 1, not as "01".
+    re_doppelkopf = IntegerField("Doppelkopf", validators=[Optional(), NumberRange(0, 4)])
+    re_fuchs = IntegerField("Fuchs gefangen", validators=[Optional(), NumberRange(0, 2)])
+    re_karlchen = IntegerField("Karlchen", validators=[Optional(), NumberRange(0, 1)])
+    kontra_doppelkopf = IntegerField("Doppelkopf", validators=[Optional(), NumberRange(0, 4)])
+    kontra_fuchs = IntegerField("Fuchs gefangen", validators=[Optional(), NumberRange(0, 2)])
+    kontra_karlchen = IntegerField("Karlchen", validators=[Optional(), NumberRange(0, 1)])
+    #: "1": store (the Speichern button); empty: only check and show the value (Prüfen).
     confirmed = HiddenField(default="")
 
     def for_table(self, players: Choices) -> GameForm:

@@ -30,6 +30,7 @@ from tournament.scorelists.entries import (
     SOLO_LABELS,
     kind_of,
 )
+from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.store import Report
 
 
@@ -191,6 +192,114 @@ def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = 
         if f["level"] != "error" and f["game"] is not None
     )
     return Sheet(table, players, rows, report, names, clock(table, report, now), notes)
+
+
+#: The entry form's part that an engine finding is about (the rest shows only in the bar).
+FIELD_OF_CODE = {
+    **dict.fromkeys(
+        (
+            "vorfuehrung_due",
+            "vorfuehrung_not_due",
+            "pflichtsolo_twice",
+            "lustsolo_before_pflichtsolo",
+            "pflicht_not_solo",
+            "solo_kind_mismatch",
+        ),
+        "kind",
+    ),
+    **dict.fromkeys(
+        ("solo_needs_player", "soloist_sits_out", "solo_re_size", "hochzeiter_lacks_kreuz_damen"),
+        "player",
+    ),
+    **dict.fromkeys(
+        (
+            "normal_re_size",
+            "hochzeit_re_size",
+            "re_twice",
+            "re_not_a_player",
+            "game_players_sitting_out",
+            "sits_out",
+        ),
+        "re",
+    ),
+    **dict.fromkeys(
+        (
+            "eyes_out_of_range",
+            "eyes_above_tricks",
+            "eyes_below_tricks",
+            "eyes_no_card_sum",
+            "hochzeit_alone_tricks",
+            "tricks_out_of_range",
+        ),
+        "eyes",
+    ),
+    **dict.fromkeys(("re_calls_kontra", "kontra_calls_re", "call_unknown"), "calls"),
+    **dict.fromkeys(
+        (
+            "specials_in_solo",
+            "doppelkopf_impossible",
+            "sonderpunkt_without_trick",
+            "fuchs_impossible",
+            "too_many_doppelkopf",
+            "too_many_fuchs",
+            "too_many_karlchen",
+        ),
+        "specials",
+    ),
+}
+#: The parts of the entry form that can show an engine finding next to them.
+FORM_PARTS = ("kind", "player", "re", "eyes", "calls", "specials")
+
+
+@dataclass(frozen=True)
+class Trial:
+    """The engine's verdict on a game not yet stored: the row as it would stand in the list,
+    or the errors that refuse it, each also under the form part it is about."""
+
+    row: SheetRow | None
+    problems: tuple[str, ...] = ()
+    at_parts: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        """The game value's items ("+1 gewonnen (Re)", ...)."""
+        lines = self.row.explanation if self.row is not None else ()
+        return tuple(line for line in lines if line[:1] in "+-")
+
+    @property
+    def verdict(self) -> tuple[str, ...]:
+        """Who won and the game value, as the engine says it."""
+        lines = self.row.explanation if self.row is not None else ()
+        return tuple(line for line in lines if line[:1] not in "+-")
+
+
+def trial(table: RoundTable, trial_entries: list[dict[str, Any]], at: int) -> Trial:
+    """The engine's verdict on ``trial_entries`` as the table's list, for entry ``at``."""
+    names = scorelists.names_of(table)
+    try:
+        report = scorelists.trial(table, trial_entries)
+        refused = ScoreListRefused(report["findings"], names)
+    except ScoreListRefused as error:
+        report, refused = {"rows": []}, error
+    if refused.errors:
+        return refused_trial(refused)
+    row = next((r for r in report["rows"] if r["entry"] == at), None)
+    if row is None:
+        return Trial(None)
+    return Trial(preview_row(table, trial_entries[at - 1], row))
+
+
+def refused_trial(refused: ScoreListRefused) -> Trial:
+    """The engine's refusal of a game as a trial: its errors, each also under its form part."""
+    at_parts: dict[str, list[str]] = {}
+    for finding in refused.errors:
+        code = (finding.get("data") or {}).get("code")
+        part = FIELD_OF_CODE.get(str(code))
+        if part is not None:
+            at_parts.setdefault(part, []).append(refused.german(finding))
+    return Trial(
+        None, tuple(refused.messages), {part: tuple(lines) for part, lines in at_parts.items()}
+    )
 
 
 def preview_row(table: RoundTable, record: dict[str, Any], row: dict[str, Any]) -> SheetRow:

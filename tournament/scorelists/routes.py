@@ -49,6 +49,7 @@ from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web.access import acting_user, roles_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first
+from tournament.web import live
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 
 bp = Blueprint("scorelists", __name__)
@@ -138,42 +139,77 @@ def page(access: ListAccess) -> ResponseReturnValue:
     return _render(access)
 
 
-def _render(access: ListAccess, status: int = 200, **forms: Any) -> ResponseReturnValue:
+@list_route("stand")
+def live_state(access: ListAccess) -> ResponseReturnValue:
+    """What an open list page polls: ``204`` while it is current, else its changed parts
+    (header, list, and a fresh entry form, which the page takes only while nothing is typed
+    into its own)."""
+    token = live_token(access.table)
+    current = live.unchanged(token)
+    if current is not None:
+        return current
     sheet = list_page.sheet(access.table)
-    version = access.table.version
-    choices = _choices(access.table)
-    writable = _writable(access)
-    game_form = forms.pop("game_form", None) or GameForm(version=version, formdata=None)
-    quick_form = forms.pop("quick_form", None) or QuickForm(version=version, formdata=None)
-    staff = access.actor.is_schiedsrichter
-    context = {
-        **_shown(access, sheet),
-        "writable": writable and not sheet.complete,
-        "can_correct_all": writable and access.actor.is_staff,
-        "game_form": game_form.for_table(choices),
-        "quick_form": quick_form.for_table(choices),
-        "delete_form": DeleteForm(version=version, formdata=None),
-        "penalty_form": (
-            forms.pop("penalty_form", None) or PenaltyForm(version=version, formdata=None)
-        ).for_table(choices)
-        if staff and writable
-        else None,
-        "extension_form": (
-            forms.pop("extension_form", None) or ExtensionForm(version=version, formdata=None)
-        )
-        if staff and writable
-        else None,
-        "time_up_form": TimeUpForm(version=version, formdata=None)
-        if writable and tables.may_mark_time_up(access.actor, access.table, sheet.report)
-        else None,
-        **forms,
-    }
+    return render_template("scorelists/_live_response.html", **_context(access, sheet))
+
+
+def live_token(table: RoundTable) -> str:
+    """The state a list page shows: the list's version and what the round's state adds to
+    its header (started, time called, closed) and the lock."""
+    round_ = table.round
+    called = round_.time_up_at.timestamp() if round_.time_up_at is not None else 0
+    return f"{table.version}.{round_.status.value}.{int(called)}.{int(table.locked)}"
+
+
+def _render(access: ListAccess, status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """The list page, or for htmx its entry part (with header and list when ``refresh``)."""
+    sheet = list_page.sheet(access.table)
+    context = _context(access, sheet, **extra)
+    if live.is_fragment_request():
+        return render_template("scorelists/_entry_response.html", **context), status
     return render_template("scorelists/page.html", **context), status
 
 
-def _choices(table: RoundTable) -> list[tuple[str, str]]:
-    """The table's players for the forms, by engine key (start number), in seat order."""
-    return list(scorelists.names_of(table).items())
+def _context(
+    access: ListAccess,
+    sheet: list_page.Sheet,
+    *,
+    game_form: GameForm | None = None,
+    quick_form: QuickForm | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    table = access.table
+    version = table.version
+    players = _playing(table, sheet.report["sits_out"])
+    writable = _writable(access)
+    return {
+        **_shown(access, sheet),
+        "writable": writable and not sheet.complete,
+        "can_correct_all": writable and access.actor.is_staff,
+        "may_correct_last": writable,
+        "game_form": (game_form or GameForm(version=version, formdata=None)).for_table(players),
+        "quick_form": (quick_form or QuickForm(version=version, formdata=None)).for_table(
+            players
+        ),
+        "delete_form": DeleteForm(version=version, formdata=None),
+        "live_token": live_token(table),
+        "poll_seconds": live.POLL_SECONDS,
+        **extra,
+    }
+
+
+def _playing(table: RoundTable, sits_out: Any) -> list[tuple[str, str]]:
+    """The players of a game, by engine key (start number) in seat order, for the forms: at a
+    table of five the one who sits out is not offered (TSR 3.3.2)."""
+    return [(key, name) for key, name in scorelists.names_of(table).items() if key != sits_out]
+
+
+def _next_game_players(table: RoundTable) -> list[tuple[str, str]]:
+    return _playing(table, scorelists.check(table)["sits_out"])
+
+
+def _game_players(table: RoundTable, record: dict[str, Any]) -> list[tuple[str, str]]:
+    """The players of a stored game: at a table of five its dealer sat out."""
+    return _playing(table, record.get("dealer") if table.size == 5 else None)
 
 
 def _writable(access: ListAccess) -> bool:
@@ -200,13 +236,14 @@ def _workbook(body: bytes, filename: str) -> ResponseReturnValue:
 
 @list_route("spiel", methods=("POST",))
 def game(access: ListAccess) -> ResponseReturnValue:
-    """A game in detail: checked and explained first, stored when the list-keeper confirms."""
-    form = GameForm().for_table(_choices(access.table))
+    """A game in detail: stored if the engine accepts it. Without JavaScript "Prüfen" shows
+    the engine's value first; with it the value is shown while typing (``preview``)."""
+    form = GameForm().for_table(_next_game_players(access.table))
     if not form.validate():
         return _render(access, 422, game_form=form)
     record = _game_record(form)
-    if form.confirmed.data != "1":
-        return _preview(access, form, record)
+    if form.confirmed.data != "1" and not live.is_fragment_request():
+        return _checked(access, form, record)
     return _save(
         access,
         form,
@@ -215,10 +252,39 @@ def game(access: ListAccess) -> ResponseReturnValue:
     )
 
 
+@list_route("vorschau", methods=("POST",))
+def preview(access: ListAccess) -> ResponseReturnValue:
+    """The engine's value of the game in the form, as typed so far (nothing is stored): for
+    the bar above "Speichern", swapped in by htmx after every change."""
+    number = request.args.get("eintrag", type=int)
+    stored = scorelists.entries_of(access.table)
+    correcting = number is not None and 1 <= number <= len(stored)
+    players = (
+        _game_players(access.table, stored[number - 1])
+        if correcting and number is not None
+        else _next_game_players(access.table)
+    )
+    form = GameForm().for_table(players)
+    context = {
+        "form": form,
+        "players": list_page.sheet(access.table).players,
+        "parts": list_page.FORM_PARTS,
+    }
+    if not form.validate():
+        return render_template("scorelists/_preview.html", missing=_missing(form), **context)
+    trial = _trial(access, _game_record(form), number if correcting else None)
+    return render_template("scorelists/_preview.html", trial=trial, **context)
+
+
+def _missing(form: GameForm) -> list[str]:
+    """What the form still lacks, in German, one line per field."""
+    return [error for errors in form.errors.values() for error in errors if isinstance(error, str)]
+
+
 @list_route("schnell", methods=("POST",))
 def quick(access: ListAccess) -> ResponseReturnValue:
     """A game as on paper: the engine runs the checks of TSR 7.3 on the points."""
-    form = QuickForm().for_table(_choices(access.table))
+    form = QuickForm().for_table(_next_game_players(access.table))
     if not form.validate():
         return _render(access, 422, quick_form=form, quick_open=True)
     record = _quick_record(form, list(scorelists.names_of(access.table)))
@@ -254,10 +320,10 @@ def _game_record(form: GameForm) -> dict[str, Any]:
     )
 
 
-def _preview(
-    access: ListAccess, form: GameForm, record: dict[str, Any], number: int | None = None
-) -> ResponseReturnValue:
-    """The engine's value and explanation of the game, before it is stored."""
+def _trial(
+    access: ListAccess, record: dict[str, Any], number: int | None = None
+) -> list_page.Trial:
+    """The engine's verdict on the list with ``record`` added (or as entry ``number``)."""
     table = access.table
     current = scorelists.entries_of(table)
     if number is None:
@@ -271,39 +337,65 @@ def _preview(
             *current[number:],
         ]
         at = number
-    report, problems = scorelists.trial_problems(table, trial_entries)
-    if problems:
-        form.confirmed.data = ""
-        return _render_form(access, form, number, 422, problems=problems)
-    row = next(r for r in report["rows"] if r["entry"] == at)
-    preview = list_page.preview_row(access.table, trial_entries[at - 1], row)
-    form.confirmed.data = "1"
-    return _render_form(access, form, number, 200, preview=preview)
+    return list_page.trial(table, trial_entries, at)
 
 
-def _render_form(
-    access: ListAccess, form: GameForm, number: int | None, status: int, **extra: Any
+def _checked(
+    access: ListAccess, form: GameForm, record: dict[str, Any], number: int | None = None
 ) -> ResponseReturnValue:
+    """Without JavaScript: the engine's value and explanation, with the form to save it."""
+    trial = _trial(access, record, number)
+    status = 422 if trial.problems else 200
     if number is None:
-        return _render(access, status, game_form=form, **extra)
-    return _render_correction(access, number, form, status, **extra)
+        return _render(access, status, game_form=form, trial=trial)
+    return _render_correction(access, number, form, status, trial=trial)
 
 
 def _save(
     access: ListAccess, form: Any, store: Callable[[], Report], form_name: str, **extra: Any
 ) -> ResponseReturnValue:
-    """Store, commit and go back to the list; a refusal shows the form again with why."""
+    """Store a new entry and commit; the page (or its entry part) then names what was saved.
+    Whatever refuses it, the form comes back as typed, with why next to it; a list changed
+    on another device meanwhile shows that change beside the kept input (``409``)."""
+    kept = {form_name: form, **extra}
+    try:
+        store()
+    except ScoreListRefused as error:
+        db.session.rollback()
+        return _render(access, 422, trial=list_page.refused_trial(error), **kept)
+    except refusals.StaleList as error:
+        db.session.rollback()
+        if error.already_saved is None:
+            form.version.data = str(access.table.version)
+            return _render(access, 409, conflict=error.changes, refresh=True, **kept)
+        return _saved(access, notice(Notice.ENTRY_WAS_SAVED, entry=error.already_saved))
+    except ServiceError as error:
+        db.session.rollback()
+        if error.field is not None and error.field in form:
+            form[error.field].errors = [*form[error.field].errors, str(error)]
+            return _render(access, 422, **kept)
+        return _render(access, 422, problems=[str(error)], refresh=True, **kept)
+    db.session.commit()
+    return _saved(access, _saved_text(access.table))
 
-    def refused(error: ScoreListRefused) -> ResponseReturnValue:
-        return _render(access, 422, **{form_name: form}, problems=error.messages, **extra)
 
-    def at_field(error: ServiceError) -> ResponseReturnValue | None:
-        if error.field is None or error.field not in form:
-            return None
-        form[error.field].errors = [*form[error.field].errors, str(error)]
-        return _render(access, 422, **{form_name: form}, **extra)
+def _saved(access: ListAccess, message: str) -> ResponseReturnValue:
+    if live.is_fragment_request():
+        return _render(access, 200, saved=message, refresh=True)
+    flash(message, "success")
+    return redirect(access.url("page") + "#eingabe")
 
-    return _write(access, store, notice(Notice.SAVED), refused, at_field)
+
+def _saved_text(table: RoundTable) -> str:
+    """What the last entry was, for the list-keeper: a game by number, label and points."""
+    sheet = list_page.sheet(table)
+    row = sheet.rows[-1] if sheet.rows else None
+    if row is None or row.kind != "game" or row.game is None:
+        return notice(Notice.SAVED)
+    points = ", ".join(
+        f"{player.name} {value:+d}" for player, value in zip(sheet.players, row.points, strict=True)
+    )
+    return notice(Notice.GAME_SAVED, game=row.game, label=row.label, points=points)
 
 
 def _write(
@@ -331,7 +423,7 @@ def _write(
         return redirect(access.url("page"))
     db.session.commit()
     flash(done, "success")
-    return redirect(access.url("page") + "#inhalt")
+    return redirect(access.url("page") + "#eingabe")
 
 
 # ---------------------------------------------------------------------- corrections
@@ -344,7 +436,7 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
     if not 1 <= entry <= len(stored) or stored[entry - 1].get("kind") != "game":
         abort(404)
     record = stored[entry - 1]
-    choices = _choices(access.table)
+    choices = _game_players(access.table, record)
     if record.get("quick") is True:
         return _correct_quick(access, entry, record, choices)
     if request.method == "GET":
@@ -356,7 +448,7 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
         return _render_correction(access, entry, form, 422)
     new = _game_record(form)
     if form.confirmed.data != "1":
-        return _preview(access, form, new, entry)
+        return _checked(access, form, new, entry)
     return _save_correction(
         access,
         entry,
@@ -404,6 +496,10 @@ def _save_correction(
     def refused(error: ScoreListRefused) -> ResponseReturnValue:
         if isinstance(form, GameForm):
             form.confirmed.data = ""
+        if isinstance(form, GameForm):
+            return _render_correction(
+                access, entry, form, 422, trial=list_page.refused_trial(error)
+            )
         return _render_correction(access, entry, form, 422, problems=error.messages)
 
     done = notice(Notice.ENTRY_CORRECTED, entry=entry)
@@ -452,7 +548,7 @@ def _form_from_record(record: dict[str, Any], version: int) -> GameForm:
         re_call=calls.get("re") or "",
         kontra_call=calls.get("kontra") or "",
         **{
-            f"{party}_{name}": int((sp.get(party) or {}).get(name, 0))
+            f"{party}_{name}": int((sp.get(party) or {}).get(name, 0)) or None
             for party in ("re", "kontra")
             for name in entries.SPECIALS
         },
@@ -485,7 +581,7 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
     """Strafpunkte by the Schiedsrichter: the distribution is shown, then confirmed."""
     if not access.actor.is_schiedsrichter:
         abort(403)
-    choices = _choices(access.table)
+    choices = list(scorelists.names_of(access.table).items())
     form = PenaltyForm().for_table(choices)
     if not form.validate():
         return _render(access, 422, penalty_form=form, penalty_open=True)

@@ -1,13 +1,22 @@
+// The app's few behaviours of its own; htmx (static/vendor/htmx) does the requests and swaps.
+// Every page works without this file.
+
 // Ask before an action that is hard to undo (buttons with data-confirm).
 document.addEventListener("click", function (event) {
   const button = event.target.closest("[data-confirm]");
   if (button && !window.confirm(button.dataset.confirm)) {
     event.preventDefault();
+    event.stopImmediatePropagation();
   }
-});
-// A form is sent once: a second click while the page loads does nothing.
+}, true);
+
+// A plain form is sent once: a second click while the page loads does nothing. (htmx forms
+// stay on the page; the server recognises a game that arrives twice.)
 document.addEventListener("submit", function (event) {
   const form = event.target;
+  if (form.hasAttribute("hx-post")) {
+    return;
+  }
   if (form.dataset.sent) {
     event.preventDefault();
     return;
@@ -16,69 +25,101 @@ document.addEventListener("submit", function (event) {
     form.dataset.sent = "1";
   }
 });
-// Countdown clocks: an element with data-deadline (ISO 8601, UTC, e.g. 2026-11-21T14:40:00Z)
-// shows the time left as "noch m:ss min", the same text the server wrote into it, and
-// "abgelaufen" with the class clock-over from then on. An optional data-now (the server's
-// time when the page was made, same format) corrects a device whose own clock is off.
+
+// Countdown clocks: an element with data-deadline (ISO 8601, UTC) shows the time left as
+// "noch m:ss min", the same text the server wrote into it, and "abgelaufen" with the class
+// clock-over from then on. data-now (the server's time when it wrote the element) corrects a
+// device whose own clock is off. Elements swapped in later are found at the next tick.
 (function () {
-  const loaded = Date.now();
-  const clocks = [];
-  document.querySelectorAll("[data-deadline]").forEach(function (element) {
-    const deadline = Date.parse(element.dataset.deadline);
-    if (Number.isNaN(deadline)) {
-      return;
+  const offsets = new WeakMap();
+  function offset(element) {
+    if (!offsets.has(element)) {
+      const server = Date.parse(element.dataset.now || "");
+      offsets.set(element, Number.isNaN(server) ? 0 : server - Date.now());
     }
-    const server = Date.parse(element.dataset.now || "");
-    clocks.push({
-      element: element,
-      deadline: deadline,
-      offset: Number.isNaN(server) ? 0 : server - loaded,
-    });
-  });
-  if (clocks.length === 0) {
-    return;
+    return offsets.get(element);
   }
   function tick() {
-    const now = Date.now();
-    clocks.forEach(function (clock) {
-      const left = Math.max(0, Math.floor((clock.deadline - (now + clock.offset)) / 1000));
+    document.querySelectorAll("[data-deadline]").forEach(function (element) {
+      const deadline = Date.parse(element.dataset.deadline);
+      if (Number.isNaN(deadline)) {
+        return;
+      }
+      const left = Math.max(0, Math.floor((deadline - (Date.now() + offset(element))) / 1000));
       const text = left === 0
         ? "abgelaufen"
         : "noch " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " min";
-      if (clock.element.textContent !== text) {
-        clock.element.textContent = text;
+      if (element.textContent !== text) {
+        element.textContent = text;
       }
-      clock.element.classList.toggle("clock-over", left === 0);
+      element.classList.toggle("clock-over", left === 0);
     });
   }
   tick();
   window.setInterval(tick, 1000);
 })();
-// Score-list forms: parts that belong to other game kinds are hidden ([data-show-for]),
-// and a preview no longer matches once a field changes, so the next press checks again.
+
+// Entry forms ([data-entry-form]): parts that belong to other game kinds are hidden
+// ([data-show-for]); a form something was typed into is "dirty", and a live update of the
+// list then leaves it alone.
 function showForKind(form) {
   const kind = form.querySelector("input[name=kind]:checked");
   form.querySelectorAll("[data-show-for]").forEach(function (part) {
     part.hidden = Boolean(kind) && !part.dataset.showFor.split(" ").includes(kind.value);
   });
 }
-document.querySelectorAll("form[data-preview-form]").forEach(function (form) {
-  showForKind(form);
-  const changed = function (event) {
-    showForKind(form);
-    const confirmed = form.querySelector("input[name=confirmed]");
-    if (confirmed && confirmed.value && event.target.type !== "hidden") {
-      confirmed.value = "";
-      const button = form.querySelector("button[type=submit]");
-      if (button) {
-        button.textContent = button.dataset.checkLabel || "Prüfen";
-      }
-      const preview = document.getElementById(form.id + "-vorschau");
-      if (preview) {
-        preview.hidden = true;
-      }
-    }
-  };
-  form.addEventListener("change", changed);
-  form.addEventListener("input", changed);
+function setUpForms(root) {
+  root.querySelectorAll("form[data-entry-form]").forEach(showForKind);
+}
+setUpForms(document);
+document.addEventListener("htmx:load", function (event) {
+  setUpForms(event.target);
 });
+["change", "input"].forEach(function (type) {
+  document.addEventListener(type, function (event) {
+    const form = event.target.closest && event.target.closest("form[data-entry-form]");
+    if (form) {
+      form.dataset.dirty = "1";
+      showForKind(form);
+    }
+  });
+});
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  const target = event.detail.target;
+  if (target && target.id === "eingabe"
+      && target.querySelector("form[data-entry-form][data-dirty], form.htmx-request")) {
+    event.detail.shouldSwap = false;
+  }
+});
+
+// A save that does not reach the server (WLAN gone, server restarting) keeps the form as it
+// is, says so, and is sent again every few seconds until it arrives; the server stores a
+// game that arrives twice only once.
+(function () {
+  const RETRY_MS = 3000;
+  function offlineNote(form, shown) {
+    const note = form.querySelector(".offline");
+    if (note) {
+      note.hidden = !shown;
+    }
+  }
+  function failed(event) {
+    const form = event.detail.elt;
+    if (!(form instanceof HTMLFormElement) || !form.matches("[data-entry-form]")) {
+      return;
+    }
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (event.type === "htmx:responseError" && status < 500) {
+      return;
+    }
+    offlineNote(form, true);
+    window.setTimeout(function () {
+      if (document.body.contains(form)) {
+        htmx.trigger(form, "submit");
+      }
+    }, RETRY_MS);
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (type) {
+    document.addEventListener(type, failed);
+  });
+})();

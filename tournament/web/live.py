@@ -1,0 +1,34 @@
+"""Live pages: a page that changes while it is open (a table's list, later the standings,
+the projector and the round overview) asks again every few seconds whether its state moved on.
+
+The page carries a *state token* (e.g. the list's version) in a small element that htmx polls
+(``templates/_live.html``): the server answers ``204 No Content`` while the token is current,
+which costs one cheap query and no rendering, and the page's changed parts otherwise, swapped in
+place. Plain polling works through one waitress thread pool and across any number of gunicorn
+workers on one database alike, and holds no connection open between polls (a hall of phones
+would otherwise occupy every server thread). Without JavaScript the page is simply reloaded.
+"""
+
+from __future__ import annotations
+
+from flask import request
+from flask.typing import ResponseReturnValue
+
+#: How often an open page asks (seconds): a change shows within this plus one round trip.
+POLL_SECONDS = 1.5
+#: The query parameter that carries the page's state token.
+TOKEN = "stand"
+
+
+def is_fragment_request() -> bool:
+    """htmx asks for part of a page (its own request, not a boosted page load)."""
+    return request.headers.get("HX-Request") == "true" and (
+        request.headers.get("HX-Boosted") != "true"
+    )
+
+
+def unchanged(token: str) -> ResponseReturnValue | None:
+    """``204`` when the polling page already shows ``token``, else ``None`` (render it)."""
+    if request.args.get(TOKEN) == token:
+        return "", 204
+    return None
