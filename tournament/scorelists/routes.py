@@ -186,7 +186,7 @@ def _context(
         "writable": writable and not sheet.complete,
         "can_correct_all": writable and access.actor.is_staff,
         "may_correct_last": writable,
-        "game_form": (game_form or GameForm(version=version, formdata=None)).for_table(players),
+        "game_form": (game_form or _fresh_game_form(sheet, version)).for_table(players),
         "quick_form": (quick_form or QuickForm(version=version, formdata=None)).for_table(
             players
         ),
@@ -195,6 +195,14 @@ def _context(
         "poll_seconds": live.POLL_SECONDS,
         **extra,
     }
+
+
+def _fresh_game_form(sheet: list_page.Sheet, version: int) -> GameForm:
+    """An empty game form; when a Vorführung is due it is set for it (TSR 4.2.3)."""
+    due = sheet.vorfuehrung_key
+    if due is not None:
+        return GameForm(version=version, formdata=None, kind="vorfuehrung", player=due)
+    return GameForm(version=version, formdata=None)
 
 
 def _playing(table: RoundTable, sits_out: Any) -> list[tuple[str, str]]:
@@ -249,6 +257,7 @@ def game(access: ListAccess) -> ResponseReturnValue:
         form,
         lambda: scorelists.add_entry(access.actor, access.table, form.version_number(), record),
         "game_form",
+        record,
     )
 
 
@@ -352,7 +361,12 @@ def _checked(
 
 
 def _save(
-    access: ListAccess, form: Any, store: Callable[[], Report], form_name: str, **extra: Any
+    access: ListAccess,
+    form: Any,
+    store: Callable[[], Report],
+    form_name: str,
+    record: dict[str, Any] | None = None,
+    **extra: Any,
 ) -> ResponseReturnValue:
     """Store a new entry and commit; the page (or its entry part) then names what was saved.
     Whatever refuses it, the form comes back as typed, with why next to it; a list changed
@@ -367,6 +381,8 @@ def _save(
         db.session.rollback()
         if error.already_saved is None:
             form.version.data = str(access.table.version)
+            if record is not None:
+                kept.setdefault("trial", _trial(access, record))
             return _render(access, 409, conflict=error.changes, refresh=True, **kept)
         return _saved(access, notice(Notice.ENTRY_WAS_SAVED, entry=error.already_saved))
     except ServiceError as error:

@@ -86,8 +86,12 @@ document.addEventListener("htmx:load", function (event) {
 });
 document.addEventListener("htmx:oobBeforeSwap", function (event) {
   const target = event.detail.target;
-  if (target && target.id === "eingabe"
-      && target.querySelector("form[data-entry-form][data-dirty], form.htmx-request")) {
+  if (!target || target.id !== "eingabe") {
+    return;
+  }
+  const incoming = event.detail.fragment.firstElementChild;
+  const busy = target.querySelector("form[data-entry-form][data-dirty], form.htmx-request");
+  if (busy || (incoming && incoming.dataset.version === target.dataset.version)) {
     event.detail.shouldSwap = false;
   }
 });
