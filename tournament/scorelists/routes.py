@@ -392,19 +392,23 @@ def _save(
             return _render(access, 422, **kept)
         return _render(access, 422, problems=[str(error)], refresh=True, **kept)
     db.session.commit()
-    return _saved(access, _saved_text(access.table))
+    sheet = list_page.sheet(access.table)
+    return _saved(access, _saved_text(sheet), sheet.rows[-1] if sheet.rows else None)
 
 
-def _saved(access: ListAccess, message: str) -> ResponseReturnValue:
+def _saved(
+    access: ListAccess, message: str, appended: list_page.SheetRow | None = None
+) -> ResponseReturnValue:
+    """After a save: the page, or for htmx the fresh entry part with the new row (or, when
+    it is unknown what changed, the whole list)."""
     if live.is_fragment_request():
-        return _render(access, 200, saved=message, refresh=True)
+        return _render(access, 200, saved=message, appended=appended, refresh=appended is None)
     flash(message, "success")
     return redirect(access.url("page") + "#eingabe")
 
 
-def _saved_text(table: RoundTable) -> str:
+def _saved_text(sheet: list_page.Sheet) -> str:
     """What the last entry was, for the list-keeper: a game by number, label and points."""
-    sheet = list_page.sheet(table)
     row = sheet.rows[-1] if sheet.rows else None
     if row is None or row.kind != "game" or row.game is None:
         return notice(Notice.SAVED)
