@@ -377,8 +377,10 @@ def test_the_code_opens_its_list_and_nothing_else(
     assert saved.headers["Location"].startswith(info["code_url"])
     assert len(entries(app, info["number"])) == 1
     assert entries(app, other["number"]) == []
-    # A penalty is the Schiedsrichter's, not the list-keeper's.
-    assert anonymous.post(info["code_url"] + "strafe", data={}).status_code in (400, 403)
+    # A penalty and Nachspielzeit are the Schiedsrichter's, not the list-keeper's.
+    for screen in ("strafe", "nachspielzeit"):
+        assert anonymous.get(info["code_url"] + screen).status_code == 403
+        assert anonymous.post(info["code_url"] + screen, data={}).status_code in (400, 403)
 
 
 def test_the_list_keeper_corrects_only_the_last_game(
@@ -424,14 +426,17 @@ def penalty_saved(
         "absagen": "0",
         "deduction": str(deduction),
     }
-    preview = post_form(client, url, url + "strafe", data)
+    screen = url + "strafe"
+    preview = post_form(client, screen, screen, data)
     text = preview.get_data(as_text=True)
     if preview.status_code == 422:
         return text
     assert preview.status_code == 200, text
     assert "Verteilung prüfen und speichern" in text
-    form = form_on(text, url + "strafe", url)
-    assert client.post(url + "strafe", data=dict(form.fields)).status_code == 302
+    form = form_on(text, screen, screen)
+    saved = client.post(screen, data=dict(form.fields))
+    assert saved.status_code == 302
+    assert saved.headers["Location"].endswith(url + "#inhalt")
     return ""
 
 
@@ -465,14 +470,17 @@ def test_nachspielzeit_moves_the_clock_tsr_8_5_1(
 ) -> None:
     info = table_info(app, running["tid"], 4)
     url = info["url"]
-    response = post_form(
-        client, url, url + "nachspielzeit", {"minutes": "5", "reason": "Reklamation"}
-    )
+    screen = url + "nachspielzeit"
+    response = post_form(client, screen, screen, {"minutes": "5", "reason": "Reklamation"})
     assert response.status_code == 302
     page = client.get(url).get_data(as_text=True)
+    assert flashes(page) == [
+        f"Nachspielzeit gespeichert: 5 Minuten für Tisch {info['number']} (Reklamation); "
+        "die Liste hat jetzt 105 Minuten."
+    ]
     assert "105 Minuten, mit Nachspielzeit" in page
     assert "Nachspielzeit 5 Minuten" in page
-    bad = post_form(client, url, url + "nachspielzeit", {"minutes": "0", "reason": ""})
+    bad = post_form(client, screen, screen, {"minutes": "0", "reason": ""})
     assert bad.status_code == 422
 
 
@@ -482,9 +490,14 @@ def test_time_up_strikes_normalspiele_and_demands_vorfuehrungen_tsr_8_5_3(
     info = table_info(app, running["tid"], 4)
     url = info["url"]
     enter(client, info, normal_game(info))
-    response = post_form(client, url, url + "zeit-abgelaufen", {"being_dealt": "nein"})
+    screen = url + "zeit-abgelaufen"
+    response = post_form(client, screen, screen, {"being_dealt": "nein"})
     assert response.status_code == 302
     page = client.get(url).get_data(as_text=True)
+    assert flashes(page) == [
+        "Zeit abgelaufen gespeichert: Es wurde kein Spiel gegeben; die offenen Normalspiele "
+        "sind gestrichen (TSR 8.5.3)."
+    ]
     assert "23 Normalspiele sind gestrichen" in page or "gestrichen" in page
     assert "Vorführung:" in page
     # Position 2 deals next; the first missing Pflichtsolo from his left is position 3's.
@@ -496,17 +509,21 @@ def test_the_list_keeper_marks_time_up_only_after_time_is_called(
 ) -> None:
     info = table_info(app, running["tid"], 4)
     anonymous = app.test_client()
-    assert "Zeit abgelaufen eintragen" not in anonymous.get(info["code_url"]).get_data(as_text=True)
+    screen = info["code_url"] + "zeit-abgelaufen"
+    refused = anonymous.get(screen)
+    assert refused.status_code == 403
+    text = refused.get_data(as_text=True)
+    assert "Die Turnierleitung hat die Zeit noch nicht für beendet erklärt." in text
+    assert "Zeit abgelaufen eintragen" not in text
     with app.app_context():
         round_ = db.session.execute(select(Round)).scalar_one()
         round_.started_at = round_.started_at - dt.timedelta(minutes=101)
         round_.time_up_at = round_.started_at + dt.timedelta(minutes=100)
         db.session.commit()
-    page = anonymous.get(info["code_url"]).get_data(as_text=True)
-    assert "Zeit abgelaufen eintragen" in page
-    response = post_form(
-        anonymous, info["code_url"], info["code_url"] + "zeit-abgelaufen", {"being_dealt": "ja"}
-    )
+    shown = anonymous.get(screen)
+    assert shown.status_code == 200
+    assert "Zeit abgelaufen eintragen" in shown.get_data(as_text=True)
+    response = post_form(anonymous, screen, screen, {"being_dealt": "ja"})
     assert response.status_code == 302
     with app.app_context():
         assert db.session.execute(select(ListEntry.kind)).scalars().all() == ["time_up"]

@@ -1,5 +1,5 @@
-"""A table's score list: the page at the table, entering, correcting and deleting games,
-penalties, Nachspielzeit and time up.
+"""A table's score list: the page at the table, entering, correcting and deleting games;
+penalties, Nachspielzeit and time up have their own screens (``referee.py``).
 
 Every page exists twice: for the Turnierleitung and the Schiedsrichter under the round
 (``/turniere/1/runden/2/tische/3/``), and for the list-keeper under the table's access code
@@ -477,88 +477,6 @@ def delete(access: ListAccess, entry: int) -> ResponseReturnValue:
     return _write(access, store, notice(Notice.ENTRY_DELETED, entry=entry), refused)
 
 
-# ---------------------------------------------------------------------- penalties, time
-
-
-@list_route("strafe", methods=("POST",))
-def penalty(access: ListAccess) -> ResponseReturnValue:
-    """Strafpunkte by the Schiedsrichter: the distribution is shown, then confirmed."""
-    if not access.actor.is_schiedsrichter:
-        abort(403)
-    choices = _choices(access.table)
-    form = PenaltyForm().for_table(choices)
-    if not form.validate():
-        return _render(access, 422, penalty_form=form, penalty_open=True)
-    record = entries.penalty(
-        category=form.category.data or "geringfuegig",
-        offender=form.offender.data or "",
-        phase=form.phase.data or "normal",
-        soloist=form.soloist.data or None,
-        absagen=int(form.absagen.data or 0),
-        harms_soloist=bool(form.harms_soloist.data),
-        deduction=int(form.deduction.data or 0),
-        solo_pflicht=form.solo_kind(),
-        note=form.note.data or "",
-    )
-    if form.confirmed.data != "1":
-        signed = {**record, "signed_by": acting_user().username}
-        entries_now = [*scorelists.entries_of(access.table), signed]
-        report, problems = scorelists.trial_problems(access.table, entries_now)
-        if problems:
-            return _render(
-                access, 422, penalty_form=form, penalty_open=True, penalty_problems=problems
-            )
-        row = report["rows"][-1]
-        form.confirmed.data = "1"
-        preview = list_page.preview_row(access.table, signed, row)
-        return _render(access, 200, penalty_form=form, penalty_open=True, penalty_preview=preview)
-    return _save(
-        access,
-        form,
-        lambda: tables.add_penalty(access.actor, access.table, form.version_number(), record),
-        "penalty_form",
-        penalty_open=True,
-    )
-
-
-@list_route("nachspielzeit", methods=("POST",))
-def extension(access: ListAccess) -> ResponseReturnValue:
-    if not access.actor.is_schiedsrichter:
-        abort(403)
-    form = ExtensionForm()
-    if not form.validate():
-        return _render(access, 422, extension_form=form, extension_open=True)
-    return _save(
-        access,
-        form,
-        lambda: tables.grant_extension(
-            access.actor,
-            access.table,
-            form.version_number(),
-            int(form.minutes.data or 0),
-            form.reason.data or "",
-        ),
-        "extension_form",
-        extension_open=True,
-    )
-
-
-@list_route("zeit-abgelaufen", methods=("POST",))
-def time_up(access: ListAccess) -> ResponseReturnValue:
-    form = TimeUpForm()
-    if not form.validate():
-        flash(notice(Notice.BEING_DEALT_MISSING), "error")
-        return redirect(access.url("page"))
-    return _save(
-        access,
-        form,
-        lambda: tables.mark_time_up(
-            access.actor, access.table, form.version_number(), form.being_dealt.data == "ja"
-        ),
-        "time_up_form",
-    )
-
-
 @list_route("vorlage.xlsx")
 def template(access: ListAccess) -> ResponseReturnValue:
     """The table's blank list as an Excel workbook, to fill in (or print) like the paper list."""
@@ -577,3 +495,7 @@ def _shown(access: ListAccess, sheet: list_page.Sheet) -> dict[str, Any]:
         "round": table.round,
         "tournament": table.round.tournament,
     }
+
+
+# The Schiedsrichter's screens (penalty, Nachspielzeit, time up) register on ``bp`` too.
+from tournament.scorelists import referee  # noqa: E402, F401
