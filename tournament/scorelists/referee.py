@@ -160,14 +160,18 @@ def _penalty_title(category: str) -> str:
 def _penalty_screen(
     access: ListAccess, form: PenaltyForm, status: int = 200, **extra: Any
 ) -> ResponseReturnValue:
-    details = (form.phase, form.soloist, form.solo_pflicht, form.absagen, form.deduction)
-    more_open = (
-        any(f.errors for f in (*details, form.harms_soloist))
-        or form.phase.data not in (None, "normal")
-        or bool(form.soloist.data or form.solo_pflicht.data or form.harms_soloist.data)
-        or bool(form.absagen.data)
-        or bool(form.deduction.data)
-        or form.category.data == "unsportlich"
+    """The penalty's screen; its rare fields are open when one is used, refused or needed
+    (the deduction of unsportliches Verhalten)."""
+    rare = (
+        form.phase,
+        form.soloist,
+        form.solo_pflicht,
+        form.absagen,
+        form.harms_soloist,
+        form.deduction,
+    )
+    more_open = form.category.data == "unsportlich" or any(
+        f.errors or f.data not in (None, "", 0, "normal") for f in rare
     )
     return _screen("penalty", access, form, status, more_open=more_open, **extra)
 
@@ -192,7 +196,7 @@ def extension(access: ListAccess) -> ResponseReturnValue:
         return _screen("extension", access, form, 422)
     minutes, reason = int(form.minutes.data or 0), form.reason.data or ""
     version = form.version_number()
-    limit = list_page.sheet(access.table).clock.minutes + minutes
+    limit = int(scorelists.check(access.table)["time_limit"]) + minutes
     done = notice(
         Notice.EXTENSION_SAVED,
         minutes=minutes,
@@ -220,19 +224,18 @@ def extension(access: ListAccess) -> ResponseReturnValue:
 def time_up(access: ListAccess) -> ResponseReturnValue:
     """Time up on this list: was a game being dealt (TSR 8.5.3)? Open Normalspiele are struck,
     missing Pflichtsoli follow as Vorführungen."""
-    sheet = list_page.sheet(access.table)
+    report = scorelists.check(access.table)
     refusal = scorelists.why_not_writable(access.actor, access.table)
-    if refusal is None and not tables.may_mark_time_up(access.actor, access.table, sheet.report):
-        refusal = tables.why_not_time_up(access.table, sheet.report)
+    if refusal is None and not tables.may_mark_time_up(access.actor, access.table, report):
+        refusal = tables.why_not_time_up(access.table, report)
     if refusal is not None:
-        return _screen("time_up", access, None, 403, sheet=sheet, closed=str(refusal))
+        return _screen("time_up", access, None, 403, closed=str(refusal))
     if request.method == "GET":
-        return _screen(
-            "time_up", access, TimeUpForm(version=access.table.version, formdata=None), sheet=sheet
-        )
+        form = TimeUpForm(version=access.table.version, formdata=None)
+        return _screen("time_up", access, form)
     form = TimeUpForm()
     if not form.validate():
-        return _screen("time_up", access, form, 422, sheet=sheet)
+        return _screen("time_up", access, form, 422)
     being_dealt = form.being_dealt.data == "ja"
     version = form.version_number()
     done = notice(Notice.TIME_UP_SAVED_DEALT if being_dealt else Notice.TIME_UP_SAVED)
@@ -261,8 +264,9 @@ def _store(
 ) -> ResponseReturnValue:
     """Save through the list's one write path; a refusal draws the screen again with what was
     typed and why: the engine's findings (``problems``) and other refusals (``refusal``) above
-    the form, a field's problem at the field. After a change elsewhere the form takes the list's new version, so that the
-    next press saves on the list as it now is (a penalty is checked again first)."""
+    the form, a field's problem at the field. After a change elsewhere the form takes the
+    list's new version, so that the next press saves on the list as it now is (a penalty is
+    checked again first)."""
 
     def refused(error: ScoreListRefused) -> ResponseReturnValue:
         return render(422, problems=error.messages)
@@ -285,11 +289,9 @@ def _screen(
     access: ListAccess,
     form: ListForm | None,
     status: int = 200,
-    *,
-    sheet: list_page.Sheet | None = None,
     **extra: Any,
 ) -> ResponseReturnValue:
     """One of the screens, ``scorelists/<name>.html``, with the list's header."""
-    sheet = sheet or list_page.sheet(access.table)
+    sheet = list_page.sheet(access.table)
     context = {**_shown(access, sheet), "form": form, **extra}
     return render_template(f"scorelists/{name}.html", **context), status
