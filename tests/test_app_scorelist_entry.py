@@ -79,10 +79,11 @@ def post_form(
 
 
 def confirm(client: FlaskClient, preview: Any, action: str, page_url: str) -> Any:
-    """Press "Speichern" on a preview page: send its form back as it is."""
+    """Press "Speichern" on a preview page: send its form back as it is, with the button's
+    ``confirmed=1``."""
     page = preview.get_data(as_text=True)
     form = form_on(page, action, page_url)
-    values: Values = dict(form.fields)
+    values: Values = {**dict(form.fields), "confirmed": "1"}
     for name in ("re", "winners"):
         chosen = re.findall(rf'name="{name}"[^>]*value="([^"]+)"[^>]*checked', page)
         chosen += re.findall(rf'checked[^>]*name="{name}"[^>]*value="([^"]+)"', page)
@@ -144,9 +145,9 @@ def test_page_shows_dealer_games_left_and_pflichtsoli(
     info = table_info(app, running["tid"], 4)
     page = client.get(info["url"]).get_data(as_text=True)
     assert "Spiel <strong>1</strong>" in page
-    assert f"gibt: <strong>{info['names'][0]}</strong>" in page
-    assert "noch <strong>24</strong> Spiele" in page
-    assert "Pflichtsolo fehlt noch: " + ", ".join(info["names"]) in page
+    assert f"Gibt: <strong>{info['names'][0]}</strong>" in page
+    assert "Spiel <strong>1</strong> von 24 · noch 24" in page
+    assert "Pflichtsolo offen: <strong>" + ", ".join(info["names"]) in page
     assert "data-deadline" in page
 
 
@@ -155,11 +156,12 @@ def test_table_of_five_names_who_sits_out_tsr_10_1(
 ) -> None:
     info = table_info(app, running["tid"], 5)
     page = client.get(info["url"]).get_data(as_text=True)
-    assert (
-        f"gibt: <strong>{info['names'][0]}</strong>\n         (sitzt aus)" in page
-        or "(sitzt aus)" in page
-    )
-    assert "noch <strong>30</strong> Spiele" in page
+    assert f'Gibt: <strong>{info["names"][0]}</strong> <span class="tag">sitzt aus</span>' in page
+    assert "Spiel <strong>1</strong> von 30" in page
+    # The dealer who sits out is never offered as a Re player or soloist (TSR 3.3.2).
+    form = page[page.index('id="spiel-form"') :]
+    assert f'value="{info["keys"][0]}"' not in form[: form.index("</form>")]
+    assert all(f'value="{key}"' in form for key in info["keys"][1:])
 
 
 # ------------------------------------------------------------------ detailed entry
@@ -173,16 +175,16 @@ def test_detailed_game_is_previewed_with_explanation_then_saved_tsr_7_2(
     preview = post_form(client, url, url + "spiel", normal_game(info))
     text = preview.get_data(as_text=True)
     assert preview.status_code == 200
-    assert "Bitte prüfen und speichern" in text
     assert "Gewonnen hat" in text
+    assert "+1 gewonnen (Re)" in text  # the items of the game value
     assert entries(app, info["number"]) == []  # nothing stored before the confirmation
     saved = confirm(client, preview, url + "spiel", url)
     assert saved.status_code == 302
     assert len(entries(app, info["number"])) == 1
     assert totals(app, info["number"]) == [1, 1, -1, -1]  # 130 Augen: gewonnen, +1 each
     page = client.get(url).get_data(as_text=True)
-    assert "Gespeichert." in flashes(page)
-    assert f"gibt: <strong>{info['names'][1]}</strong>" in page
+    assert "Spiel 1 gespeichert: Normalspiel" in " ".join(flashes(page))
+    assert f"Gibt: <strong>{info['names'][1]}</strong>" in page
 
 
 def test_augen_out_of_range_is_shown_at_the_field(
@@ -259,10 +261,11 @@ def test_pflichtsolo_then_the_same_dealer_deals_again_tsr_3_3_1(
     assert enter(client, info, data).status_code == 302
     assert totals(app, info["number"]) == [-1, 3, -1, -1]
     page = client.get(info["url"]).get_data(as_text=True)
-    assert f"gibt: <strong>{info['names'][0]}</strong>" in page
+    assert f"Gibt: <strong>{info['names'][0]}</strong>" in page
     assert "Pflichtsoli (TSR 4.2.4)" in page
     assert (
-        "Pflichtsolo fehlt noch: " + ", ".join(n for i, n in enumerate(info["names"]) if i != 1)
+        "Pflichtsolo offen: <strong>"
+        + ", ".join(n for i, n in enumerate(info["names"]) if i != 1)
         in page
     )
 
@@ -304,7 +307,7 @@ def test_the_same_page_sent_twice_stores_one_game(
     again = confirm(client, preview, url + "spiel", url)
     assert again.status_code == 302
     page = client.get(url).get_data(as_text=True)
-    assert any("schon gespeichert" in f for f in flashes(page))
+    assert any("Schon gespeichert (Eintrag 1)" in f for f in flashes(page))
     assert len(entries(app, info["number"])) == 1
 
 
@@ -316,10 +319,16 @@ def test_a_stale_page_with_another_game_is_refused_and_says_what_changed(
     first = post_form(client, url, url + "spiel", normal_game(info))
     second = post_form(client, url, url + "spiel", normal_game(info, (0, 2), 90))
     assert confirm(client, first, url + "spiel", url).status_code == 302
-    assert confirm(client, second, url + "spiel", url).status_code == 302
-    page = client.get(url).get_data(as_text=True)
-    assert any("anderen Gerät" in f and "Eintrag 1" in f for f in flashes(page))
+    refused = confirm(client, second, url + "spiel", url)
+    assert refused.status_code == 409
+    page = refused.get_data(as_text=True)
+    assert "Ein anderes Gerät war schneller" in page
+    assert "Eintrag 1 (Normalspiel" in page
+    assert 'value="90"' in page  # the input is kept
     assert len(entries(app, info["number"])) == 1
+    # Saving the kept input again stores it as the next game.
+    assert confirm(client, refused, url + "spiel", url).status_code == 302
+    assert len(entries(app, info["number"])) == 2
 
 
 # ------------------------------------------------------------------ corrections
@@ -377,8 +386,10 @@ def test_the_code_opens_its_list_and_nothing_else(
     assert saved.headers["Location"].startswith(info["code_url"])
     assert len(entries(app, info["number"])) == 1
     assert entries(app, other["number"]) == []
-    # A penalty is the Schiedsrichter's, not the list-keeper's.
-    assert anonymous.post(info["code_url"] + "strafe", data={}).status_code in (400, 403)
+    # A penalty and Nachspielzeit are the Schiedsrichter's, not the list-keeper's.
+    for screen in ("strafe", "nachspielzeit"):
+        assert anonymous.get(info["code_url"] + screen).status_code == 403
+        assert anonymous.post(info["code_url"] + screen, data={}).status_code in (400, 403)
 
 
 def test_the_list_keeper_corrects_only_the_last_game(
@@ -424,14 +435,17 @@ def penalty_saved(
         "absagen": "0",
         "deduction": str(deduction),
     }
-    preview = post_form(client, url, url + "strafe", data)
+    screen = url + "strafe"
+    preview = post_form(client, screen, screen, data)
     text = preview.get_data(as_text=True)
     if preview.status_code == 422:
         return text
     assert preview.status_code == 200, text
     assert "Verteilung prüfen und speichern" in text
-    form = form_on(text, url + "strafe", url)
-    assert client.post(url + "strafe", data=dict(form.fields)).status_code == 302
+    form = form_on(text, screen, screen)
+    saved = client.post(screen, data=dict(form.fields))
+    assert saved.status_code == 302
+    assert saved.headers["Location"].endswith(url + "#inhalt")
     return ""
 
 
@@ -465,14 +479,17 @@ def test_nachspielzeit_moves_the_clock_tsr_8_5_1(
 ) -> None:
     info = table_info(app, running["tid"], 4)
     url = info["url"]
-    response = post_form(
-        client, url, url + "nachspielzeit", {"minutes": "5", "reason": "Reklamation"}
-    )
+    screen = url + "nachspielzeit"
+    response = post_form(client, screen, screen, {"minutes": "5", "reason": "Reklamation"})
     assert response.status_code == 302
     page = client.get(url).get_data(as_text=True)
+    assert flashes(page) == [
+        f"Nachspielzeit gespeichert: 5 Minuten für Tisch {info['number']} (Reklamation); "
+        "die Liste hat jetzt 105 Minuten."
+    ]
     assert "105 Minuten, mit Nachspielzeit" in page
     assert "Nachspielzeit 5 Minuten" in page
-    bad = post_form(client, url, url + "nachspielzeit", {"minutes": "0", "reason": ""})
+    bad = post_form(client, screen, screen, {"minutes": "0", "reason": ""})
     assert bad.status_code == 422
 
 
@@ -482,9 +499,14 @@ def test_time_up_strikes_normalspiele_and_demands_vorfuehrungen_tsr_8_5_3(
     info = table_info(app, running["tid"], 4)
     url = info["url"]
     enter(client, info, normal_game(info))
-    response = post_form(client, url, url + "zeit-abgelaufen", {"being_dealt": "nein"})
+    screen = url + "zeit-abgelaufen"
+    response = post_form(client, screen, screen, {"being_dealt": "nein"})
     assert response.status_code == 302
     page = client.get(url).get_data(as_text=True)
+    assert flashes(page) == [
+        "Zeit abgelaufen gespeichert: Es wurde kein Spiel gegeben; die offenen Normalspiele "
+        "sind gestrichen (TSR 8.5.3)."
+    ]
     assert "23 Normalspiele sind gestrichen" in page or "gestrichen" in page
     assert "Vorführung:" in page
     # Position 2 deals next; the first missing Pflichtsolo from his left is position 3's.
@@ -496,17 +518,21 @@ def test_the_list_keeper_marks_time_up_only_after_time_is_called(
 ) -> None:
     info = table_info(app, running["tid"], 4)
     anonymous = app.test_client()
-    assert "Zeit abgelaufen eintragen" not in anonymous.get(info["code_url"]).get_data(as_text=True)
+    screen = info["code_url"] + "zeit-abgelaufen"
+    refused = anonymous.get(screen)
+    assert refused.status_code == 403
+    text = refused.get_data(as_text=True)
+    assert "Die Turnierleitung hat die Zeit noch nicht für beendet erklärt." in text
+    assert "Zeit abgelaufen eintragen" not in text
     with app.app_context():
         round_ = db.session.execute(select(Round)).scalar_one()
         round_.started_at = round_.started_at - dt.timedelta(minutes=101)
         round_.time_up_at = round_.started_at + dt.timedelta(minutes=100)
         db.session.commit()
-    page = anonymous.get(info["code_url"]).get_data(as_text=True)
-    assert "Zeit abgelaufen eintragen" in page
-    response = post_form(
-        anonymous, info["code_url"], info["code_url"] + "zeit-abgelaufen", {"being_dealt": "ja"}
-    )
+    shown = anonymous.get(screen)
+    assert shown.status_code == 200
+    assert "Zeit abgelaufen eintragen" in shown.get_data(as_text=True)
+    response = post_form(anonymous, screen, screen, {"being_dealt": "ja"})
     assert response.status_code == 302
     with app.app_context():
         assert db.session.execute(select(ListEntry.kind)).scalars().all() == ["time_up"]
@@ -624,9 +650,10 @@ def test_a_list_locked_while_the_game_was_checked_stores_nothing(
 
     _while_checking(monkeypatch, _in_another_thread(app, lock))
     saved = enter(client, info, normal_game(info), base="code_url")
-    assert saved.status_code == 302
-    page = client.get(saved.location).get_data(as_text=True)
-    assert any("von der Turnierleitung gesperrt" in f for f in flashes(page)), flashes(page)
+    assert saved.status_code == 422
+    page = saved.get_data(as_text=True)
+    assert "von der Turnierleitung gesperrt" in page
+    assert 'value="130"' in page  # the input is kept
     assert entries(app, info["number"]) == []
     assert totals(app, info["number"]) == [0, 0, 0, 0]
 
@@ -653,10 +680,10 @@ def test_a_game_saved_on_another_device_while_this_one_was_checked_is_reported(
 
     _while_checking(monkeypatch, _in_another_thread(app, other_device))
     saved = enter(client, info, normal_game(info), base="code_url")
-    assert saved.status_code == 302
-    page = client.get(saved.location).get_data(as_text=True)
-    [message] = [f for f in flashes(page) if "Nicht gespeichert" in f]
-    assert "auf einem anderen Gerät geändert" in message
-    assert f"Re: {info['names'][2]}, {info['names'][3]}" in message
+    assert saved.status_code == 409
+    page = saved.get_data(as_text=True)
+    assert "Ein anderes Gerät war schneller" in page
+    assert f"Re: {info['names'][2]}, {info['names'][3]}" in page
+    assert 'value="130"' in page  # the input is kept
     [stored] = entries(app, info["number"])
     assert json.loads(stored)["re"] == [info["keys"][2], info["keys"][3]]

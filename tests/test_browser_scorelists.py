@@ -419,6 +419,15 @@ def sticking_out(page: Page, width: int = PHONE["width"]) -> list[str]:
     return found
 
 
+def assert_targets(page: Page, selector: str) -> None:
+    """Every visible control of ``selector`` is a touch target of at least 44 px."""
+    found = [target for target in page.locator(selector).all() if target.is_visible()]
+    assert found, selector
+    for target in found:
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44, (target.inner_text(), box)
+
+
 def assert_fits(page: Page, where: str) -> None:
     problems = sticking_out(page)
     assert not problems, f"{where} is wider than the phone: " + "; ".join(problems)
@@ -649,31 +658,41 @@ def test_penalty_by_the_schiedsrichter_with_preview_is_signed_off(
     before = table.order(report(table, entries)["totals"])
     offender = table.keys[2]
 
+    # The list-keeper cannot open the Schiedsrichter's screens.
     keeper = devices.open(phone=True)
     open_with_code(keeper, table)
-    expect(keeper.get_by_text("Strafpunkte eintragen")).to_have_count(0)
-    expect(keeper.get_by_text("Nachspielzeit geben")).to_have_count(0)
+    for screen in ("strafe", "nachspielzeit"):
+        response = keeper.goto(table.code_url + screen)
+        assert response is not None and response.status == 403
 
-    page = devices.open()
+    # The Schiedsrichter on a phone: the penalty's screen fits it without scrolling.
+    page = devices.open(phone=True)
     sign_in(page, SCHIRI)
-    page.goto(table.staff_url)
-    box = page.locator("details#strafe")
-    box.locator("summary").click()
-    box.get_by_label("Art des Verstoßes").select_option(label="geringfügig (TSR 9.3)")
-    box.locator("#offender").get_by_role("radio", name=table.names[offender]).check()
-    box.get_by_label("Vermerk").fill("vorzeitig ausgespielt")
-    box.get_by_role("button", name="Verteilung prüfen").click()
+    page.goto(table.staff_url + "strafe")
+    expect(page.get_by_role("heading", name=f"Strafpunkte · Tisch {table.number}")).to_be_visible()
+    form = page.locator("#strafe-form")
+    expect(form.get_by_role("button", name="Verteilung prüfen")).to_be_in_viewport(ratio=1)
+    assert_targets(page, "#strafe-form :is(label.tap, select, button, summary), a.back-link")
+    form.get_by_label("Art des Verstoßes").select_option(label="geringfügig (TSR 9.3)")
+    form.locator("#offender").get_by_role("radio", name=table.names[offender]).check()
+    form.get_by_label("Vermerk").fill("vorzeitig ausgespielt")
+    form.get_by_role("button", name="Verteilung prüfen").click()
 
-    box = page.locator("details#strafe")
-    expect(box).to_have_attribute("open", "")
-    preview = box.locator("#strafe-form-vorschau")
+    # TSR 9.3: the offender -3, each other player +1; shown, with its button, in view.
+    preview = page.locator("#strafe-form-vorschau")
     expect(preview).to_contain_text("Verteilung prüfen und speichern:")
-    # TSR 9.3: the offender -3, each other player +1.
     distribution = {key: -3 if key == offender else 1 for key in table.keys}
     expect(preview.locator(".pp")).to_have_text(points_line(table, distribution))
+    save = preview.get_by_role("button", name="Strafe speichern")
+    expect(preview).to_be_in_viewport(ratio=1)
+    expect(save).to_be_in_viewport(ratio=1)
+    assert_fits(page, "the penalty's screen with its distribution")
     assert len(stored(site, table)) == 3
-    box.locator("#strafe-form-vorschau").get_by_role("button", name="Strafe speichern").click()
-    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+    save.click()
+    expect(page.locator(".flash-success")).to_have_text(
+        f"Strafe gegen {table.names[offender]} gespeichert: geringfügiger Regelverstoß "
+        f"(TSR 9.3); {'; '.join(points_line(table, distribution))}."
+    )
 
     row = page.locator("tr.row-penalty")
     expect(row).to_have_count(1)
@@ -687,21 +706,27 @@ def test_penalty_by_the_schiedsrichter_with_preview_is_signed_off(
     assert penalty["offender"] == offender
 
     # Staff may also write time up while the round runs, and give Nachspielzeit.
+    page.goto(table.staff_url + "zeit-abgelaufen")
     expect(page.locator("form.time-up")).to_be_visible()
-    expect(state(page)).to_contain_text("(100 Minuten)")
-    extension = page.locator("details#nachspielzeit")
-    extension.locator("summary").click()
-    extension.get_by_label("Minuten").fill("5")
-    extension.get_by_label("Grund").fill("Reklamation an Tisch 1")
-    extension.get_by_role("button", name="Nachspielzeit eintragen").click()
-    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+    page.goto(table.staff_url + "nachspielzeit")
+    expect(page.locator(".clock-line")).to_contain_text("(100 Minuten)")
+    page.get_by_label("Minuten").fill("5")
+    page.get_by_label("Grund").fill("Reklamation an Tisch 1")
+    button = page.get_by_role("button", name="Nachspielzeit eintragen")
+    expect(button).to_be_in_viewport(ratio=1)
+    assert_targets(page, "form.referee-form :is(input, button), a.back-link")
+    button.click()
+    expect(page.locator(".flash-success")).to_have_text(
+        f"Nachspielzeit gespeichert: 5 Minuten für Tisch {table.number} "
+        "(Reklamation an Tisch 1); die Liste hat jetzt 105 Minuten."
+    )
     expect(page.locator("tr.row-nachspielzeit")).to_contain_text(
         "Nachspielzeit 5 Minuten Reklamation an Tisch 1"
     )
     expect(state(page)).to_contain_text("(105 Minuten, mit Nachspielzeit)")
 
     # The list-keeper sees it too, signed, and cannot delete it.
-    keeper.reload()
+    open_with_code(keeper, table)
     expect(keeper.locator("tr.row-penalty")).to_contain_text(f"abgezeichnet von {SCHIRI}")
     expect(keeper.locator("tr.row-penalty").get_by_role("button", name="löschen")).to_have_count(0)
 
@@ -734,10 +759,24 @@ def test_time_up_called_on_the_overview_then_marked_at_the_table(
     expect(keeper.locator(".clock")).to_have_text("abgelaufen")
     expect(keeper.locator(".clock")).to_have_class(re.compile("clock-over"))
     expect(keeper.get_by_text("Die Turnierleitung hat die Zeit beendet.")).to_be_visible()
+    screen = table.code_url + "zeit-abgelaufen"
+    keeper.goto(screen)
+    expect(
+        keeper.get_by_role("heading", name=f"Zeit abgelaufen · Tisch {table.number}")
+    ).to_be_visible()
+    expect(keeper.locator(".clock")).to_have_text("abgelaufen")
+    expect(
+        keeper.get_by_text("Die Turnierleitung hat die Zeit für beendet erklärt.")
+    ).to_be_visible()
     time_up = keeper.locator("form.time-up")
     time_up.get_by_role("radio", name="Nein", exact=True).check()
-    time_up.get_by_role("button", name="Zeit abgelaufen eintragen").click()
-    expect(keeper.locator(".flash-success")).to_have_text("Gespeichert.")
+    button = time_up.get_by_role("button", name="Zeit abgelaufen eintragen")
+    expect(button).to_be_in_viewport(ratio=1)
+    button.click()
+    expect(keeper.locator(".flash-success")).to_have_text(
+        "Zeit abgelaufen gespeichert: Es wurde kein Spiel gegeben; die offenen Normalspiele "
+        "sind gestrichen (TSR 8.5.3)."
+    )
     assert any("Offene Normalspiele werden gestrichen" in m for m in devices.dialogs)
 
     entries = [*entries, {"kind": "time_up", "being_dealt": False}]
@@ -749,7 +788,14 @@ def test_time_up_called_on_the_overview_then_marked_at_the_table(
         f"Die Zeit ist abgelaufen: {struck} Normalspiele sind gestrichen (TSR 8.5.3)."
     )
     expect(keeper.locator("tr.row-time_up")).to_contain_text("kein Spiel im Gange")
+    # Written once: the screen now says so, and leads back to the list.
+    response = keeper.goto(screen)
+    assert response is not None and response.status == 403
+    expect(keeper.get_by_role("alert")).to_have_text(
+        "Auf dieser Liste ist die Zeit schon als abgelaufen eingetragen."
+    )
     expect(keeper.locator("form.time-up")).to_have_count(0)
+    keeper.get_by_role("link", name="Zurück zur Liste").click()
 
     # The missing Pflichtsoli follow as Vorführungen, each announced before it is played.
     for i in range(missing):

@@ -226,12 +226,13 @@ def mark_time_up(actor: Actor, table: RoundTable, version: int, being_dealt: boo
     struck, missing Pflichtsoli follow as Vorführungen (TSR 8.5.3, 8.6)."""
     report = scorelists.check(table)
     if not may_mark_time_up(actor, table, report):
-        raise _why_not_time_up(table, report)
+        raise why_not_time_up(table, report)
     entry = {"kind": "time_up", "being_dealt": being_dealt}
     return scorelists.add_entry(actor, table, version, entry, checked_by_caller=True)
 
 
-def _why_not_time_up(table: RoundTable, report: Report) -> ServiceError:
+def why_not_time_up(table: RoundTable, report: Report) -> ServiceError:
+    """Why nobody may write time up on this list now (what :func:`may_mark_time_up` refused)."""
     if report["time_up"]:
         return ServiceError(Refusal.TIME_UP_ALREADY_MARKED)
     if report["complete"]:

@@ -1,5 +1,5 @@
-"""A table's score list: the page at the table, entering, correcting and deleting games,
-penalties, Nachspielzeit and time up.
+"""A table's score list: the page at the table, entering, correcting and deleting games;
+penalties, Nachspielzeit and time up have their own screens (``referee.py``).
 
 Every page exists twice: for the Turnierleitung and the Schiedsrichter under the round
 (``/turniere/1/runden/2/tische/3/``), and for the list-keeper under the table's access code
@@ -181,9 +181,11 @@ def _context(
     version = table.version
     players = _playing(table, sheet.report["sits_out"])
     writable = _writable(access)
+    # A form sent back (refused, or overtaken by a lock) stays on the page with its input.
+    kept = game_form is not None or quick_form is not None
     return {
         **_shown(access, sheet),
-        "writable": writable and not sheet.complete,
+        "writable": (writable or kept) and not sheet.complete,
         "can_correct_all": writable and access.actor.is_staff,
         "may_correct_last": writable,
         "game_form": (game_form or _fresh_game_form(sheet, version)).for_table(players),
@@ -209,6 +211,11 @@ def _playing(table: RoundTable, sits_out: Any) -> list[tuple[str, str]]:
     """The players of a game, by engine key (start number) in seat order, for the forms: at a
     table of five the one who sits out is not offered (TSR 3.3.2)."""
     return [(key, name) for key, name in scorelists.names_of(table).items() if key != sits_out]
+
+
+def _choices(table: RoundTable) -> list[tuple[str, str]]:
+    """All the table's players in seat order (a penalty may concern the one who sits out)."""
+    return list(scorelists.names_of(table).items())
 
 
 def _next_game_players(table: RoundTable) -> list[tuple[str, str]]:
@@ -404,7 +411,7 @@ def _saved(
     if live.is_fragment_request():
         return _render(access, 200, saved=message, appended=appended, refresh=appended is None)
     flash(message, "success")
-    return redirect(access.url("page") + "#eingabe")
+    return redirect(access.url("page") + "#inhalt")
 
 
 def _saved_text(sheet: list_page.Sheet) -> str:
@@ -443,7 +450,7 @@ def _write(
         return redirect(access.url("page"))
     db.session.commit()
     flash(done, "success")
-    return redirect(access.url("page") + "#eingabe")
+    return redirect(access.url("page") + "#inhalt")
 
 
 # ---------------------------------------------------------------------- corrections
@@ -593,88 +600,6 @@ def delete(access: ListAccess, entry: int) -> ResponseReturnValue:
     return _write(access, store, notice(Notice.ENTRY_DELETED, entry=entry), refused)
 
 
-# ---------------------------------------------------------------------- penalties, time
-
-
-@list_route("strafe", methods=("POST",))
-def penalty(access: ListAccess) -> ResponseReturnValue:
-    """Strafpunkte by the Schiedsrichter: the distribution is shown, then confirmed."""
-    if not access.actor.is_schiedsrichter:
-        abort(403)
-    choices = list(scorelists.names_of(access.table).items())
-    form = PenaltyForm().for_table(choices)
-    if not form.validate():
-        return _render(access, 422, penalty_form=form, penalty_open=True)
-    record = entries.penalty(
-        category=form.category.data or "geringfuegig",
-        offender=form.offender.data or "",
-        phase=form.phase.data or "normal",
-        soloist=form.soloist.data or None,
-        absagen=int(form.absagen.data or 0),
-        harms_soloist=bool(form.harms_soloist.data),
-        deduction=int(form.deduction.data or 0),
-        solo_pflicht=form.solo_kind(),
-        note=form.note.data or "",
-    )
-    if form.confirmed.data != "1":
-        signed = {**record, "signed_by": acting_user().username}
-        entries_now = [*scorelists.entries_of(access.table), signed]
-        report, problems = scorelists.trial_problems(access.table, entries_now)
-        if problems:
-            return _render(
-                access, 422, penalty_form=form, penalty_open=True, penalty_problems=problems
-            )
-        row = report["rows"][-1]
-        form.confirmed.data = "1"
-        preview = list_page.preview_row(access.table, signed, row)
-        return _render(access, 200, penalty_form=form, penalty_open=True, penalty_preview=preview)
-    return _save(
-        access,
-        form,
-        lambda: tables.add_penalty(access.actor, access.table, form.version_number(), record),
-        "penalty_form",
-        penalty_open=True,
-    )
-
-
-@list_route("nachspielzeit", methods=("POST",))
-def extension(access: ListAccess) -> ResponseReturnValue:
-    if not access.actor.is_schiedsrichter:
-        abort(403)
-    form = ExtensionForm()
-    if not form.validate():
-        return _render(access, 422, extension_form=form, extension_open=True)
-    return _save(
-        access,
-        form,
-        lambda: tables.grant_extension(
-            access.actor,
-            access.table,
-            form.version_number(),
-            int(form.minutes.data or 0),
-            form.reason.data or "",
-        ),
-        "extension_form",
-        extension_open=True,
-    )
-
-
-@list_route("zeit-abgelaufen", methods=("POST",))
-def time_up(access: ListAccess) -> ResponseReturnValue:
-    form = TimeUpForm()
-    if not form.validate():
-        flash(notice(Notice.BEING_DEALT_MISSING), "error")
-        return redirect(access.url("page"))
-    return _save(
-        access,
-        form,
-        lambda: tables.mark_time_up(
-            access.actor, access.table, form.version_number(), form.being_dealt.data == "ja"
-        ),
-        "time_up_form",
-    )
-
-
 @list_route("vorlage.xlsx")
 def template(access: ListAccess) -> ResponseReturnValue:
     """The table's blank list as an Excel workbook, to fill in (or print) like the paper list."""
@@ -693,3 +618,7 @@ def _shown(access: ListAccess, sheet: list_page.Sheet) -> dict[str, Any]:
         "round": table.round,
         "tournament": table.round.tournament,
     }
+
+
+# The Schiedsrichter's screens (penalty, Nachspielzeit, time up) register on ``bp`` too.
+from tournament.scorelists import referee  # noqa: E402, F401

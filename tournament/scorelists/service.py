@@ -287,6 +287,16 @@ def _may_write_to(table: RoundTable, *, by_code: bool) -> None:
         raise ServiceError(Refusal.LIST_LOCKED, table=table.number)
 
 
+def why_not_writable(actor: Actor, table: RoundTable) -> ServiceError | None:
+    """Why ``actor`` may not change ``table``'s list now (round not running, list locked for
+    the code), or ``None`` if they may."""
+    try:
+        _may_write(actor, table)
+    except ServiceError as error:
+        return error
+    return None
+
+
 def _may_change(actor: Actor, table: RoundTable, old: list[dict[str, Any]], number: int) -> None:
     """Corrections: staff any entry; the list-keeper only the last entry, if it is a game."""
     if not 1 <= number <= len(old):

@@ -192,6 +192,11 @@ class Notice(Enum):
     DELETE_PAGE_INCOMPLETE = "delete_page_incomplete"
     DELETE_REFUSED = "delete_refused"
     BEING_DEALT_MISSING = "being_dealt_missing"
+    # the Schiedsrichter's screens: what was stored
+    PENALTY_SAVED = "penalty_saved"
+    EXTENSION_SAVED = "extension_saved"
+    TIME_UP_SAVED_DEALT = "time_up_saved_dealt"
+    TIME_UP_SAVED = "time_up_saved"
 
 
 class Part(Enum):
@@ -486,6 +491,19 @@ GERMAN_NOTICES: Mapping[Notice, str] = {
         "Nicht gelöscht: ohne diesen Eintrag stimmt die Liste nicht mehr. {problems!w}"
     ),
     Notice.BEING_DEALT_MISSING: "Bitte angeben, ob gerade ein Spiel gegeben wurde.",
+    Notice.PENALTY_SAVED: "Strafe gegen {offender} gespeichert: {what}; {points!l}.",
+    Notice.EXTENSION_SAVED: (
+        "Nachspielzeit gespeichert: {minutes} Minuten für Tisch {table} ({reason}); "
+        "die Liste hat jetzt {limit} Minuten."
+    ),
+    Notice.TIME_UP_SAVED_DEALT: (
+        "Zeit abgelaufen gespeichert: Das Spiel, das gerade gegeben wurde, wird zu Ende "
+        "gespielt; die übrigen offenen Normalspiele sind gestrichen (TSR 8.5.3)."
+    ),
+    Notice.TIME_UP_SAVED: (
+        "Zeit abgelaufen gespeichert: Es wurde kein Spiel gegeben; die offenen Normalspiele "
+        "sind gestrichen (TSR 8.5.3)."
+    ),
 }
 
 #: One German template per part; the placeholders are the part's parameters.
