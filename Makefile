@@ -1,5 +1,6 @@
 # One command from a fresh clone: `make test` installs the missing system packages (Debian: Chromium,
-# LibreOffice Calc, PostgreSQL 15), builds .venv with everything, and runs all checks.
+# LibreOffice Calc, PostgreSQL 15, Node.js with npm), builds .venv with everything, installs the
+# browser tests' JavaScript (axe-core, package-lock.json) into node_modules, and runs all checks.
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
@@ -10,6 +11,11 @@ $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $@
+
+# axe-core for the accessibility checks in the browser tests (tests/accessibility.py).
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
 	touch $@
 
 test: system-packages $(BIN)/.installed lint typecheck pytest
@@ -24,7 +30,7 @@ lint: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine tournament scripts
 
-pytest: $(BIN)/.installed
+pytest: $(BIN)/.installed node_modules/.installed
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed
@@ -50,4 +56,4 @@ demo: $(BIN)/.installed
 	$(BIN)/python scripts/demo.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

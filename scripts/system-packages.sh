@@ -3,6 +3,7 @@
 #   chromium          the browser tests (tests/browser.py, driven by Playwright)
 #   libreoffice-calc  the spreadsheet tests (tests/libreoffice.py)
 #   postgresql-15     the server binaries for the throwaway test cluster (tests/postgres.py)
+#   nodejs, npm       npm installs axe-core for the accessibility checks (tests/accessibility.py)
 # Run as root it calls apt-get itself; otherwise through sudo. Nothing is installed twice.
 set -euo pipefail
 
@@ -10,6 +11,8 @@ packages=()
 command -v chromium >/dev/null || packages+=(chromium)
 command -v libreoffice >/dev/null || packages+=(libreoffice-calc)
 [[ -x /usr/lib/postgresql/15/bin/initdb ]] || packages+=(postgresql-15)
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 ((${#packages[@]})) || exit 0
 
 if ! command -v apt-get >/dev/null; then

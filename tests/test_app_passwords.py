@@ -69,8 +69,12 @@ def test_the_setup_page_explains_the_refusal_in_german(
         client, {"username": USERNAME, "password": password, "password_repeated": password}
     )
     assert response.status_code == 200
-    [error] = field_errors(response.get_data(as_text=True), "password")
+    page = response.get_data(as_text=True)
+    [error] = field_errors(page, "password")
     assert error == refusal_text(reason, minimum=passwords.PASSWORD_MIN)
+    # A screen reader reads the refusal, then the field's hint, with the field.
+    assert 'aria-describedby="password-fehler password-hinweis"' in page
+    assert '<p class="hint" id="password-hinweis">' in page
     with app.app_context():
         assert db.session.execute(select(User)).first() is None
 
