@@ -30,6 +30,7 @@ from tournament.scorelists.entries import (
     RE_CALLS,
     SOLO_LABELS,
 )
+from tournament.scorelists.quick import PLAYING, Problem, QuickRow, QuickRowError, derive
 from tournament.tournaments.forms import VersionedForm
 from tournament.web.forms import Form, at_most, strip
 
@@ -180,10 +181,26 @@ class GameForm(ListForm):
 
 
 class QuickForm(ListForm):
-    """A game as on paper: points per player and the winners (TSR 7.3)."""
+    """A game as on paper, typed once (TSR 7.3): the kind, the players with plus points
+    (TSR 7.3.3(3) marks exactly them) and the points each of them got; the row is derived
+    (:func:`tournament.scorelists.quick.derive`). The soloist or Hochzeiter is asked only
+    where the taps cannot say who it is.
+
+    ``for_table`` gets the four players of the game (at a table of five not the dealer who
+    sits out); :meth:`row` writes the points for every player of the table.
+    """
 
     kind = RadioField(
         "Spielart", choices=options(KIND_LABELS.items()), default="normal", id="schnell-kind"
+    )
+    # A player who does not play this game is refused by the derivation, in German.
+    winners = MultiCheckboxField("Pluspunkte für", choices=[], validate_choice=False)
+    value = IntegerField(
+        "Punkte für jeden von ihnen",
+        validators=[
+            InputRequired("Bitte die Punkte eingeben, die jeder Spieler mit Pluspunkten bekommt."),
+            NumberRange(0, 999, "Die Punkte eines Spielers mit Pluspunkten: 0 bis 999."),
+        ],
     )
     player = RadioField(
         "Solospieler bzw. Hochzeiter",
@@ -192,35 +209,68 @@ class QuickForm(ListForm):
         validate_choice=True,
         id="schnell-player",
     )
-    winners = MultiCheckboxField("Gewinner", choices=[])
-    p1 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p2 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p3 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p4 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p5 = IntegerField("Punkte", validators=[Optional(), NumberRange(-999, 999)])
+
+    _playing: list[str]
 
     def for_table(self, players: Choices) -> QuickForm:
         self.player.choices = options(players)
         self.winners.choices = options(players)
-        self._size = len(players)
-        if self._size == 5:
-            self.p5.validators = [InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
+        self._playing = [key for key, _ in players]
         return self
 
-    def soloist(self) -> str | None:
-        return self.player.data or None if self.kind.data in NEEDS_PLAYER else None
+    def validate(self, extra_validators: object = None) -> bool:
+        valid = super().validate(extra_validators)
+        if not valid:
+            return False
+        if len(self._playing) != PLAYING:
+            # Nobody sits out at a table of five only once its list is complete.
+            self.winners.errors = [*self.winners.errors, "Es ist kein Spiel mehr einzutragen."]
+            return False
+        try:
+            self.row()
+        except QuickRowError as error:
+            field = self[error.field]
+            field.errors = [*field.errors, QUICK_PROBLEMS[error.problem]]
+            return False
+        return True
 
-    def points(self, keys: Sequence[str]) -> dict[str, int]:
-        fields = (self.p1, self.p2, self.p3, self.p4, self.p5)
-        return {key: int(fields[i].data or 0) for i, key in enumerate(keys)}
+    def row(self, table: Sequence[str] | None = None) -> QuickRow:
+        """The row the fields give, with 0 for any player of ``table`` who sits out."""
+        return derive(
+            self.kind.data or "normal",
+            self._playing,
+            list(self.winners.data or []),
+            int(self.value.data or 0),
+            self.player.data or None,
+            table,
+        )
+
+
+#: What the form says when taps and points make no row (at the field of the problem).
+QUICK_PROBLEMS: dict[Problem, str] = {
+    Problem.NEGATIVE: "Die Punkte eines Spielers mit Pluspunkten: 0 bis 999.",
+    Problem.NO_PLUS: "Bitte die Spieler mit Pluspunkten antippen.",
+    Problem.ALL_PLUS: (
+        "Nicht alle vier können Pluspunkte haben: Bitte nur die Spieler mit Pluspunkten antippen."
+    ),
+    Problem.NORMAL_SHAPE: (
+        "Im Normalspiel hat eine Partei aus zwei Spielern Pluspunkte: Bitte genau zwei "
+        "Spieler antippen (TSR 7.3)."
+    ),
+    Problem.SOLO_SHAPE: (
+        "Bei einem Solo spielt einer gegen drei: Bitte den Solospieler antippen, wenn er "
+        "gewonnen hat, sonst die drei Gegenspieler (TSR 7.3)."
+    ),
+    Problem.NEEDS_PLAYER: (
+        "Bei 0 Punkten sagen die Pluspunkte nicht, wer allein gespielt hat: Bitte den "
+        "Solospieler bzw. Hochzeiter antippen."
+    ),
+    Problem.PLAYER_MISMATCH: (
+        "Der Spieler, der allein gegen drei spielt, ist nach den Pluspunkten ein anderer: "
+        "Bitte Pluspunkte oder Solospieler bzw. Hochzeiter ändern."
+    ),
+    Problem.NOT_PLAYING: "Angetippt ist ein Spieler, der dieses Spiel nicht mitspielt.",
+}
 
 
 class DeleteForm(ListForm):

@@ -42,6 +42,7 @@ from tournament.scorelists.forms import (
     QuickForm,
     TimeUpForm,
 )
+from tournament.scorelists.quick import PLAYING, shape_of
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.service import Actor
 from tournament.scorelists.store import Report
@@ -218,7 +219,9 @@ def game(access: ListAccess) -> ResponseReturnValue:
 @list_route("schnell", methods=("POST",))
 def quick(access: ListAccess) -> ResponseReturnValue:
     """A game as on paper: the engine runs the checks of TSR 7.3 on the points."""
-    form = QuickForm().for_table(_choices(access.table))
+    sits_out = scorelists.check(access.table)["sits_out"]
+    players = [choice for choice in _choices(access.table) if choice[0] != sits_out]
+    form = QuickForm().for_table(players)
     if not form.validate():
         return _render(access, 422, quick_form=form, quick_open=True)
     record = _quick_record(form, list(scorelists.names_of(access.table)))
@@ -232,11 +235,10 @@ def quick(access: ListAccess) -> ResponseReturnValue:
 
 
 def _quick_record(form: QuickForm, keys: list[str]) -> dict[str, Any]:
+    """The record of a validated quick form; ``keys``: every player of the table."""
+    row = form.row(keys)
     return entries.quick_game(
-        kind=form.kind.data or "normal",
-        points=form.points(keys),
-        winners=list(form.winners.data or []),
-        player=form.soloist(),
+        kind=form.kind.data or "normal", points=row.points, winners=row.winners, player=row.player
     )
 
 
@@ -370,21 +372,30 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
 def _correct_quick(
     access: ListAccess, entry: int, record: dict[str, Any], choices: list[tuple[str, str]]
 ) -> ResponseReturnValue:
-    """A game entered as points is corrected as points (no preview: nothing to explain)."""
+    """A game entered as points is corrected as points (no preview: nothing to explain).
+
+    The form shows the stored row as taps and points; a row without such a shape (it sums to
+    0, but is no game's row) is shown as it was written, above an empty form, to enter anew.
+    """
     keys = [key for key, _ in choices]
+    dealer = record.get("dealer")
+    playing = [c for c in choices if c[0] != dealer] if len(choices) > PLAYING else choices
     if request.method == "GET":
-        points = record.get("points") or {}
-        fields = {f"p{i}": points.get(key, 0) for i, key in enumerate(keys, start=1)}
+        points = record.get("points")
+        points = points if isinstance(points, dict) else {}
+        shape = shape_of(points, [key for key, _ in playing])
+        player = record.get("player")
         form = QuickForm(
             formdata=None,
             version=access.table.version,
             kind=entries.kind_of(record),
-            player=record.get("player"),
-            winners=list(record.get("winners") or []),
-            **fields,
-        ).for_table(choices)
-        return _render_correction(access, entry, form)
-    form = QuickForm().for_table(choices)
+            player=player if isinstance(player, str) else None,
+            winners=shape.plus if shape else [],
+            value=shape.value if shape else None,
+        ).for_table(playing)
+        written = None if shape else [(name, points.get(key, 0)) for key, name in choices]
+        return _render_correction(access, entry, form, written_row=written)
+    form = QuickForm().for_table(playing)
     if not form.validate():
         return _render_correction(access, entry, form, 422)
     new = _quick_record(form, keys)
