@@ -394,6 +394,31 @@ def test_quick_entry_at_a_table_of_five_gives_the_dealer_who_sits_out_0_tsr_10_1
     assert offered == keys[1:]
 
 
+def test_a_quick_page_sent_again_at_a_table_of_five_is_recognised_as_saved(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    """The page says who sat out of its game: sent again once the deal has moved on (the
+    next dealer was tapped), it derives the same row and the version check knows it."""
+    info = table_info(app, running["tid"], 5)
+    url, keys = info["url"], info["keys"]
+    page = client.get(url).get_data(as_text=True)
+    values: Values = dict(form_on(page, url + "schnell", url).fields)
+    values.update(quick(info, "normal", (1, 2), "2"), sits_out=keys[0])
+    assert client.post(url + "schnell", data=values).status_code == 302
+    again = client.post(url + "schnell", data=values)
+    assert again.status_code == 302
+    shown = flashes(client.get(url).get_data(as_text=True))
+    assert any("Dieser Eintrag ist schon gespeichert (Eintrag 1)" in text for text in shown)
+    assert len(stored(app, info["number"])) == 1
+    assert totals(app, info["number"]) == [0, 2, 2, -2, -2]
+    # A page whose sitting-out player is no longer right gives a row the engine refuses.
+    values.update(version=str(int(values["version"]) + 1), sits_out=keys[4])
+    refused = client.post(url + "schnell", data=values)
+    assert refused.status_code == 422
+    assert "TSR 10.1" in refused.get_data(as_text=True)
+    assert len(stored(app, info["number"])) == 1
+
+
 QUICK_REFUSALS = [
     ("normal", (0,), "2", None, "winners", "Bitte genau zwei Spieler antippen"),
     ("normal", (0, 1, 2), "2", None, "winners", "Bitte genau zwei Spieler antippen"),

@@ -186,14 +186,16 @@ class QuickForm(ListForm):
     (:func:`tournament.scorelists.quick.derive`). The soloist or Hochzeiter is asked only
     where the taps cannot say who it is.
 
-    ``for_table`` gets the four players of the game (at a table of five not the dealer who
-    sits out); :meth:`row` writes the points for every player of the table.
+    The page carries who sat out of the game it showed (``sits_out``, at a table of five), so
+    a page sent again or late derives the row of that game, and the version check, not its
+    taps, says that it is saved already or that the list has moved on. A tampered
+    ``sits_out`` gives a row that the engine refuses.
     """
 
     kind = RadioField(
         "Spielart", choices=options(KIND_LABELS.items()), default="normal", id="schnell-kind"
     )
-    # A player who does not play this game is refused by the derivation, in German.
+    # A player who does not play the game is refused by the derivation, in German.
     winners = MultiCheckboxField("Pluspunkte für", choices=[], validate_choice=False)
     value = IntegerField(
         "Punkte für jeden von ihnen",
@@ -206,24 +208,38 @@ class QuickForm(ListForm):
         "Solospieler bzw. Hochzeiter",
         choices=[],
         validators=[Optional()],
-        validate_choice=True,
+        validate_choice=False,
         id="schnell-player",
     )
+    sits_out = HiddenField(default="")
 
-    _playing: list[str]
+    _offered: list[str]
+    _keys: list[str]
 
-    def for_table(self, players: Choices) -> QuickForm:
+    def for_table(self, players: Choices, keys: Sequence[str] | None = None) -> QuickForm:
+        """Offer ``players`` (the four of the game now: at a table of five not the dealer who
+        sits out); ``keys``: every player of the table, in seat order (default: ``players``)."""
         self.player.choices = options(players)
         self.winners.choices = options(players)
-        self._playing = [key for key, _ in players]
+        self._offered = [key for key, _ in players]
+        self._keys = list(keys) if keys is not None else list(self._offered)
+        if not self.sits_out.data:
+            self.sits_out.data = next((k for k in self._keys if k not in self._offered), "")
         return self
+
+    def playing(self) -> list[str]:
+        """The four players of the game the page showed."""
+        out = self.sits_out.data
+        if len(self._keys) == PLAYING + 1 and out in self._keys:
+            return [key for key in self._keys if key != out]
+        return self._offered
 
     def validate(self, extra_validators: object = None) -> bool:
         valid = super().validate(extra_validators)
         if not valid:
             return False
-        if len(self._playing) != PLAYING:
-            # Nobody sits out at a table of five only once its list is complete.
+        if len(self.playing()) != PLAYING:
+            # At a table of five nobody sits out only once its list is complete.
             self.winners.errors = [*self.winners.errors, "Es ist kein Spiel mehr einzutragen."]
             return False
         try:
@@ -234,15 +250,15 @@ class QuickForm(ListForm):
             return False
         return True
 
-    def row(self, table: Sequence[str] | None = None) -> QuickRow:
-        """The row the fields give, with 0 for any player of ``table`` who sits out."""
+    def row(self) -> QuickRow:
+        """The row the fields give, for every player of the table (0 for who sits out)."""
         return derive(
             self.kind.data or "normal",
-            self._playing,
+            self.playing(),
             list(self.winners.data or []),
             int(self.value.data or 0),
             self.player.data or None,
-            table,
+            self._keys,
         )
 
 

@@ -219,12 +219,13 @@ def game(access: ListAccess) -> ResponseReturnValue:
 @list_route("schnell", methods=("POST",))
 def quick(access: ListAccess) -> ResponseReturnValue:
     """A game as on paper: the engine runs the checks of TSR 7.3 on the points."""
+    choices = _choices(access.table)
     sits_out = scorelists.check(access.table)["sits_out"]
-    players = [choice for choice in _choices(access.table) if choice[0] != sits_out]
-    form = QuickForm().for_table(players)
+    players = [choice for choice in choices if choice[0] != sits_out]
+    form = QuickForm().for_table(players, [key for key, _ in choices])
     if not form.validate():
         return _render(access, 422, quick_form=form, quick_open=True)
-    record = _quick_record(form, list(scorelists.names_of(access.table)))
+    record = _quick_record(form)
     return _save(
         access,
         form,
@@ -234,9 +235,9 @@ def quick(access: ListAccess) -> ResponseReturnValue:
     )
 
 
-def _quick_record(form: QuickForm, keys: list[str]) -> dict[str, Any]:
-    """The record of a validated quick form; ``keys``: every player of the table."""
-    row = form.row(keys)
+def _quick_record(form: QuickForm) -> dict[str, Any]:
+    """The record of a validated quick form: points for every player of the table."""
+    row = form.row()
     return entries.quick_game(
         kind=form.kind.data or "normal", points=row.points, winners=row.winners, player=row.player
     )
@@ -392,13 +393,13 @@ def _correct_quick(
             player=player if isinstance(player, str) else None,
             winners=shape.plus if shape else [],
             value=shape.value if shape else None,
-        ).for_table(playing)
+        ).for_table(playing, keys)
         written = None if shape else [(name, points.get(key, 0)) for key, name in choices]
         return _render_correction(access, entry, form, written_row=written)
-    form = QuickForm().for_table(playing)
+    form = QuickForm().for_table(playing, keys)
     if not form.validate():
         return _render_correction(access, entry, form, 422)
-    new = _quick_record(form, keys)
+    new = _quick_record(form)
     return _save_correction(
         access,
         entry,
