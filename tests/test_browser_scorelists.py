@@ -509,7 +509,7 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
     # points, the points each of them got, save; the rest is derived (TSR 7.3).
     open_with_code(page, table)
     quick = page.locator("details.quick")
-    quick.locator("summary").click()
+    quick.locator("> summary").click()
     plus = [key for key in table.keys if first["points"][key] > 0]
     value = min((abs(v) for v in first["points"].values() if v), default=0)
     quick.get_by_role("radio", name="Lustsolo", exact=True).check()
@@ -517,6 +517,7 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
         quick.locator("#winners").get_by_role("checkbox", name=table.names[key]).check()
     quick.get_by_role("spinbutton", name="Punkte für jeden von ihnen").fill(str(value))
     if not value:
+        quick.locator("details.quick-player summary").click()
         player = quick.locator("#schnell-player")
         player.get_by_role("radio", name=table.names[first["player"]]).check()
     quick.get_by_role("button", name="Punkte speichern").click()
@@ -939,7 +940,7 @@ def test_list_page_fits_a_390_px_phone_and_the_form_works_there(
         expect(form.get_by_role("radio", name=kind, exact=True)).to_be_checked()
         assert_fits(page, f"the form for a {kind}")
     form.locator("details.specials summary").tap()
-    page.locator("details.quick summary").tap()
+    page.locator("details.quick > summary").tap()
     expect(page.locator("details.quick #winners")).to_be_visible()
     assert_fits(page, "the form with Sonderpunkte and Schnelleingabe open")
     # Tap targets big enough for a finger.
