@@ -264,8 +264,7 @@ def test_pflichtsolo_then_the_same_dealer_deals_again_tsr_3_3_1(
     assert f"Gibt: <strong>{info['names'][0]}</strong>" in page
     assert "Pflichtsoli (TSR 4.2.4)" in page
     assert (
-        "Pflichtsolo offen: <strong>"
-        + ", ".join(n for i, n in enumerate(info["names"]) if i != 1)
+        "Pflichtsolo offen: <strong>" + ", ".join(n for i, n in enumerate(info["names"]) if i != 1)
         in page
     )
 
@@ -273,25 +272,190 @@ def test_pflichtsolo_then_the_same_dealer_deals_again_tsr_3_3_1(
 # ------------------------------------------------------------------ quick entry
 
 
-def test_quick_entry_checks_the_row_tsr_7_3_3(
+def quick(
+    info: dict[str, Any], kind: str, plus: tuple[int, ...], value: str, **more: Any
+) -> Values:
+    """The quick form: the kind, the players with plus points (by seat), their points."""
+    return {"kind": kind, "winners": [info["keys"][i] for i in plus], "value": value, **more}
+
+
+def stored(app: Flask, number: int) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in entries(app, number)]
+
+
+def test_quick_normalspiel_is_two_taps_and_one_number_tsr_7_3_3(
     app: Flask, client: FlaskClient, running: dict[str, Any]
 ) -> None:
     info = table_info(app, running["tid"], 4)
+    url, keys = info["url"], info["keys"]
+    page = client.get(url).get_data(as_text=True)
+    assert "Pluspunkte für" in page and 'name="p1"' not in page
+    response = post_form(client, url, url + "schnell", quick(info, "normal", (0, 2), "2"))
+    assert response.status_code == 302
+    assert totals(app, info["number"]) == [2, -2, 2, -2]
+    assert stored(app, info["number"]) == [
+        {
+            "kind": "game",
+            "quick": True,
+            "type": "normal",
+            "points": {keys[0]: 2, keys[1]: -2, keys[2]: 2, keys[3]: -2},
+            "winners": [keys[0], keys[2]],
+            "dealer": keys[0],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("plus", "points", "soloist"),
+    [((1,), [-3, 9, -3, -3], 1), ((0, 2, 3), [3, -9, 3, 3], 1)],
+    ids=["won", "lost"],
+)
+def test_quick_solo_counts_three_times_and_names_its_soloist_tsr_7_2_4(
+    app: Flask,
+    client: FlaskClient,
+    running: dict[str, Any],
+    plus: tuple[int, ...],
+    points: list[int],
+    soloist: int,
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url, keys = info["url"], info["keys"]
+    response = post_form(client, url, url + "schnell", quick(info, "pflichtsolo", plus, "3"))
+    assert response.status_code == 302
+    assert totals(app, info["number"]) == points
+    [record] = stored(app, info["number"])
+    assert record["type"] == "solo" and record["pflicht"] is True
+    assert record["player"] == keys[soloist]
+    assert record["winners"] == [keys[i] for i in plus]
+    page = client.get(url).get_data(as_text=True)
+    assert (
+        "Pflichtsolo offen: <strong>"
+        + ", ".join(n for i, n in enumerate(info["names"]) if i != soloist)
+        in page
+    )
+
+
+def test_quick_hochzeit_with_a_partner_may_name_its_hochzeiter(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url, keys = info["url"], info["keys"]
+    row = quick(info, "hochzeit", (0, 3), "1")
+    assert post_form(client, url, url + "schnell", row).status_code == 302
+    assert post_form(client, url, url + "schnell", {**row, "player": keys[3]}).status_code == 302
+    first, second = stored(app, info["number"])
+    assert "player" not in first and second["player"] == keys[3]
+    assert totals(app, info["number"]) == [2, -2, -2, 2]
+
+
+def test_quick_game_worth_0_marks_nobody_and_a_solo_asks_its_soloist_tsr_7_1_3(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 4)
+    url, keys = info["url"], info["keys"]
+    assert (
+        post_form(client, url, url + "schnell", quick(info, "normal", (), "0")).status_code == 302
+    )
+    solo = quick(info, "pflichtsolo", (), "0")
+    refused = post_form(client, url, url + "schnell", solo)
+    assert refused.status_code == 422
+    text = refused.get_data(as_text=True)
+    assert "Bei 0 Punkten sagen die Pluspunkte nicht, wer allein gespielt hat" in text
+    assert len(stored(app, info["number"])) == 1
+    saved = post_form(client, url, url + "schnell", {**solo, "player": keys[2]})
+    assert saved.status_code == 302
+    first, second = stored(app, info["number"])
+    assert first["winners"] == [] and set(first["points"].values()) == {0}
+    assert second["winners"] == [] and second["player"] == keys[2]
+    assert totals(app, info["number"]) == [0, 0, 0, 0]
+
+
+def test_quick_entry_at_a_table_of_five_gives_the_dealer_who_sits_out_0_tsr_10_1(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    info = table_info(app, running["tid"], 5)
+    url, keys = info["url"], info["keys"]
+    dealer_tapped = post_form(client, url, url + "schnell", quick(info, "normal", (0, 1), "1"))
+    assert dealer_tapped.status_code == 422
+    assert "Angetippt ist ein Spieler, der dieses Spiel nicht mitspielt." in dealer_tapped.get_data(
+        as_text=True
+    )
+    assert stored(app, info["number"]) == []
+    lustsolo = quick(info, "lustsolo", (2,), "1")
+    response = post_form(client, url, url + "schnell", lustsolo)
+    assert response.status_code == 422  # no Lustsolo before one's Pflichtsolo: the engine says
+    assert "TSR 4.3.1" in response.get_data(as_text=True)
+    response = post_form(client, url, url + "schnell", quick(info, "normal", (1, 3), "1"))
+    assert response.status_code == 302
+    [record] = stored(app, info["number"])
+    assert record["points"] == {keys[0]: 0, keys[1]: 1, keys[2]: -1, keys[3]: 1, keys[4]: -1}
+    assert totals(app, info["number"]) == [0, 1, -1, 1, -1]
+    # Its correction offers the four who played it, not the dealer who sat out.
+    page = client.get(url + "eintrag/1").get_data(as_text=True)
+    offered = re.findall(r'name="winners"[^>]*value="([^"]+)"', page)
+    assert offered == keys[1:]
+
+
+def test_a_quick_page_sent_again_at_a_table_of_five_is_recognised_as_saved(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    """The page says who sat out of its game: sent again once the deal has moved on (the
+    next dealer was tapped), it derives the same row and the version check knows it."""
+    info = table_info(app, running["tid"], 5)
+    url, keys = info["url"], info["keys"]
+    page = client.get(url).get_data(as_text=True)
+    values: Values = dict(form_on(page, url + "schnell", url).fields)
+    values.update(quick(info, "normal", (1, 2), "2"), sits_out=keys[0])
+    assert client.post(url + "schnell", data=values).status_code == 302
+    again = client.post(url + "schnell", data=values)
+    assert again.status_code == 302
+    shown = flashes(client.get(url).get_data(as_text=True))
+    assert any("Schon gespeichert (Eintrag 1)" in text for text in shown)
+    assert len(stored(app, info["number"])) == 1
+    assert totals(app, info["number"]) == [0, 2, 2, -2, -2]
+    # A page whose sitting-out player is no longer right gives a row the engine refuses.
+    values.update(version=str(int(values["version"]) + 1), sits_out=keys[4])
+    refused = client.post(url + "schnell", data=values)
+    assert refused.status_code == 422
+    assert "TSR 10.1" in refused.get_data(as_text=True)
+    assert len(stored(app, info["number"])) == 1
+
+
+QUICK_REFUSALS = [
+    ("normal", (0,), "2", None, "winners", "Bitte genau zwei Spieler antippen"),
+    ("normal", (0, 1, 2), "2", None, "winners", "Bitte genau zwei Spieler antippen"),
+    ("normal", (0, 1, 2, 3), "2", None, "winners", "Nicht alle vier können Pluspunkte haben"),
+    ("normal", (), "2", None, "winners", "Bitte die Spieler mit Pluspunkten antippen."),
+    ("pflichtsolo", (0, 1), "2", None, "winners", "Bei einem Solo spielt einer gegen drei"),
+    ("pflichtsolo", (0,), "2", 1, "player", "ist nach den Pluspunkten ein anderer"),
+    ("normal", (0, 1), "", None, "value", "Bitte die Punkte eingeben"),
+    ("normal", (0, 1), "-2", None, "value", "0 bis 999"),
+    ("normal", (0, 1), "zwei", None, "value", "Keine gültige, ganze Zahl."),
+]
+
+
+@pytest.mark.parametrize(("kind", "plus", "value", "player", "field", "message"), QUICK_REFUSALS)
+def test_quick_taps_that_make_no_row_are_refused_at_their_field(
+    app: Flask,
+    client: FlaskClient,
+    running: dict[str, Any],
+    kind: str,
+    plus: tuple[int, ...],
+    value: str,
+    player: int | None,
+    field: str,
+    message: str,
+) -> None:
+    info = table_info(app, running["tid"], 4)
     url = info["url"]
-    bad = {
-        "kind": "normal",
-        "p1": "2",
-        "p2": "2",
-        "p3": "-2",
-        "p4": "-1",
-        "winners": info["keys"][:2],
-    }
-    response = post_form(client, url, url + "schnell", bad)
+    named = {} if player is None else {"player": info["keys"][player]}
+    response = post_form(client, url, url + "schnell", quick(info, kind, plus, value, **named))
     assert response.status_code == 422
-    assert "TSR 7.3.3" in response.get_data(as_text=True)
-    good = {**bad, "p4": "-2"}
-    assert post_form(client, url, url + "schnell", good).status_code == 302
-    assert totals(app, info["number"]) == [2, 2, -2, -2]
+    text = response.get_data(as_text=True)
+    assert message in text
+    # said at its field: the last field before the message is the one it is about
+    assert re.findall(r'name="(\w+)"', text[: text.index(message)])[-1] == field
+    assert stored(app, info["number"]) == []
 
 
 # ------------------------------------------------------------------ version check
@@ -555,27 +719,54 @@ def test_a_game_entered_as_points_is_corrected_as_points_tsr_7_3(
     app: Flask, client: FlaskClient, running: dict[str, Any]
 ) -> None:
     info = table_info(app, running["tid"], 4)
-    url = info["url"]
-    row = {
-        "kind": "normal",
-        "p1": "2",
-        "p2": "2",
-        "p3": "-2",
-        "p4": "-2",
-        "winners": info["keys"][:2],
-    }
+    url, keys = info["url"], info["keys"]
+    row = quick(info, "pflichtsolo", (0, 1, 3), "2")
     assert post_form(client, url, url + "schnell", row).status_code == 302
     enter(client, info, normal_game(info, (1, 2)))
     correct = url + "eintrag/1"
     page = client.get(correct).get_data(as_text=True)
-    assert 'name="p1"' in page and 'value="2"' in page
-    bad = {**row, "p4": "-1"}
-    refused = post_form(client, correct, correct, bad)
+    # the stored row as it was typed: the three with plus points, 2 each
+    assert re.findall(r'name="winners"[^>]*value="([^"]+)" checked', page) == row["winners"]
+    assert re.search(r'name="value"[^>]*value="2"', page)
+    assert re.search(r'id="schnell-kind-3"[^>]*value="pflichtsolo" checked', page)
+    refused = post_form(client, correct, correct, {**row, "winners": keys[:2]})
     assert refused.status_code == 422
-    assert "TSR 7.3.3" in refused.get_data(as_text=True)
-    fixed = {**row, "p1": "-3", "p2": "-3", "p3": "3", "p4": "3", "winners": info["keys"][2:]}
+    assert "Bei einem Solo spielt einer gegen drei" in refused.get_data(as_text=True)
+    fixed = {**row, "winners": [keys[2]], "value": "1"}
     assert post_form(client, correct, correct, fixed).status_code == 302
-    assert totals(app, info["number"]) == [-4, -2, 4, 2]
+    assert totals(app, info["number"]) == [-2, 0, 4, -2]
+    assert stored(app, info["number"])[0]["player"] == keys[2]
+
+
+def test_a_stored_row_that_is_no_games_row_is_shown_and_entered_anew(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    """A row written elsewhere (e.g. into the database by hand) that sums to 0 but has no
+    game's shape: its correction shows it as written above an empty form."""
+    info = table_info(app, running["tid"], 4)
+    url, keys, names = info["url"], info["keys"], info["names"]
+    row = quick(info, "normal", (0, 1), "2")
+    assert post_form(client, url, url + "schnell", row).status_code == 302
+    [record] = stored(app, info["number"])
+    odd = {**record, "points": dict(zip(keys, (3, 1, -2, -2), strict=True))}
+    with app.app_context():
+        table = db.session.execute(
+            select(RoundTable).where(RoundTable.number == info["number"])
+        ).scalar_one()
+        db.session.execute(
+            update(ListEntry)
+            .where(ListEntry.table_id == table.id, ListEntry.number == 1)
+            .values(record=json.dumps(odd))
+        )
+        db.session.commit()
+    correct = url + "eintrag/1"
+    page = client.get(correct).get_data(as_text=True)
+    assert (
+        f"Bisher eingetragen: {names[0]} +3, {names[1]} +1, {names[2]} -2, {names[3]} -2." in page
+    )
+    assert re.findall(r'name="winners"[^>]*value="([^"]+)" checked', page) == []
+    assert post_form(client, correct, correct, row).status_code == 302
+    assert totals(app, info["number"]) == [2, 2, -2, -2]
 
 
 # ------------------------------------------------------------------ storing: checked first

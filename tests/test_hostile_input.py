@@ -328,7 +328,7 @@ def test_the_sweep_reaches_every_kind_of_form(world: World) -> None:
     actions = {target.action.rsplit("/", 1)[-1] for target in world.targets}
     assert {"spiel", "schnell", "strafe", "nachspielzeit", "bestaetigen", "einfuegen"} <= actions
     fields = {name for target in world.targets for name in target.fields}
-    assert {"versions", "content", "confirmed", "version", "eyes", "p1", "seed"} <= fields
+    assert {"versions", "content", "confirmed", "version", "eyes", "value", "seed"} <= fields
     assert {"zeile-1", "bestaetigen", "re", "player", "winners", "offender"} <= fields
     assert any(t.client is world.keeper for t in world.targets)
 

@@ -30,6 +30,7 @@ from tournament.scorelists.entries import (
     RE_CALLS,
     SOLO_LABELS,
 )
+from tournament.scorelists.quick import PLAYING, Problem, QuickRow, QuickRowError, derive
 from tournament.tournaments.forms import VersionedForm
 from tournament.web.forms import Form, at_most, strip
 
@@ -193,47 +194,112 @@ class GameForm(ListForm):
 
 
 class QuickForm(ListForm):
-    """A game as on paper: points per player and the winners (TSR 7.3)."""
+    """A game as on paper, typed once (TSR 7.3): the kind, the players with plus points
+    (TSR 7.3.3(3) marks exactly them) and the points each of them got; the row is derived
+    (:func:`tournament.scorelists.quick.derive`). The soloist or Hochzeiter is asked only
+    where the taps cannot say who it is.
+
+    The page carries who sat out of the game it showed (``sits_out``, at a table of five), so
+    a page sent again or late derives the row of that game, and the version check, not its
+    taps, says that it is saved already or that the list has moved on. A tampered
+    ``sits_out`` gives a row that the engine refuses.
+    """
 
     kind = RadioField(
         "Spielart", choices=options(KIND_LABELS.items()), default="normal", id="schnell-kind"
+    )
+    # A player who does not play the game is refused by the derivation, in German.
+    winners = MultiCheckboxField("Pluspunkte für", choices=[], validate_choice=False)
+    value = IntegerField(
+        "Punkte für jeden von ihnen",
+        validators=[
+            InputRequired("Bitte die Punkte eingeben, die jeder Spieler mit Pluspunkten bekommt."),
+            NumberRange(0, 999, "Die Punkte eines Spielers mit Pluspunkten: 0 bis 999."),
+        ],
     )
     player = RadioField(
         "Solospieler bzw. Hochzeiter",
         choices=[],
         validators=[Optional()],
-        validate_choice=True,
+        validate_choice=False,
         id="schnell-player",
     )
-    winners = MultiCheckboxField("Gewinner", choices=[])
-    p1 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p2 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p3 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p4 = IntegerField(
-        "Punkte", validators=[InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
-    )
-    p5 = IntegerField("Punkte", validators=[Optional(), NumberRange(-999, 999)])
+    sits_out = HiddenField(default="")
 
-    def for_table(self, players: Choices) -> QuickForm:
+    _offered: list[str]
+    _keys: list[str]
+
+    def for_table(self, players: Choices, keys: Sequence[str] | None = None) -> QuickForm:
+        """Offer ``players`` (the four of the game now: at a table of five not the dealer who
+        sits out); ``keys``: every player of the table, in seat order (default: ``players``)."""
         self.player.choices = options(players)
         self.winners.choices = options(players)
-        self._size = len(players)
-        if self._size == 5:
-            self.p5.validators = [InputRequired("Punkte fehlen."), NumberRange(-999, 999)]
+        self._offered = [key for key, _ in players]
+        self._keys = list(keys) if keys is not None else list(self._offered)
+        if not self.sits_out.data:
+            self.sits_out.data = next((k for k in self._keys if k not in self._offered), "")
         return self
 
-    def soloist(self) -> str | None:
-        return self.player.data or None if self.kind.data in NEEDS_PLAYER else None
+    def playing(self) -> list[str]:
+        """The four players of the game the page showed."""
+        out = self.sits_out.data
+        if len(self._keys) == PLAYING + 1 and out in self._keys:
+            return [key for key in self._keys if key != out]
+        return self._offered
 
-    def points(self, keys: Sequence[str]) -> dict[str, int]:
-        fields = (self.p1, self.p2, self.p3, self.p4, self.p5)
-        return {key: int(fields[i].data or 0) for i, key in enumerate(keys)}
+    def validate(self, extra_validators: object = None) -> bool:
+        valid = super().validate(extra_validators)
+        if not valid:
+            return False
+        if len(self.playing()) != PLAYING:
+            # At a table of five nobody sits out only once its list is complete.
+            self.winners.errors = [*self.winners.errors, "Es ist kein Spiel mehr einzutragen."]
+            return False
+        try:
+            self.row()
+        except QuickRowError as error:
+            field = self[error.field]
+            field.errors = [*field.errors, QUICK_PROBLEMS[error.problem]]
+            return False
+        return True
+
+    def row(self) -> QuickRow:
+        """The row the fields give, for every player of the table (0 for who sits out)."""
+        return derive(
+            self.kind.data or "normal",
+            self.playing(),
+            list(self.winners.data or []),
+            int(self.value.data or 0),
+            self.player.data or None,
+            self._keys,
+        )
+
+
+#: What the form says when taps and points make no row (at the field of the problem).
+QUICK_PROBLEMS: dict[Problem, str] = {
+    Problem.NEGATIVE: "Die Punkte eines Spielers mit Pluspunkten: 0 bis 999.",
+    Problem.NO_PLUS: "Bitte die Spieler mit Pluspunkten antippen.",
+    Problem.ALL_PLUS: (
+        "Nicht alle vier können Pluspunkte haben: Bitte nur die Spieler mit Pluspunkten antippen."
+    ),
+    Problem.NORMAL_SHAPE: (
+        "Im Normalspiel hat eine Partei aus zwei Spielern Pluspunkte: Bitte genau zwei "
+        "Spieler antippen (TSR 7.3)."
+    ),
+    Problem.SOLO_SHAPE: (
+        "Bei einem Solo spielt einer gegen drei: Bitte den Solospieler antippen, wenn er "
+        "gewonnen hat, sonst die drei Gegenspieler (TSR 7.3)."
+    ),
+    Problem.NEEDS_PLAYER: (
+        "Bei 0 Punkten sagen die Pluspunkte nicht, wer allein gespielt hat: Bitte den "
+        "Solospieler bzw. Hochzeiter antippen."
+    ),
+    Problem.PLAYER_MISMATCH: (
+        "Der Spieler, der allein gegen drei spielt, ist nach den Pluspunkten ein anderer: "
+        "Bitte Pluspunkte oder Solospieler bzw. Hochzeiter ändern."
+    ),
+    Problem.NOT_PLAYING: "Angetippt ist ein Spieler, der dieses Spiel nicht mitspielt.",
+}
 
 
 class DeleteForm(ListForm):

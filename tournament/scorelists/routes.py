@@ -36,20 +36,18 @@ from tournament.scorelists import service as scorelists
 from tournament.scorelists.forms import (
     CodeForm,
     DeleteForm,
-    ExtensionForm,
     GameForm,
-    PenaltyForm,
     QuickForm,
-    TimeUpForm,
 )
+from tournament.scorelists.quick import PLAYING, shape_of
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.service import Actor
 from tournament.scorelists.store import Report
 from tournament.texts import Notice, Refusal, notice, refusal_text
+from tournament.web import live
 from tournament.web.access import acting_user, roles_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first
-from tournament.web import live
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 
 bp = Blueprint("scorelists", __name__)
@@ -190,7 +188,7 @@ def _context(
         "may_correct_last": writable,
         "game_form": (game_form or _fresh_game_form(sheet, version)).for_table(players),
         "quick_form": (quick_form or QuickForm(version=version, formdata=None)).for_table(
-            players
+            players, list(scorelists.names_of(table))
         ),
         "delete_form": DeleteForm(version=version, formdata=None),
         "live_token": live_token(table),
@@ -300,10 +298,13 @@ def _missing(form: GameForm) -> list[str]:
 @list_route("schnell", methods=("POST",))
 def quick(access: ListAccess) -> ResponseReturnValue:
     """A game as on paper: the engine runs the checks of TSR 7.3 on the points."""
-    form = QuickForm().for_table(_next_game_players(access.table))
+    choices = _choices(access.table)
+    sits_out = scorelists.check(access.table)["sits_out"]
+    players = [choice for choice in choices if choice[0] != sits_out]
+    form = QuickForm().for_table(players, [key for key, _ in choices])
     if not form.validate():
         return _render(access, 422, quick_form=form, quick_open=True)
-    record = _quick_record(form, list(scorelists.names_of(access.table)))
+    record = _quick_record(form)
     return _save(
         access,
         form,
@@ -313,12 +314,11 @@ def quick(access: ListAccess) -> ResponseReturnValue:
     )
 
 
-def _quick_record(form: QuickForm, keys: list[str]) -> dict[str, Any]:
+def _quick_record(form: QuickForm) -> dict[str, Any]:
+    """The record of a validated quick form: points for every player of the table."""
+    row = form.row()
     return entries.quick_game(
-        kind=form.kind.data or "normal",
-        points=form.points(keys),
-        winners=list(form.winners.data or []),
-        player=form.soloist(),
+        kind=form.kind.data or "normal", points=row.points, winners=row.winners, player=row.player
     )
 
 
@@ -489,24 +489,33 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
 def _correct_quick(
     access: ListAccess, entry: int, record: dict[str, Any], choices: list[tuple[str, str]]
 ) -> ResponseReturnValue:
-    """A game entered as points is corrected as points (no preview: nothing to explain)."""
+    """A game entered as points is corrected as points (no preview: nothing to explain).
+
+    The form shows the stored row as taps and points; a row without such a shape (it sums to
+    0, but is no game's row) is shown as it was written, above an empty form, to enter anew.
+    """
     keys = [key for key, _ in choices]
+    dealer = record.get("dealer")
+    playing = [c for c in choices if c[0] != dealer] if len(choices) > PLAYING else choices
     if request.method == "GET":
-        points = record.get("points") or {}
-        fields = {f"p{i}": points.get(key, 0) for i, key in enumerate(keys, start=1)}
+        points = record.get("points")
+        points = points if isinstance(points, dict) else {}
+        shape = shape_of(points, [key for key, _ in playing])
+        player = record.get("player")
         form = QuickForm(
             formdata=None,
             version=access.table.version,
             kind=entries.kind_of(record),
-            player=record.get("player"),
-            winners=list(record.get("winners") or []),
-            **fields,
-        ).for_table(choices)
-        return _render_correction(access, entry, form)
-    form = QuickForm().for_table(choices)
+            player=player if isinstance(player, str) else None,
+            winners=shape.plus if shape else [],
+            value=shape.value if shape else None,
+        ).for_table(playing, keys)
+        written = None if shape else [(name, points.get(key, 0)) for key, name in choices]
+        return _render_correction(access, entry, form, written_row=written)
+    form = QuickForm().for_table(playing, keys)
     if not form.validate():
         return _render_correction(access, entry, form, 422)
-    new = _quick_record(form, keys)
+    new = _quick_record(form)
     return _save_correction(
         access,
         entry,
