@@ -289,7 +289,7 @@ def test_quick_normalspiel_is_two_taps_and_one_number_tsr_7_3_3(
     info = table_info(app, running["tid"], 4)
     url, keys = info["url"], info["keys"]
     page = client.get(url).get_data(as_text=True)
-    assert "Pluspunkte für" in page and 'name="p1"' not in page
+    assert "Die angetippten Spieler haben" in page and 'name="p1"' not in page
     response = post_form(client, url, url + "schnell", quick(info, "normal", (0, 2), "2"))
     assert response.status_code == 302
     assert totals(app, info["number"]) == [2, -2, 2, -2]
@@ -306,21 +306,28 @@ def test_quick_normalspiel_is_two_taps_and_one_number_tsr_7_3_3(
 
 
 @pytest.mark.parametrize(
-    ("plus", "points", "soloist"),
-    [((1,), [-3, 9, -3, -3], 1), ((0, 2, 3), [3, -9, 3, 3], 1)],
-    ids=["won", "lost"],
+    ("side", "tapped", "plus", "points", "soloist"),
+    [
+        ("plus", (1,), (1,), [-3, 9, -3, -3], 1),
+        ("plus", (0, 2, 3), (0, 2, 3), [3, -9, 3, 3], 1),
+        ("minus", (1,), (0, 2, 3), [3, -9, 3, 3], 1),
+    ],
+    ids=["won", "lost", "lost-soloist-tapped-with-minus"],
 )
 def test_quick_solo_counts_three_times_and_names_its_soloist_tsr_7_2_4(
     app: Flask,
     client: FlaskClient,
     running: dict[str, Any],
+    side: str,
+    tapped: tuple[int, ...],
     plus: tuple[int, ...],
     points: list[int],
     soloist: int,
 ) -> None:
     info = table_info(app, running["tid"], 4)
     url, keys = info["url"], info["keys"]
-    response = post_form(client, url, url + "schnell", quick(info, "pflichtsolo", plus, "3"))
+    row = quick(info, "pflichtsolo", tapped, "3", side=side)
+    response = post_form(client, url, url + "schnell", row)
     assert response.status_code == 302
     assert totals(app, info["number"]) == points
     [record] = stored(app, info["number"])
@@ -424,8 +431,8 @@ def test_a_quick_page_sent_again_at_a_table_of_five_is_recognised_as_saved(
 QUICK_REFUSALS = [
     ("normal", (0,), "2", None, "winners", "Bitte genau zwei Spieler antippen"),
     ("normal", (0, 1, 2), "2", None, "winners", "Bitte genau zwei Spieler antippen"),
-    ("normal", (0, 1, 2, 3), "2", None, "winners", "Nicht alle vier können Pluspunkte haben"),
-    ("normal", (), "2", None, "winners", "Bitte die Spieler mit Pluspunkten antippen."),
+    ("normal", (0, 1, 2, 3), "2", None, "winners", "Nicht alle vier können Plus- oder Minuspunkte"),
+    ("normal", (), "2", None, "winners", "Bitte die Spieler mit Pluspunkten antippen"),
     ("pflichtsolo", (0, 1), "2", None, "winners", "Bei einem Solo spielt einer gegen drei"),
     ("pflichtsolo", (0,), "2", 1, "player", "ist nach den Pluspunkten ein anderer"),
     ("normal", (0, 1), "", None, "value", "Bitte die Punkte eingeben"),

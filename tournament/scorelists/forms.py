@@ -208,8 +208,16 @@ class QuickForm(ListForm):
     kind = RadioField(
         "Spielart", choices=options(KIND_LABELS.items()), default="normal", id="schnell-kind"
     )
+    #: Whether the players tapped are those with plus points (the marks of TSR 7.3.3(3)) or,
+    #: for one tap fewer, those with minus points (a lost solo: its soloist alone).
+    side = RadioField(
+        "Die angetippten Spieler haben",
+        choices=options([("plus", "Pluspunkte"), ("minus", "Minuspunkte")]),
+        default="plus",
+        id="schnell-side",
+    )
     # A player who does not play the game is refused by the derivation, in German.
-    winners = MultiCheckboxField("Pluspunkte für", choices=[], validate_choice=False)
+    winners = MultiCheckboxField("Spieler", choices=[], validate_choice=False)
     value = IntegerField(
         "Punkte für jeden von ihnen",
         validators=[
@@ -265,10 +273,14 @@ class QuickForm(ListForm):
 
     def row(self) -> QuickRow:
         """The row the fields give, for every player of the table (0 for who sits out)."""
+        playing = self.playing()
+        tapped = list(self.winners.data or [])
+        if self.side.data == "minus" and tapped and set(tapped) <= set(playing):
+            tapped = [key for key in playing if key not in tapped]
         return derive(
             self.kind.data or "normal",
-            self.playing(),
-            list(self.winners.data or []),
+            playing,
+            tapped,
             int(self.value.data or 0),
             self.player.data or None,
             self._keys,
@@ -278,17 +290,20 @@ class QuickForm(ListForm):
 #: What the form says when taps and points make no row (at the field of the problem).
 QUICK_PROBLEMS: dict[Problem, str] = {
     Problem.NEGATIVE: "Die Punkte eines Spielers mit Pluspunkten: 0 bis 999.",
-    Problem.NO_PLUS: "Bitte die Spieler mit Pluspunkten antippen.",
+    Problem.NO_PLUS: (
+        "Bitte die Spieler mit Pluspunkten antippen (oder „Minuspunkte“ wählen und die "
+        "Spieler mit Minuspunkten antippen)."
+    ),
     Problem.ALL_PLUS: (
-        "Nicht alle vier können Pluspunkte haben: Bitte nur die Spieler mit Pluspunkten antippen."
+        "Nicht alle vier können Plus- oder Minuspunkte haben: Bitte nur eine Seite antippen."
     ),
     Problem.NORMAL_SHAPE: (
         "Im Normalspiel hat eine Partei aus zwei Spielern Pluspunkte: Bitte genau zwei "
         "Spieler antippen (TSR 7.3)."
     ),
     Problem.SOLO_SHAPE: (
-        "Bei einem Solo spielt einer gegen drei: Bitte den Solospieler antippen, wenn er "
-        "gewonnen hat, sonst die drei Gegenspieler (TSR 7.3)."
+        "Bei einem Solo spielt einer gegen drei: Bitte den Solospieler antippen und "
+        "„Pluspunkte“ (gewonnen) oder „Minuspunkte“ (verloren) wählen (TSR 7.3)."
     ),
     Problem.NEEDS_PLAYER: (
         "Bei 0 Punkten sagen die Pluspunkte nicht, wer allein gespielt hat: Bitte den "
