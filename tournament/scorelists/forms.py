@@ -24,7 +24,6 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from tournament.scorelists.entries import (
-    KIND_LABELS,
     KONTRA_CALLS,
     PENALTY_LABELS,
     RE_CALLS,
@@ -206,7 +205,7 @@ class QuickForm(ListForm):
     """
 
     kind = RadioField(
-        "Spielart", choices=options(KIND_LABELS.items()), default="normal", id="schnell-kind"
+        "Spielart", choices=options(KIND_TAPS.items()), default="normal", id="schnell-kind"
     )
     #: Whether the players tapped are those with plus points (the marks of TSR 7.3.3(3)) or,
     #: for one tap fewer, those with minus points (a lost solo: its soloist alone).

@@ -134,7 +134,8 @@ def enter_code() -> ResponseReturnValue:
 
 @list_route("")
 def page(access: ListAccess) -> ResponseReturnValue:
-    return _render(access)
+    """The list; ``?schnell=1`` opens the quick entry (after a game saved with it)."""
+    return _render(access, quick_open=request.args.get("schnell") == "1")
 
 
 @list_route("stand")
@@ -147,7 +148,10 @@ def live_state(access: ListAccess) -> ResponseReturnValue:
     if current is not None:
         return current
     sheet = list_page.sheet(access.table)
-    return render_template("scorelists/_live_response.html", **_context(access, sheet))
+    quick_open = request.args.get("schnell") == "1"
+    return render_template(
+        "scorelists/_live_response.html", **_context(access, sheet, quick_open=quick_open)
+    )
 
 
 def live_token(table: RoundTable) -> str:
@@ -192,6 +196,7 @@ def _context(
         ),
         "delete_form": DeleteForm(version=version, formdata=None),
         "live_token": live_token(table),
+        "live_url": access.url("live_state", **({"schnell": 1} if extra.get("quick_open") else {})),
         "poll_seconds": live.POLL_SECONDS,
         **extra,
     }
@@ -391,7 +396,7 @@ def _save(
             if record is not None:
                 kept.setdefault("trial", _trial(access, record))
             return _render(access, 409, conflict=error.changes, refresh=True, **kept)
-        return _saved(access, notice(Notice.ENTRY_WAS_SAVED, entry=error.already_saved))
+        return _saved(access, notice(Notice.ENTRY_WAS_SAVED, entry=error.already_saved), **extra)
     except ServiceError as error:
         db.session.rollback()
         if error.field is not None and error.field in form:
@@ -400,17 +405,31 @@ def _save(
         return _render(access, 422, problems=[str(error)], refresh=True, **kept)
     db.session.commit()
     sheet = list_page.sheet(access.table)
-    return _saved(access, _saved_text(sheet), sheet.rows[-1] if sheet.rows else None)
+    return _saved(access, _saved_text(sheet), sheet.rows[-1] if sheet.rows else None, **extra)
 
 
 def _saved(
-    access: ListAccess, message: str, appended: list_page.SheetRow | None = None
+    access: ListAccess,
+    message: str,
+    appended: list_page.SheetRow | None = None,
+    *,
+    quick_open: bool = False,
 ) -> ResponseReturnValue:
     """After a save: the page, or for htmx the fresh entry part with the new row (or, when
-    it is unknown what changed, the whole list)."""
+    it is unknown what changed, the whole list); the quick entry stays open for the next
+    game if it was used."""
     if live.is_fragment_request():
-        return _render(access, 200, saved=message, appended=appended, refresh=appended is None)
+        return _render(
+            access,
+            200,
+            saved=message,
+            appended=appended,
+            refresh=appended is None,
+            quick_open=quick_open,
+        )
     flash(message, "success")
+    if quick_open:
+        return redirect(access.url("page", schnell=1) + "#eingabe")
     return redirect(access.url("page") + "#inhalt")
 
 
