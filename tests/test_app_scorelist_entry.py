@@ -288,9 +288,11 @@ def test_quick_normalspiel_is_two_taps_and_one_number_tsr_7_3_3(
 ) -> None:
     info = table_info(app, running["tid"], 4)
     url, keys = info["url"], info["keys"]
-    page = client.get(url).get_data(as_text=True)
+    page = client.get(url + "?schnell=1").get_data(as_text=True)
     assert "Die angetippten Spieler haben" in page and 'name="p1"' not in page
-    response = post_form(client, url, url + "schnell", quick(info, "normal", (0, 2), "2"))
+    response = post_form(
+        client, url + "?schnell=1", url + "schnell", quick(info, "normal", (0, 2), "2")
+    )
     assert response.status_code == 302
     assert totals(app, info["number"]) == [2, -2, 2, -2]
     assert stored(app, info["number"]) == [
@@ -327,7 +329,7 @@ def test_quick_solo_counts_three_times_and_names_its_soloist_tsr_7_2_4(
     info = table_info(app, running["tid"], 4)
     url, keys = info["url"], info["keys"]
     row = quick(info, "pflichtsolo", tapped, "3", side=side)
-    response = post_form(client, url, url + "schnell", row)
+    response = post_form(client, url + "?schnell=1", url + "schnell", row)
     assert response.status_code == 302
     assert totals(app, info["number"]) == points
     [record] = stored(app, info["number"])
@@ -348,8 +350,13 @@ def test_quick_hochzeit_with_a_partner_may_name_its_hochzeiter(
     info = table_info(app, running["tid"], 4)
     url, keys = info["url"], info["keys"]
     row = quick(info, "hochzeit", (0, 3), "1")
-    assert post_form(client, url, url + "schnell", row).status_code == 302
-    assert post_form(client, url, url + "schnell", {**row, "player": keys[3]}).status_code == 302
+    assert post_form(client, url + "?schnell=1", url + "schnell", row).status_code == 302
+    assert (
+        post_form(
+            client, url + "?schnell=1", url + "schnell", {**row, "player": keys[3]}
+        ).status_code
+        == 302
+    )
     first, second = stored(app, info["number"])
     assert "player" not in first and second["player"] == keys[3]
     assert totals(app, info["number"]) == [2, -2, -2, 2]
@@ -361,15 +368,18 @@ def test_quick_game_worth_0_marks_nobody_and_a_solo_asks_its_soloist_tsr_7_1_3(
     info = table_info(app, running["tid"], 4)
     url, keys = info["url"], info["keys"]
     assert (
-        post_form(client, url, url + "schnell", quick(info, "normal", (), "0")).status_code == 302
+        post_form(
+            client, url + "?schnell=1", url + "schnell", quick(info, "normal", (), "0")
+        ).status_code
+        == 302
     )
     solo = quick(info, "pflichtsolo", (), "0")
-    refused = post_form(client, url, url + "schnell", solo)
+    refused = post_form(client, url + "?schnell=1", url + "schnell", solo)
     assert refused.status_code == 422
     text = refused.get_data(as_text=True)
     assert "Bei 0 Punkten sagen die Pluspunkte nicht, wer allein gespielt hat" in text
     assert len(stored(app, info["number"])) == 1
-    saved = post_form(client, url, url + "schnell", {**solo, "player": keys[2]})
+    saved = post_form(client, url + "?schnell=1", url + "schnell", {**solo, "player": keys[2]})
     assert saved.status_code == 302
     first, second = stored(app, info["number"])
     assert first["winners"] == [] and set(first["points"].values()) == {0}
@@ -382,17 +392,21 @@ def test_quick_entry_at_a_table_of_five_gives_the_dealer_who_sits_out_0_tsr_10_1
 ) -> None:
     info = table_info(app, running["tid"], 5)
     url, keys = info["url"], info["keys"]
-    dealer_tapped = post_form(client, url, url + "schnell", quick(info, "normal", (0, 1), "1"))
+    dealer_tapped = post_form(
+        client, url + "?schnell=1", url + "schnell", quick(info, "normal", (0, 1), "1")
+    )
     assert dealer_tapped.status_code == 422
     assert "Angetippt ist ein Spieler, der dieses Spiel nicht mitspielt." in dealer_tapped.get_data(
         as_text=True
     )
     assert stored(app, info["number"]) == []
     lustsolo = quick(info, "lustsolo", (2,), "1")
-    response = post_form(client, url, url + "schnell", lustsolo)
+    response = post_form(client, url + "?schnell=1", url + "schnell", lustsolo)
     assert response.status_code == 422  # no Lustsolo before one's Pflichtsolo: the engine says
     assert "TSR 4.3.1" in response.get_data(as_text=True)
-    response = post_form(client, url, url + "schnell", quick(info, "normal", (1, 3), "1"))
+    response = post_form(
+        client, url + "?schnell=1", url + "schnell", quick(info, "normal", (1, 3), "1")
+    )
     assert response.status_code == 302
     [record] = stored(app, info["number"])
     assert record["points"] == {keys[0]: 0, keys[1]: 1, keys[2]: -1, keys[3]: 1, keys[4]: -1}
@@ -410,7 +424,7 @@ def test_a_quick_page_sent_again_at_a_table_of_five_is_recognised_as_saved(
     next dealer was tapped), it derives the same row and the version check knows it."""
     info = table_info(app, running["tid"], 5)
     url, keys = info["url"], info["keys"]
-    page = client.get(url).get_data(as_text=True)
+    page = client.get(url + "?schnell=1").get_data(as_text=True)
     values: Values = dict(form_on(page, url + "schnell", url).fields)
     values.update(quick(info, "normal", (1, 2), "2"), sits_out=keys[0])
     assert client.post(url + "schnell", data=values).status_code == 302
@@ -456,7 +470,9 @@ def test_quick_taps_that_make_no_row_are_refused_at_their_field(
     info = table_info(app, running["tid"], 4)
     url = info["url"]
     named = {} if player is None else {"player": info["keys"][player]}
-    response = post_form(client, url, url + "schnell", quick(info, kind, plus, value, **named))
+    response = post_form(
+        client, url + "?schnell=1", url + "schnell", quick(info, kind, plus, value, **named)
+    )
     assert response.status_code == 422
     text = response.get_data(as_text=True)
     assert message in text
@@ -728,7 +744,7 @@ def test_a_game_entered_as_points_is_corrected_as_points_tsr_7_3(
     info = table_info(app, running["tid"], 4)
     url, keys = info["url"], info["keys"]
     row = quick(info, "pflichtsolo", (0, 1, 3), "2")
-    assert post_form(client, url, url + "schnell", row).status_code == 302
+    assert post_form(client, url + "?schnell=1", url + "schnell", row).status_code == 302
     enter(client, info, normal_game(info, (1, 2)))
     correct = url + "eintrag/1"
     page = client.get(correct).get_data(as_text=True)
@@ -753,7 +769,7 @@ def test_a_stored_row_that_is_no_games_row_is_shown_and_entered_anew(
     info = table_info(app, running["tid"], 4)
     url, keys, names = info["url"], info["keys"], info["names"]
     row = quick(info, "normal", (0, 1), "2")
-    assert post_form(client, url, url + "schnell", row).status_code == 302
+    assert post_form(client, url + "?schnell=1", url + "schnell", row).status_code == 302
     [record] = stored(app, info["number"])
     odd = {**record, "points": dict(zip(keys, (3, 1, -2, -2), strict=True))}
     with app.app_context():

@@ -153,9 +153,14 @@ def _build(app: Flask) -> World:
         get_urls.append(url)
         # The list-keeper has no account: what a visitor sees (the login, the code form), and
         # the list by its code; the Turnierleitung's list is the one of the staff's URL.
-        if not url.startswith("/tisch/"):
-            targets += _forms_of(leitung, url)
-        targets += _forms_of(keeper, url)
+        # A list page shows the quick entry instead of the game form when asked to.
+        shown_at = (
+            [url, f"{url}?schnell=1"] if rule.endpoint.startswith("scorelists.page") else [url]
+        )
+        for page in shown_at:
+            if not url.startswith("/tisch/"):
+                targets += _forms_of(leitung, page)
+            targets += _forms_of(keeper, page)
     targets += _previews(leitung, tid)
     shown = {(id(target.client), target.action) for target in targets}
     for url in sorted(posts - {LOGOUT}):
