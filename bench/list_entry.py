@@ -78,9 +78,10 @@ TIMEOUT = 120.0  # seconds for one request; a save waits for up to 49 others
 BARRIER_TIMEOUT = 600.0
 LIST_TRIES = 50
 NOT_SENT = ("csrf_token", "version", "confirmed")
+# The engine's value shown under the form (the bar above "Speichern").
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]*)"')
 VERSION = re.compile(r'name="version" type="hidden" value="([^"]*)"')
-CONFIRMED = re.compile(r'name="confirmed" type="hidden" value="1"')
+PREVIEWED = re.compile(r'class="points-line"')
 SAVED_AGAIN = re.compile(r"schon gespeichert \(Eintrag (\d+)\)")
 FLASH = re.compile(r'<p class="flash flash-[a-z]+">(.*?)</p>', re.DOTALL)
 ERRORS = re.compile(r'(?:id="probleme">.*?|<ul class="errors">)(<li>.*?)</ul>', re.DOTALL)
@@ -364,7 +365,7 @@ def _preview(run: TableRun, browser: Browser, page: Reply, index: int) -> Reply:
     game = run.plan.games[index]
     reply = browser.post(_action(run), [*game.fields, *_form_state(run, page)])
     run.previews.append(reply.seconds)
-    if reply.status == 200 and CONFIRMED.search(_game_form(run, reply.body) or ""):
+    if reply.status == 200 and PREVIEWED.search(_game_form(run, reply.body) or ""):
         return reply
     number = run.acknowledged + 1
     run.outcomes[f"preview HTTP {reply.status}"] += 1

@@ -431,7 +431,7 @@ def test_a_quick_page_sent_again_at_a_table_of_five_is_recognised_as_saved(
     again = client.post(url + "schnell", data=values)
     assert again.status_code == 302
     shown = flashes(client.get(url).get_data(as_text=True))
-    assert any("Schon gespeichert (Eintrag 1)" in text for text in shown)
+    assert any("schon gespeichert (Eintrag 1)" in text for text in shown)
     assert len(stored(app, info["number"])) == 1
     assert totals(app, info["number"]) == [0, 2, 2, -2, -2]
     # A page whose sitting-out player is no longer right gives a row the engine refuses.
@@ -494,7 +494,7 @@ def test_the_same_page_sent_twice_stores_one_game(
     again = confirm(client, preview, url + "spiel", url)
     assert again.status_code == 302
     page = client.get(url).get_data(as_text=True)
-    assert any("Schon gespeichert (Eintrag 1)" in f for f in flashes(page))
+    assert any("schon gespeichert (Eintrag 1)" in f for f in flashes(page))
     assert len(entries(app, info["number"])) == 1
 
 

@@ -188,7 +188,7 @@ def test_a_save_whose_answer_never_arrives_is_sent_again_and_stored_once(
     page.locator("#spiel-form-eyes").fill("120")
     page.locator(".savebar").get_by_role("button", name="Speichern").tap()
     expect(page.locator(".savebar .offline")).to_contain_text("Keine Verbindung")
-    expect(page.locator(".last-game")).to_contain_text("Schon gespeichert (Eintrag 1)")
+    expect(page.locator(".last-game")).to_contain_text("schon gespeichert (Eintrag 1)")
     assert len(lost) == 1
     assert [game["re"] for game in stored(site, table)] == [[a, b]]
 

@@ -442,7 +442,7 @@ def _save(keeper: Keeper, table: Table, index: int) -> bool:
     status, _, preview = keeper.request(
         "POST", action, [*_hidden(page, action), *_game(table, index)]
     )
-    assert status == 200 and 'name="confirmed"' in preview, preview
+    assert status == 200 and 'class="points-line"' in preview, preview
     confirmed = [*_hidden(preview, action), *_game(table, index), ("confirmed", "1")]
     status, location, _ = keeper.request("POST", action, confirmed)
     return status == 302 and bool(SAVED.search(location))

@@ -396,7 +396,10 @@ def _save(
             if record is not None:
                 kept.setdefault("trial", _trial(access, record))
             return _render(access, 409, conflict=error.changes, refresh=True, **kept)
-        return _saved(access, notice(Notice.ENTRY_WAS_SAVED, entry=error.already_saved), **extra)
+        if not live.is_fragment_request():
+            flash(str(error), "info")
+            return redirect(access.url("page"))
+        return _saved(access, str(error), **extra)
     except ServiceError as error:
         db.session.rollback()
         if error.field is not None and error.field in form:

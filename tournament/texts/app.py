@@ -186,7 +186,6 @@ class Notice(Enum):
     # score lists
     SAVED = "saved"
     GAME_SAVED = "game_saved"
-    ENTRY_WAS_SAVED = "entry_was_saved"
     ENTRY_CORRECTED = "entry_corrected"
     ENTRY_DELETED = "entry_deleted"
     DELETE_PAGE_INCOMPLETE = "delete_page_incomplete"
@@ -480,10 +479,6 @@ GERMAN_NOTICES: Mapping[Notice, str] = {
     Notice.LISTS_IMPORTED: "{stored:Listen} eingelesen und von der Regelprüfung bestätigt.",
     Notice.SAVED: "Gespeichert.",
     Notice.GAME_SAVED: "Spiel {game} gespeichert: {label} – {points}.",
-    Notice.ENTRY_WAS_SAVED: (
-        "Schon gespeichert (Eintrag {entry}): die Eingabe kam zweimal an und steht einmal in "
-        "der Liste."
-    ),
     Notice.ENTRY_CORRECTED: "Eintrag {entry} ist korrigiert; die Liste ist neu geprüft.",
     Notice.ENTRY_DELETED: "Eintrag {entry} ist gelöscht; die Liste ist neu geprüft.",
     Notice.DELETE_PAGE_INCOMPLETE: "Nicht gelöscht: die Seite war unvollständig. Bitte neu laden.",
