@@ -84,14 +84,20 @@ document.addEventListener("htmx:load", function (event) {
     }
   });
 });
+// Parts of a live page carry the version of the list they show (data-version): an answer
+// that was on its way while a newer one arrived (a poll overtaken by a save) replaces nothing
+// newer, and the entry part is replaced only by a newer list and only while untouched.
 document.addEventListener("htmx:oobBeforeSwap", function (event) {
   const target = event.detail.target;
-  if (!target || target.id !== "eingabe") {
+  const incoming = event.detail.fragment.firstElementChild;
+  if (!target || !incoming || !target.dataset.version || !incoming.dataset.version) {
     return;
   }
-  const incoming = event.detail.fragment.firstElementChild;
-  const busy = target.querySelector("form[data-entry-form][data-dirty], form.htmx-request");
-  if (busy || (incoming && incoming.dataset.version === target.dataset.version)) {
+  const older = Number(incoming.dataset.version) < Number(target.dataset.version);
+  const same = incoming.dataset.version === target.dataset.version;
+  const busy = target.id === "eingabe"
+    && target.querySelector("form[data-entry-form][data-dirty], form.htmx-request");
+  if (older || busy || (same && target.id === "eingabe")) {
     event.detail.shouldSwap = false;
   }
 });
