@@ -5,10 +5,10 @@ pages are the same on gunicorn, so one server is enough).
 Every list and entry page is opened as the list-keeper (with the table's code), as the
 Schiedsrichter and as the Turnierleitung: the list of a table of four and of five with some
 games, the correction of the last game, the page after a refused check, the code entry
-``/tisch`` and the Schiedsrichter's screens. On each, axe-core (``tests/accessibility.py``)
-must find nothing serious or critical, no element to tap may be under 44 px, and the Tab key
-must reach every control, each showing where the focus is. The Schiedsrichter's screens are
-skipped until they are pages of their own (``REFEREE_SCREENS_ARE_PAGES``).
+``/tisch`` and the Schiedsrichter's screens (time up on a list whose time is declared over).
+On each, axe-core (``tests/accessibility.py``) must find nothing serious or critical, no
+element to tap may be under 44 px, and the Tab key must reach every control, each showing
+where the focus is.
 """
 
 from __future__ import annotations
@@ -36,15 +36,16 @@ from tests.test_browser_scorelists import (
     report,
     sign_in,
     simulated,
+    started_minutes_ago,
     store,
     stored,
 )
-from tests.webapp import add_account, log_in
+from tests.webapp import add_account, flashes, log_in, submit
 from tournament.models import Role
 
-# The Schiedsrichter's own screens for a penalty, Nachspielzeit and time up (issue 19, item 7)
-# are forms on the list page today, reached by POST only: switch this on once they are pages.
-REFEREE_SCREENS_ARE_PAGES = False
+# The Schiedsrichter's own screens for a penalty, Nachspielzeit and time up are pages of their
+# own (tournament/scorelists/referee.py).
+REFEREE_SCREENS_ARE_PAGES = True
 
 KEEPER = "tischcode"
 WHO = (KEEPER, SCHIRI, LEITUNG)
@@ -55,6 +56,7 @@ GAMES = 6  # games on each list before the pages are looked at
 class Tables:
     four: Table
     five: Table
+    over: Table  # a table of four whose round the Turnierleitung has declared over
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +77,15 @@ def tables(site: Site) -> Tables:
     four, five = new_round(site, 4)[0], new_round(site, 5)[0]
     store(site, four, simulated(four, SEED_SHORT)[:GAMES])
     store(site, five, simulated(five, SEED_FIVE)[:GAMES])
-    return Tables(four, five)
+    over = new_round(site, 4)[0]
+    store(site, over, simulated(over, SEED_SHORT)[:GAMES])
+    started_minutes_ago(site, over, 101)
+    base = f"/turniere/{over.tid}/runden/1"
+    declared = submit(site.client, over.overview_url, f"{base}/zeit-abgelaufen", follow=True)
+    assert any(
+        "Die Zeit ist abgelaufen." in said for said in flashes(declared.get_data(as_text=True))
+    )
+    return Tables(four, five, over)
 
 
 @pytest.fixture(scope="module")
@@ -109,11 +119,39 @@ def list_url(who: str, table: Table) -> str:
     return table.code_url if who == KEEPER else table.staff_url
 
 
+def set_up(page: Page) -> None:
+    """Wait until the page's script has set up the game form swapped in (the parts of other
+    kinds of game hidden), as it is after a page load."""
+    page.wait_for_function(
+        """() => {
+          const form = document.querySelector("form.game-form");
+          const kind = form && form.querySelector("input[name=kind]:checked");
+          return !kind || [...form.querySelectorAll("[data-show-for]")].every(
+            (part) => part.hidden === !part.dataset.showFor.split(" ").includes(kind.value));
+        }"""
+    )
+
+
+def from_the_top(page: Page) -> None:
+    """Let the keyboard start at the top of the page, as after a page load (a refusal is
+    swapped into the page in place, the focus stays on the button that sent it): a stop that
+    takes no Tab of its own is put first in the body and focused."""
+    page.evaluate(
+        """() => {
+          const start = document.createElement("span");
+          start.tabIndex = -1;
+          document.body.prepend(start);
+          start.focus();
+        }"""
+    )
+
+
 def refused_empty(page: Page) -> None:
-    """The game form sent empty with "Prüfen": each missing field says so."""
-    game_form(page).get_by_role("button", name="Prüfen").click()
-    expect(page.locator(".has-error").first).to_be_visible()
-    page.wait_for_load_state()  # the page's script has set the form up
+    """The game form sent empty with "Speichern": each missing field says so."""
+    game_form(page).get_by_role("button", name="Speichern").click()
+    expect(page.locator("#eingabe .has-error").first).to_be_visible()
+    set_up(page)
+    from_the_top(page)
 
 
 def refused_one_re_player(page: Page, table: Table, site: Site) -> None:
@@ -122,9 +160,10 @@ def refused_one_re_player(page: Page, table: Table, site: Site) -> None:
     player = next(key for key in table.keys if key != dealer)
     form = game_form(page)
     fill_game(form, table, {**normal((player, player), 130), "re": [player]})
-    form.get_by_role("button", name="Prüfen").click()
-    expect(page.locator("#probleme, .has-error").first).to_be_visible()
-    page.wait_for_load_state()
+    form.get_by_role("button", name="Speichern").click()
+    expect(page.locator("#vorschau .problems, #eingabe .has-error").first).to_be_visible()
+    set_up(page)
+    from_the_top(page)
 
 
 Visit = Callable[[Page, Site, Tables, str], None]
@@ -147,7 +186,7 @@ def _correction(size: str) -> Visit:
         table = getattr(tables, size)
         number = len(stored(site, table))
         _goto(page, f"{list_url(who, table)}eintrag/{number}")
-        expect(page.get_by_role("heading", name=f"Eintrag {number} korrigieren")).to_be_visible()
+        expect(page.get_by_role("heading", name=f"Spiel {number} korrigieren")).to_be_visible()
 
     return visit
 
@@ -166,9 +205,9 @@ def _code_entry(page: Page, site: Site, tables: Tables, who: str) -> None:
     _goto(page, "/tisch")
 
 
-def _referee(screen: str) -> Visit:
+def _referee(screen: str, size: str = "four") -> Visit:
     def visit(page: Page, site: Site, tables: Tables, who: str) -> None:
-        _goto(page, list_url(who, tables.four) + screen)
+        _goto(page, list_url(who, getattr(tables, size)) + screen)
 
     return visit
 
@@ -187,7 +226,7 @@ SCREENS = {
     "code-entry": _code_entry,
     "penalty": _referee("strafe"),
     "nachspielzeit": _referee("nachspielzeit"),
-    "time-up": _referee("zeit-abgelaufen"),
+    "time-up": _referee("zeit-abgelaufen", "over"),
 }
 STAFF_ONLY = {"penalty", "nachspielzeit"}
 CASES = [
@@ -241,9 +280,7 @@ def test_the_list_keeper_opens_the_list_with_the_keyboard_alone(
         tab_to(page, "#code")
         page.keyboard.type(tables.four.code)
         page.keyboard.press("Enter")
-        expect(
-            page.get_by_role("heading", name=f"Tisch {tables.four.number} · Runde 1")
-        ).to_be_visible()
+        expect(page.locator("#kopf")).to_contain_text(f"Tisch {tables.four.number} · Runde 1")
         # From the top of the list page, Tab gets to the game form.
         tab_to(page, "form.game-form input, form.game-form select")
     finally:

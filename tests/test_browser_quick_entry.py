@@ -14,8 +14,10 @@ from tests.test_browser_scorelists import (
     Table,
     browser,  # noqa: F401 (a fixture)
     devices,  # noqa: F401 (a fixture)
+    game_saved,
     new_round,
     open_with_code,
+    saved_message,
     site,  # noqa: F401 (a fixture)
     stored,
 )
@@ -43,7 +45,7 @@ def test_quick_entry_takes_four_actions_for_a_normalspiel_and_a_won_solo(
     quick.locator("#winners").get_by_role("checkbox", name=table.names[c]).tap()  # 2
     quick.get_by_role("spinbutton", name="Punkte für jeden von ihnen").fill("2")  # 3
     quick.get_by_role("button", name="Punkte speichern").tap()  # 4
-    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+    expect(saved_message(page)).to_have_text(game_saved(table, 1, {a: 2, b: -2, c: 2, d: -2}))
     [normal] = stored(site, table)
     assert normal["type"] == "normal" and normal["winners"] == [a, c]
     assert normal["points"] == {a: 2, b: -2, c: 2, d: -2}
@@ -53,7 +55,7 @@ def test_quick_entry_takes_four_actions_for_a_normalspiel_and_a_won_solo(
     quick.locator("#winners").get_by_role("checkbox", name=table.names[b]).tap()  # 2
     quick.get_by_role("spinbutton", name="Punkte für jeden von ihnen").fill("3")  # 3
     quick.get_by_role("button", name="Punkte speichern").tap()  # 4
-    expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+    expect(saved_message(page)).to_have_text(game_saved(table, 2, {a: -3, b: 9, c: -3, d: -3}))
     solo = stored(site, table)[1]
     assert (solo["type"], solo["pflicht"], solo["player"]) == ("solo", True, b)
     assert solo["winners"] == [b] and solo["points"] == {a: -3, b: 9, c: -3, d: -3}
@@ -84,7 +86,9 @@ def test_quick_entry_works_without_javascript_and_says_what_is_wrong_at_the_fiel
         # The form came back as it was sent: one more tap and it is saved.
         winners.get_by_role("checkbox", name=table.names[d]).check()
         page.locator("details.quick").get_by_role("button", name="Punkte speichern").click()
-        expect(page.locator(".flash-success")).to_have_text("Gespeichert.")
+        expect(page.locator(".flash-success")).to_have_text(
+            game_saved(table, 1, {a: 1, b: 1, c: -3, d: 1})
+        )
         [solo] = stored(site, table)
         assert solo["player"] == c and solo["winners"] == [a, b, d]
         assert solo["points"] == {a: 1, b: 1, c: -3, d: 1}

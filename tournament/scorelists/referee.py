@@ -291,7 +291,8 @@ def _screen(
     status: int = 200,
     **extra: Any,
 ) -> ResponseReturnValue:
-    """One of the screens, ``scorelists/<name>.html``, with the list's header."""
+    """One of the screens, ``scorelists/<name>.html``, with the list's header (without its
+    links to these screens, so that the screen's own button stays on a phone's screen)."""
     sheet = list_page.sheet(access.table)
-    context = {**_shown(access, sheet), "form": form, **extra}
+    context = {**_shown(access, sheet), "form": form, "referee_screen": name, **extra}
     return render_template(f"scorelists/{name}.html", **context), status

@@ -133,3 +133,12 @@ document.addEventListener("htmx:oobBeforeSwap", function (event) {
     document.addEventListener(type, failed);
   });
 })();
+
+// A list whose address no longer holds (the table's code was renewed, the round closed)
+// answers the page's own requests (live poll, preview, save) with 404: the page is loaded
+// again, so that it says so, and stops polling an address that counts as a wrong code.
+document.addEventListener("htmx:responseError", function (event) {
+  if (event.detail.xhr && event.detail.xhr.status === 404) {
+    window.location.reload();
+  }
+});
