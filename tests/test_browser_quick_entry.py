@@ -24,12 +24,11 @@ from tests.test_browser_scorelists import (
 
 
 def quick_form(page: Page, table: Table) -> Locator:
-    """The list page of ``table`` with the quick entry opened (a part of the page's layout,
-    not of the game's actions)."""
+    """The list page of ``table`` in its points mode (chosen once, it stays for the next
+    games: not one of a game's actions)."""
     open_with_code(page, table)
-    quick = page.locator("details.quick")
-    quick.locator("> summary").click()
-    return quick
+    page.get_by_role("link", name="Nur Punkte").click()
+    return page.locator("form.quick-form")
 
 
 def test_quick_entry_takes_four_actions_for_a_normalspiel_and_a_won_solo(
@@ -80,12 +79,12 @@ def test_quick_entry_works_without_javascript_and_says_what_is_wrong_at_the_fiel
             quick.locator("#winners").get_by_role("checkbox", name=table.names[key]).check()
         quick.get_by_role("spinbutton", name="Punkte für jeden von ihnen").fill("1")
         quick.get_by_role("button", name="Punkte speichern").click()
-        winners = page.locator("details.quick #winners")
+        winners = page.locator("form.quick-form #winners")
         expect(winners).to_contain_text("Bei einem Solo spielt einer gegen drei")
         assert stored(site, table) == []
         # The form came back as it was sent: one more tap and it is saved.
         winners.get_by_role("checkbox", name=table.names[d]).check()
-        page.locator("details.quick").get_by_role("button", name="Punkte speichern").click()
+        page.locator("form.quick-form").get_by_role("button", name="Punkte speichern").click()
         expect(page.locator(".flash-success")).to_have_text(
             game_saved(table, 1, {a: 1, b: 1, c: -3, d: 1})
         )

@@ -563,9 +563,11 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
     for name in playing:
         expect(form.locator("#re").get_by_role("checkbox", name=name)).to_have_count(1)
     expect(form.locator("#re").get_by_role("checkbox", name=dealer)).to_have_count(0)
-    winners = page.locator("details.quick #winners")
+    page.get_by_role("link", name="Nur Punkte").click()
+    winners = page.locator("form.quick-form #winners")
     expect(winners.get_by_role("checkbox", include_hidden=True)).to_have_count(4)
     expect(winners.get_by_role("checkbox", name=dealer, include_hidden=True)).to_have_count(0)
+    page.get_by_role("link", name="Spiel im Detail").click()
     # A Normalspiel with one Re player is refused at its field, with the reason, and is not
     # stored.
     wrong = {**normal((first["re"][0], first["re"][0]), 130), "re": [first["re"][0]]}
@@ -580,8 +582,8 @@ def test_whole_list_at_a_table_of_five_the_dealer_sits_out(site: Site, devices: 
     # Game 25, a Lustsolo, as points only (Schnelleingabe): the kind, the players with plus
     # points, the points each of them got, save; the rest is derived (TSR 7.3).
     open_with_code(page, table)
-    quick = page.locator("details.quick")
-    quick.locator("> summary").click()
+    page.get_by_role("link", name="Nur Punkte").click()
+    quick = page.locator("form.quick-form")
     plus = [key for key in table.keys if first["points"][key] > 0]
     value = min((abs(v) for v in first["points"].values() if v), default=0)
     quick.get_by_role("radio", name="Lustsolo", exact=True).check()
@@ -1069,9 +1071,10 @@ def test_list_page_fits_a_390_px_phone_and_the_form_works_there(
         expect(form.get_by_role("radio", name=kind, exact=True)).to_be_checked()
         assert_fits(page, f"the form for a {kind}")
     form.locator("details.specials summary").tap()
-    page.locator("details.quick > summary").tap()
-    expect(page.locator("details.quick #winners")).to_be_visible()
-    assert_fits(page, "the form with Sonderpunkte and Schnelleingabe open")
+    assert_fits(page, "the form with Sonderpunkte open")
+    page.get_by_role("link", name="Nur Punkte").tap()
+    expect(page.locator("form.quick-form #winners")).to_be_visible()
+    assert_fits(page, "the quick entry")
     assert sideways_scrollers(page) == []
     # Tap targets big enough for a finger.
     for label in page.locator("#eingabe label.tap").all():

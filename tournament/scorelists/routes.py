@@ -168,7 +168,9 @@ def _render(access: ListAccess, status: int = 200, **extra: Any) -> ResponseRetu
     context = _context(access, sheet, **extra)
     if live.is_fragment_request():
         return render_template("scorelists/_entry_response.html", **context), status
-    return render_template("scorelists/page.html", **context), status
+    # A list shown again from the browser's history would offer a game already saved.
+    headers = {"Cache-Control": "no-store"}
+    return render_template("scorelists/page.html", **context), status, headers
 
 
 def _context(
