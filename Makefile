@@ -39,6 +39,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/draw.py
 	$(BIN)/python bench/web_pages.py
 	$(BIN)/python bench/list_entry.py
+	$(BIN)/python bench/phone_entry.py
 	$(BIN)/python bench/http_floor.py
 	$(BIN)/python bench/hall_load.py --server laptop
 	$(BIN)/python bench/hall_load.py --server gunicorn

@@ -311,13 +311,18 @@ def test_the_header_links_name_the_screens_each_viewer_may_open(
             return shown
 
     staff = info["url"]
+    # With the table's time still running, time up is not offered in the header.
+    assert links(by_code=False) == [
+        ("Strafe", staff + "strafe"),
+        ("Nachspielzeit", staff + "nachspielzeit"),
+    ]
+    assert links(by_code=True) == []
+    call_time(app)
     assert links(by_code=False) == [
         ("Strafe", staff + "strafe"),
         ("Nachspielzeit", staff + "nachspielzeit"),
         ("Zeit abgelaufen", staff + "zeit-abgelaufen"),
     ]
-    assert links(by_code=True) == []
-    call_time(app)
     assert links(by_code=True) == [("Zeit abgelaufen", info["code_url"] + "zeit-abgelaufen")]
     assert app.test_client().get(info["code_url"] + "zeit-abgelaufen").status_code == 200
     screen = staff + "zeit-abgelaufen"

@@ -297,3 +297,49 @@ def test_a_game_is_entered_with_the_keyboard_alone(site: Site, devices: Devices)
     page.keyboard.press("Enter")
     expect(page.locator(".last-game")).to_contain_text("Spiel 1 gespeichert")
     assert [game["re"] for game in stored(site, table)] == [[a, b]]
+
+
+# ---------------------------------------------------------------------- other screens
+
+
+def test_a_laptop_shows_all_five_players_columns(site: Site, devices: Devices) -> None:
+    """At a table of five on a 1,280 px laptop every player's column of the list is in view,
+    and on the phone the list needs no sideways scrolling either."""
+    five = next(table for table in new_round(site, 5) if len(table.keys) == 5)
+    laptop = devices.open()
+    laptop.set_viewport_size({"width": 1280, "height": 800})
+    laptop.goto(five.code_url)
+    for page in (laptop, phone(devices, five)):
+        heads = page.locator("#summen th.num")
+        expect(heads).to_have_count(5)
+        width = page.evaluate("document.documentElement.clientWidth")
+        for index in range(5):
+            box = heads.nth(index).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_without_javascript_pruefen_shows_the_value_and_speichern_stores(
+    site: Site, browser: Browser
+) -> None:
+    """A phone without JavaScript: "Prüfen" loads the page with the engine's value, then
+    "Speichern" stores the game."""
+    table = new_round(site, 4)[0]
+    context = browser.new_context(
+        base_url=site.url, locale="de-DE", viewport=PHONE, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        page.goto(table.code_url)
+        a, b = table.keys[0], table.keys[1]
+        for key in (a, b):
+            re_tap(page, table, key).click()
+        page.locator("#spiel-form-eyes").fill("130")
+        page.get_by_role("button", name="Prüfen").click()
+        points_shown(page, table, engine_points(table, [], normal((a, b), 130)))
+        assert stored(site, table) == []
+        page.locator(".savebar").get_by_role("button", name="Speichern").click()
+        expect(page.locator(".flash-success")).to_contain_text("Spiel 1 gespeichert")
+        assert [game["re"] for game in stored(site, table)] == [[a, b]]
+    finally:
+        context.close()

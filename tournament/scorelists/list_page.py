@@ -363,7 +363,7 @@ def _row(
         details=_game_details(record, names),
         points=points,
         totals=totals,
-        winners=_winners(record, keys, points),
+        winners=_winners(points),
         explanation=_explanation(text, tuple(keys)) if explain else (),
         quick=record.get("quick") is True,
     )
@@ -401,10 +401,8 @@ def _game_details(record: dict[str, Any], names: dict[str, str]) -> str:
     return " · ".join(parts)
 
 
-def _winners(record: dict[str, Any], keys: list[str], points: tuple[int, ...]) -> frozenset[int]:
-    if record.get("quick") is True:
-        marked = record.get("winners") or []
-        return frozenset(i for i, k in enumerate(keys) if k in marked)
+def _winners(points: tuple[int, ...]) -> frozenset[int]:
+    """The positions marked on the list: exactly the players with plus points (TSR 7.3.3(3))."""
     return frozenset(i for i, p in enumerate(points) if p > 0)
 
 

@@ -55,7 +55,8 @@ class RefereeLink(NamedTuple):
 def referee_links(access: ListAccess, sheet: list_page.Sheet) -> list[RefereeLink]:
     """The screens this viewer may open on this list now, in the header's order: the
     Schiedsrichter and the Turnierleitung get Strafe and Nachspielzeit, and Zeit abgelaufen
-    whenever it may be written; the list-keeper only Zeit abgelaufen, once it is due."""
+    once the table's time is over or time has been called (the screen itself is open to
+    them earlier, by its address); the list-keeper only Zeit abgelaufen, once it is due."""
     actor, table = access.actor, access.table
     if scorelists.why_not_writable(actor, table) is not None:
         return []
@@ -65,7 +66,8 @@ def referee_links(access: ListAccess, sheet: list_page.Sheet) -> list[RefereeLin
             RefereeLink("Strafe", access.url("penalty")),
             RefereeLink("Nachspielzeit", access.url("extension")),
         ]
-    if tables.may_mark_time_up(actor, table, sheet.report):
+    due = sheet.clock.over or table.round.time_up_at is not None
+    if due and tables.may_mark_time_up(actor, table, sheet.report):
         links.append(RefereeLink("Zeit abgelaufen", access.url("time_up")))
     return links
 
