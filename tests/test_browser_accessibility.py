@@ -43,10 +43,6 @@ from tests.test_browser_scorelists import (
 from tests.webapp import add_account, flashes, log_in, submit
 from tournament.models import Role
 
-# The Schiedsrichter's own screens for a penalty, Nachspielzeit and time up are pages of their
-# own (tournament/scorelists/referee.py).
-REFEREE_SCREENS_ARE_PAGES = True
-
 KEEPER = "tischcode"
 WHO = (KEEPER, SCHIRI, LEITUNG)
 GAMES = 6  # games on each list before the pages are looked at
@@ -201,6 +197,24 @@ def _refused_five(page: Page, site: Site, tables: Tables, who: str) -> None:
     refused_one_re_player(page, tables.five, site)
 
 
+def _points_mode(page: Page, site: Site, tables: Tables, who: str) -> None:
+    _goto(page, list_url(who, tables.four) + "?schnell=1")
+    expect(page.locator("form.quick-form")).to_be_visible()
+
+
+def _value_shown(page: Page, site: Site, tables: Tables, who: str) -> None:
+    """A game typed in, its value in the bar above "Speichern"."""
+    table = tables.four
+    _goto(page, list_url(who, table))
+    form = game_form(page)
+    dealer = report(table, stored(site, table))["next_dealer"]
+    first, second = [key for key in table.keys if key != dealer][:2]
+    fill_game(form, table, normal((first, second), 130))
+    expect(page.locator("#vorschau .points-line")).to_be_visible()
+    set_up(page)
+    from_the_top(page)
+
+
 def _code_entry(page: Page, site: Site, tables: Tables, who: str) -> None:
     _goto(page, "/tisch")
 
@@ -212,10 +226,6 @@ def _referee(screen: str, size: str = "four") -> Visit:
     return visit
 
 
-REFEREE = pytest.mark.skipif(
-    not REFEREE_SCREENS_ARE_PAGES,
-    reason="the Schiedsrichter's screens are no pages yet (REFEREE_SCREENS_ARE_PAGES)",
-)
 SCREENS = {
     "list-4": _list("four"),
     "list-5": _list("five"),
@@ -223,6 +233,8 @@ SCREENS = {
     "correction-5": _correction("five"),
     "refused-check-4": _refused_four,
     "refused-check-5": _refused_five,
+    "points-mode": _points_mode,
+    "value-shown": _value_shown,
     "code-entry": _code_entry,
     "penalty": _referee("strafe"),
     "nachspielzeit": _referee("nachspielzeit"),
@@ -230,12 +242,7 @@ SCREENS = {
 }
 STAFF_ONLY = {"penalty", "nachspielzeit"}
 CASES = [
-    pytest.param(
-        who,
-        screen,
-        id=f"{who}-{screen}",
-        marks=[REFEREE] if screen in {"penalty", "nachspielzeit", "time-up"} else [],
-    )
+    pytest.param(who, screen, id=f"{who}-{screen}")
     for who in WHO
     for screen in SCREENS
     if not (who == KEEPER and screen in STAFF_ONLY)
