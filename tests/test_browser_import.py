@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,7 +105,10 @@ def test_upload_preview_and_confirm_a_list(browser: Browser, tmp_path: Path) -> 
         expect(
             page.get_by_text("1 Liste eingelesen und von der Regelprüfung bestätigt.")
         ).to_be_visible()
-        expect(page.get_by_role("heading", name="Tisch 1 · Runde 1")).to_be_visible()
+        expect(
+            page.get_by_role("heading", name=re.compile("^Liste von Tisch 1, Runde 1"))
+        ).to_have_count(1)
+        expect(page.locator("#spielliste tr[id^=eintrag-]")).to_have_count(len(entries))
         context.close()
     with app.app_context():
         table = db.session.execute(select(RoundTable).where(RoundTable.number == 1)).scalar_one()
