@@ -340,3 +340,30 @@ def test_phones_share_a_standings_page_for_a_moment_staff_and_messages_get_their
     time.sleep(1.1)
     for path in paths:
         assert "4321" in phone.get(path).get_data(as_text=True), path
+
+
+def test_open_standings_are_told_204_until_a_list_changes(app: Flask, client: FlaskClient) -> None:
+    """The live pages' poll (``?stand=``): nothing rendered while the state is the one the
+    page shows; a saved list moves the state on, and the page is sent again."""
+    with app.app_context():
+        user = make_user()
+        tournament, regs = make_tournament([(f"Spieler {n}", "") for n in range(1, 5)])
+        round_ = make_round(tournament, 1, [regs[0:4]])
+        db.session.commit()
+        tid, token = tournament.id, standings.state_token(tournament)
+        user_id, round_id = user.id, round_.id
+    for path in (f"/turniere/{tid}/stand", f"/turniere/{tid}/runden/1/stand"):
+        page = client.get(path).get_data(as_text=True)
+        assert f'"stand": "{token}"' in page
+        assert client.get(path, query_string={"stand": token}).status_code == 204
+    with app.app_context():
+        table = db.session.get_one(Round, round_id).tables[0]
+        by = db.session.get_one(type(user), user_id)
+        scorelists.replace_entries(table, complete_entries(table, 3), by)
+        db.session.commit()
+        moved = standings.state_token(db.session.get_one(Tournament, tid))
+    assert moved != token
+    for path in (f"/turniere/{tid}/stand", f"/turniere/{tid}/runden/1/stand"):
+        again = client.get(path, query_string={"stand": token})
+        assert again.status_code == 200
+        assert f'"stand": "{moved}"' in again.get_data(as_text=True)

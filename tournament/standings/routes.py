@@ -7,6 +7,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from flask import Blueprint, render_template
 
 from tournament.standings import service as standings
+from tournament.web import live
 from tournament.web.lookups import round_or_404, tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment
 
@@ -15,16 +16,27 @@ bp = Blueprint("standings", __name__)
 TENTH = Decimal("0.1")
 
 
+def _token(tournament_id: int, **_: int) -> str:
+    """The state the standings of a tournament show (live pages, ``tournament.web.live``)."""
+    return standings.state_token(tournament_or_404(tournament_id))
+
+
 @bp.get("/turniere/<int:tournament_id>/stand")
+@live.polled(_token)
 @shared_for_a_moment
 def overall(tournament_id: int) -> str:
     tournament = tournament_or_404(tournament_id)
     return render_template(
-        "standings/overall.html", tournament=tournament, table=standings.overall(tournament)
+        "standings/overall.html",
+        tournament=tournament,
+        table=standings.overall(tournament),
+        live_token=standings.state_token(tournament),
+        poll_seconds=live.POLL_SECONDS,
     )
 
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand")
+@live.polled(_token)
 @shared_for_a_moment
 def one_round(tournament_id: int, number: int) -> str:
     tournament = tournament_or_404(tournament_id)
@@ -36,6 +48,8 @@ def one_round(tournament_id: int, number: int) -> str:
         round=found,
         rounds=numbers,
         table=standings.for_round(found),
+        live_token=standings.state_token(tournament),
+        poll_seconds=live.POLL_SECONDS,
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from tournament.extensions import db
 from tournament.models import Player, Registration, Round, RoundTable, Seat, Tournament
@@ -170,3 +170,15 @@ def ranks(scores: Sequence[int]) -> list[int]:
         same = index > 0 and score == scores[index - 1]
         result.append(result[-1] if same else index + 1)
     return result
+
+
+def state_token(tournament: Tournament) -> str:
+    """What the standings of ``tournament`` show, in one cheap query: its version (draws,
+    starts, closes, players) and the sum of its lists' versions (every saved, corrected or
+    deleted entry raises one)."""
+    lists = db.session.execute(
+        select(func.coalesce(func.sum(RoundTable.version), 0), func.count(RoundTable.id))
+        .join(Round, RoundTable.round_id == Round.id)
+        .where(Round.tournament_id == tournament.id)
+    ).one()
+    return f"{tournament.version}.{lists[0]}.{lists[1]}"

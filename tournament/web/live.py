@@ -11,8 +11,14 @@ would otherwise occupy every server thread). Without JavaScript the page is simp
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import ParamSpec
+
 from flask import request
 from flask.typing import ResponseReturnValue
+
+P = ParamSpec("P")
 
 #: How often an open page asks (seconds): a change shows within this plus one round trip.
 POLL_SECONDS = 1.5
@@ -32,3 +38,24 @@ def unchanged(token: str) -> ResponseReturnValue | None:
     if request.args.get(TOKEN) == token:
         return "", 204
     return None
+
+
+def polled(
+    token_of: Callable[..., str],
+) -> Callable[[Callable[P, ResponseReturnValue]], Callable[P, ResponseReturnValue]]:
+    """A whole page that polls itself (``templates/_live.html`` with ``select``): ``204``
+    while the ``stand`` it sends is ``token_of(**view_args)``, else the page as usual, from
+    which the page takes its live parts."""
+
+    def decorate(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseReturnValue]:
+        @functools.wraps(view)
+        def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
+            if TOKEN in request.args:
+                current = unchanged(token_of(**kwargs))
+                if current is not None:
+                    return current
+            return view(*args, **kwargs)
+
+        return wrapped
+
+    return decorate
