@@ -5,10 +5,7 @@ the round's standings open shows the new points without a reload, on both server
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.test_browser_scorelists import (
     Devices,
@@ -20,17 +17,10 @@ from tests.test_browser_scorelists import (
     normal,
     open_with_code,
 )
+from tests.test_browser_scorelists import devices as devices
 from tests.test_browser_scorelists import site as site  # both servers
 
-__all__ = ["browser", "site"]
-
-
-@pytest.fixture
-def devices(browser: Browser, site: Site) -> Iterator[Devices]:
-    found = Devices(browser, site.url)
-    yield found
-    found.close()
-    assert found.errors == [], f"script errors on the pages: {found.errors}"
+__all__ = ["browser", "devices", "site"]
 
 
 def test_a_game_saved_at_a_table_appears_on_the_open_standings(

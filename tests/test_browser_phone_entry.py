@@ -10,9 +10,6 @@ with the score-list service, and its points are the rules engine's own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.browser import SERVERS
@@ -28,19 +25,12 @@ from tests.test_browser_scorelists import (
     report,
     stored,
 )
+from tests.test_browser_scorelists import devices as devices
 from tests.test_browser_scorelists import site as site  # the module's server, both kinds
 
-__all__ = ["browser", "site"]
+__all__ = ["browser", "devices", "site"]
 
 assert SERVERS  # the site fixture runs every test on each server of tests/browser.py
-
-
-@pytest.fixture
-def devices(browser: Browser, site: Site) -> Iterator[Devices]:
-    found = Devices(browser, site.url)
-    yield found
-    found.close()
-    assert found.errors == [], f"script errors on the pages: {found.errors}"
 
 
 class Steps:
