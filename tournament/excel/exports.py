@@ -55,7 +55,7 @@ def list_filename(table: RoundTable) -> str:
 def list_workbook(table: RoundTable) -> bytes:
     """One table's score list as an .xlsx file."""
     grid = Grid(f"Tisch {table.number}")
-    write_list(grid, list_page.sheet(table, explain=False))
+    write_list(grid, list_page.sheet(table))
     return xlsx([grid])
 
 
@@ -91,7 +91,7 @@ def tournament_sheets(tournament: Tournament) -> Iterator[Grid]:
         templates = Grid(f"Vorlagen Runde {round_.number}")
         row = template_row = 1
         for table in tables.tables_of_round(round_):
-            row = write_list(lists, list_page.sheet(table, explain=False), row) + 3
+            row = write_list(lists, list_page.sheet(table), row) + 3
             template_row = write_template(templates, table, template_row) + 3
         yield lists
         yield templates

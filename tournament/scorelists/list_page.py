@@ -163,9 +163,8 @@ class Sheet:
         return "yellow"
 
 
-def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = True) -> Sheet:
-    """The page model of the table's list; ``explain=False`` leaves out the itemised
-    explanations (exports do not show them)."""
+def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
+    """The page model of the table's list."""
     report = scorelists.check(table)
     names = scorelists.names_of(table)
     keys = [store.player_key(seat.registration.start_number) for seat in table.seats]
@@ -183,7 +182,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None, *, explain: bool = 
     )
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
     rows = tuple(
-        _row(number, text, rows_by_entry.get(number), keys, names, explain)
+        _row(number, text, rows_by_entry.get(number), keys, names)
         for number, text in enumerate(store.entry_texts(table), start=1)
     )
     notes = tuple(
@@ -253,24 +252,15 @@ FORM_PARTS = ("kind", "player", "re", "eyes", "calls", "specials")
 
 @dataclass(frozen=True)
 class Trial:
-    """The engine's verdict on a game not yet stored: the row as it would stand in the list,
-    or the errors that refuse it, each also under the form part it is about."""
+    """The engine's verdict on a game not yet stored: the row as it would stand in the list
+    with the items of its value and who won at what value (``verdict``), or the errors that
+    refuse it, each also under the form part it is about."""
 
     row: SheetRow | None
+    items: tuple[str, ...] = ()
+    verdict: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
     at_parts: dict[str, tuple[str, ...]] = field(default_factory=dict)
-
-    @property
-    def items(self) -> tuple[str, ...]:
-        """The game value's items ("+1 gewonnen (Re)", ...)."""
-        lines = self.row.explanation if self.row is not None else ()
-        return tuple(line for line in lines if line[:1] in "+-")
-
-    @property
-    def verdict(self) -> tuple[str, ...]:
-        """Who won and the game value, as the engine says it."""
-        lines = self.row.explanation if self.row is not None else ()
-        return tuple(line for line in lines if line[:1] not in "+-")
 
 
 def trial(table: RoundTable, trial_entries: list[dict[str, Any]], at: int) -> Trial:
@@ -286,7 +276,9 @@ def trial(table: RoundTable, trial_entries: list[dict[str, Any]], at: int) -> Tr
     row = next((r for r in report["rows"] if r["entry"] == at), None)
     if row is None:
         return Trial(None)
-    return Trial(preview_row(table, trial_entries[at - 1], row))
+    record = trial_entries[at - 1]
+    items, verdict = _value_parts(json.dumps(record, ensure_ascii=False), tuple(names))
+    return Trial(preview_row(table, record, row), items, verdict)
 
 
 def refused_trial(refused: ScoreListRefused) -> Trial:
@@ -298,7 +290,9 @@ def refused_trial(refused: ScoreListRefused) -> Trial:
         if part is not None:
             at_parts.setdefault(part, []).append(refused.german(finding))
     return Trial(
-        None, tuple(refused.messages), {part: tuple(lines) for part, lines in at_parts.items()}
+        None,
+        problems=tuple(refused.messages),
+        at_parts={part: tuple(lines) for part, lines in at_parts.items()},
     )
 
 
@@ -314,7 +308,6 @@ def _row(
     row: dict[str, Any] | None,
     keys: list[str],
     names: dict[str, str],
-    explain: bool = True,
 ) -> SheetRow:
     record = json.loads(text)
     kind = str(record.get("kind"))
@@ -364,7 +357,6 @@ def _row(
         points=points,
         totals=totals,
         winners=_winners(points),
-        explanation=_explanation(text, tuple(keys)) if explain else (),
         quick=record.get("quick") is True,
     )
 
@@ -407,19 +399,22 @@ def _winners(points: tuple[int, ...]) -> frozenset[int]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _explanation(text: str, keys: tuple[str, ...]) -> tuple[str, ...]:
-    """The engine's itemised explanation (without its last line, the points by key); a
-    stored game never changes, so each is worked out once."""
+def _value_parts(text: str, keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A game's value as the engine explains it: one line per item ("+1 gewonnen (Re)"),
+    then who won and the value (without the last line, the points by key); none for a game
+    entered as points. Worked out once per game as typed."""
     record = json.loads(text)
     if record.get("quick") is True:
-        return ()
+        return (), ()
     try:
         summary = game_entry(record, TableList(keys)).summary
     except DokoError:
-        return ()
+        return (), ()
     if summary is None:
-        return ()
-    return tuple(score(summary).explanation(summary).splitlines()[:-1])
+        return (), ()
+    result = score(summary)
+    lines = result.explanation(summary).splitlines()[:-1]
+    return tuple(lines[: len(result.items)]), tuple(lines[len(result.items) :])
 
 
 def _penalty_title(category: Any) -> str:

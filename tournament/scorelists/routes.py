@@ -162,10 +162,15 @@ def live_token(table: RoundTable) -> str:
     return f"{table.version}.{round_.status.value}.{int(called)}.{int(table.locked)}"
 
 
-def _render(access: ListAccess, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The list page, or for htmx its entry part (with header and list when ``refresh``)."""
-    sheet = list_page.sheet(access.table)
-    context = _context(access, sheet, **extra)
+def _render(
+    access: ListAccess,
+    status: int = 200,
+    sheet: list_page.Sheet | None = None,
+    **extra: Any,
+) -> ResponseReturnValue:
+    """The list page, or for htmx its entry part (with header and list when ``refresh``);
+    ``sheet``: the list's page model, if the caller has made it already."""
+    context = _context(access, sheet or list_page.sheet(access.table), **extra)
     if live.is_fragment_request():
         return render_template("scorelists/_entry_response.html", **context), status
     # A list shown again from the browser's history would offer a game already saved.
@@ -288,12 +293,12 @@ def preview(access: ListAccess) -> ResponseReturnValue:
     form = GameForm().for_table(players)
     context = {
         "form": form,
-        "players": list_page.sheet(access.table).players,
+        "names": list(scorelists.names_of(access.table).values()),
         "parts": list_page.FORM_PARTS,
     }
     if not form.validate():
         return render_template("scorelists/_preview.html", missing=_missing(form), **context)
-    trial = _trial(access, _game_record(form), number if correcting else None)
+    trial = _trial(access, _game_record(form), number if correcting else None, stored)
     return render_template("scorelists/_preview.html", trial=trial, **context)
 
 
@@ -344,11 +349,16 @@ def _game_record(form: GameForm) -> dict[str, Any]:
 
 
 def _trial(
-    access: ListAccess, record: dict[str, Any], number: int | None = None
+    access: ListAccess,
+    record: dict[str, Any],
+    number: int | None = None,
+    current: list[dict[str, Any]] | None = None,
 ) -> list_page.Trial:
-    """The engine's verdict on the list with ``record`` added (or as entry ``number``)."""
+    """The engine's verdict on the list with ``record`` added (or as entry ``number``);
+    ``current``: the stored entries, if the caller has read them already."""
     table = access.table
-    current = scorelists.entries_of(table)
+    if current is None:
+        current = scorelists.entries_of(table)
     if number is None:
         trial_entries = [*current, scorelists.with_dealer(table, record)]
         at = len(trial_entries)
@@ -410,23 +420,25 @@ def _save(
         return _render(access, 422, problems=[str(error)], refresh=True, **kept)
     db.session.commit()
     sheet = list_page.sheet(access.table)
-    return _saved(access, _saved_text(sheet), sheet.rows[-1] if sheet.rows else None, **extra)
+    return _saved(access, _saved_text(sheet), sheet, **extra)
 
 
 def _saved(
     access: ListAccess,
     message: str,
-    appended: list_page.SheetRow | None = None,
+    sheet: list_page.Sheet | None = None,
     *,
     quick_open: bool = False,
 ) -> ResponseReturnValue:
-    """After a save: the page, or for htmx the fresh entry part with the new row (or, when
-    it is unknown what changed, the whole list); the quick entry stays open for the next
-    game if it was used."""
+    """After a save: the page, or for htmx the fresh entry part with the new row of
+    ``sheet`` (the list as stored now; without it, when it is unknown what changed, the whole
+    list); the quick entry stays open for the next game if it was used."""
     if live.is_fragment_request():
+        appended = sheet.rows[-1] if sheet is not None and sheet.rows else None
         return _render(
             access,
             200,
+            sheet,
             saved=message,
             appended=appended,
             refresh=appended is None,
