@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.webapp import sign_in
 from tournament.extensions import db
-from tournament.models import Registration, Round, Tournament
+from tournament.models import Registration, Round, RoundStatus, Tournament, User
 from tournament.scorelists import service as scorelists
 from tournament.standings import service as standings
 
@@ -49,6 +49,7 @@ def _tournament_with_two_rounds() -> tuple[Tournament, list[Registration]]:
     second = make_round(tournament, 2, [[regs[0], regs[1], regs[6], regs[7]]])
     _set_points(first, {1: 10, 2: 5, 3: -20, 4: 5})
     _set_points(second, {1: -3, 2: 2, 7: 9, 8: -8})
+    first.status = second.status = RoundStatus.FINISHED
     return tournament, regs
 
 
@@ -162,7 +163,8 @@ def test_overall_totals_are_the_engine_totals_of_stored_lists(app: Flask) -> Non
         assert totals == sorted(totals, reverse=True)
 
 
-def test_overall_standings_are_one_query(two_rounds: int) -> None:
+def test_standings_take_a_fixed_number_of_queries(two_rounds: int) -> None:
+    """The rounds' states, the seats, and an open round's games per table: never per player."""
     tournament = db.session.get(Tournament, two_rounds)
     assert tournament is not None
     statements: list[str] = []
@@ -176,9 +178,16 @@ def test_overall_standings_are_one_query(two_rounds: int) -> None:
         round_ = tournament.rounds[1]
         statements.clear()
         standings.overall(tournament)
-        assert len(statements) == 1
-        standings.for_round(round_)
         assert len(statements) == 2
+        standings.for_round(round_)
+        assert len(statements) == 3
+        round_.status = RoundStatus.RUNNING
+        db.session.flush()
+        statements.clear()
+        standings.overall(tournament)
+        assert len(statements) == 3
+        standings.for_round(round_)
+        assert len(statements) == 5
     finally:
         event.remove(db.engine, "before_cursor_execute", count)
 
@@ -236,6 +245,7 @@ def test_schnitt_is_rounded_half_up_with_a_decimal_comma(app: Flask, client: Fla
         tournament, regs = make_tournament([("Anna", ""), ("Ben", ""), ("Cem", ""), ("Dora", "")])
         for number in range(1, 5):
             _set_points(make_round(tournament, number, [regs]), {1: 3, 2: -3, 3: 2, 4: -2})
+            tournament.rounds[-1].status = RoundStatus.FINISHED
         _set_points(tournament.rounds[0], {1: 0, 2: 0, 3: 3, 4: -3})
         db.session.commit()
         tournament_id = tournament.id
@@ -367,3 +377,106 @@ def test_open_standings_are_told_204_until_a_list_changes(app: Flask, client: Fl
         again = client.get(path, query_string={"stand": token})
         assert again.status_code == 200
         assert f'"stand": "{moved}"' in again.get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ a round in progress
+
+
+def _third_round(tournament_id: int, games: int, status: RoundStatus) -> dict[str, int]:
+    """Round 3 with one table (Anna, Ben, Gero, Hanna) and its first ``games`` games stored;
+    the engine's totals of those games by start number."""
+    tournament = db.session.get(Tournament, tournament_id)
+    assert tournament is not None
+    regs = {r.start_number: r for r in tournament.registrations}
+    third = make_round(tournament, 3, [[regs[1], regs[2], regs[7], regs[8]]])
+    third.status = status
+    db.session.commit()
+    [table] = third.tables
+    totals: dict[str, int] = {}
+    if games:
+        entries = [e for e in complete_entries(table, 3) if e["kind"] == "game"][:games]
+        user = db.session.execute(select(User)).scalars().first()
+        report = scorelists.replace_entries(table, entries, user)
+        totals = report["totals"]
+    db.session.commit()
+    return {int(key): points for key, points in totals.items()}
+
+
+def test_running_round_counts_as_far_as_entered_and_is_provisional(two_rounds: int) -> None:
+    points = _third_round(two_rounds, 2, RoundStatus.RUNNING)
+    tournament = db.session.get(Tournament, two_rounds)
+    assert tournament is not None
+    table = standings.overall(tournament)
+    assert table.provisional and table.closed == (1, 2) and table.rounds == (1, 2, 3)
+    assert table.open_round is not None
+    assert (table.open_round.number, table.open_round.games, table.open_round.planned) == (3, 2, 24)
+    assert [(t.number, t.games, t.planned) for t in table.open_round.tables] == [(1, 2, 24)]
+    rows = {row.start_number: row for row in table.rows}
+    anna = rows[1]
+    assert anna.points == (10, -3, points[1]) and anna.games == (None, None, 2)
+    assert anna.total == 7 + points[1]
+    # The Rundenschnitt stays over the closed rounds 1 and 2.
+    assert (anna.rounds_played, anna.average) == (2, Decimal(7) / 2)
+    emil = rows[5]
+    assert emil.points == (None, None, None) and emil.games == (None, None, None)
+    # The places moved by round 3 so far: before it, Gero led with 9 (rank 1).
+    before = {n: r for n, r in zip((7, 1, 2, 4, 5, 6, 8, 3), (1, 2, 2, 4, 5, 5, 7, 8), strict=True)}
+    assert table.movement_round == 3
+    for number, row in rows.items():
+        assert row.previous_rank == before[number]
+        assert row.movement == before[number] - row.rank
+
+
+def test_a_round_drawn_but_not_begun_leaves_the_standings_final(two_rounds: int) -> None:
+    _third_round(two_rounds, 0, RoundStatus.DRAWN)
+    tournament = db.session.get(Tournament, two_rounds)
+    assert tournament is not None
+    table = standings.overall(tournament)
+    assert table.open_round is not None and not table.provisional
+    assert table.movement_round == 2  # the arrows still tell round 2's moves
+    assert {row.start_number: row.games[2] for row in table.rows}[1] == 0
+
+
+def test_overall_page_says_vorlaeufig_with_games_per_table(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    _third_round(two_rounds, 2, RoundStatus.RUNNING)
+    page = client.get(f"/turniere/{two_rounds}/stand").get_data(as_text=True)
+    assert "Vorläufiger Gesamtstand während Runde 3" in page
+    assert "Runde 3 läuft" in page and "2 von 24 Spielen eingetragen" in page
+    assert "Tisch 1: 2/24" in page
+    anna = page[page.index(">Anna") : page.index("</tr>", page.index(">Anna"))]
+    assert "nach 2" in anna
+    assert "nur abgeschlossene Runden (1, 2)" in page
+    assert "3,5" in anna  # Schnitt over rounds 1 and 2
+
+
+def test_overall_page_shows_no_zero_for_a_table_without_games(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    _third_round(two_rounds, 0, RoundStatus.RUNNING)
+    page = client.get(f"/turniere/{two_rounds}/stand").get_data(as_text=True)
+    assert "0 von 24 Spielen eingetragen" in page
+    anna = page[page.index(">Anna") : page.index("</tr>", page.index(">Anna"))]
+    assert "noch kein Spiel" in anna
+
+
+def test_closed_standings_show_the_places_moved_by_the_last_round(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    page = client.get(f"/turniere/{two_rounds}/stand").get_data(as_text=True)
+    assert "Vorläufig" not in page and "Gesamtstand nach 2 Runden" in page
+    # Gero was 4th after round 1 (0 points, shared with Emil, Frida, Hanna), leads after 2.
+    gero = page[page.index(">Gero") - 400 : page.index(">Gero")]
+    assert "3 Plätze gewonnen" in gero
+    assert "durch Runde 2" in page
+
+
+def test_round_page_of_an_open_round_counts_games_per_table(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    _third_round(two_rounds, 2, RoundStatus.RUNNING)
+    page = client.get(f"/turniere/{two_rounds}/runden/3/stand").get_data(as_text=True)
+    assert "Vorläufiges Ergebnis der Runde 3" in page and ">Spiele<" in page
+    closed = client.get(f"/turniere/{two_rounds}/runden/2/stand").get_data(as_text=True)
+    assert "Vorläufig" not in closed and ">Spiele<" not in closed

@@ -1,9 +1,15 @@
 """Standings: overall and per round, read from the seats' list totals.
 
-Each call is one query over seats, registrations, players and rounds, shaped in Python: a
-400-player, 8-round tournament is 3,200 rows, cheaper to fetch once than to ask per player.
-The seats' ``points`` are kept by the score-list service, so no list is replayed here.
-Ties share a rank (1, 2, 2, 4), the TSR being silent (``docs/rules.md``).
+Each call is one query over seats, registrations, players and rounds, shaped in Python (a
+400-player, 8-round tournament is 3,200 rows, cheaper to fetch once than to ask per player),
+and one count of the games entered per table. The seats' ``points`` are kept by the
+score-list service, so no list is replayed here. Ties share a rank (1, 2, 2, 4), the TSR
+being silent (``docs/rules.md``).
+
+While a round is open (drawn and not yet closed) the standings are *provisional*: its points
+count in the totals as far as its lists go, the games entered per table say how far that is,
+and the Rundenschnitt is taken over the closed rounds only, so that a round just begun does
+not pull every average down.
 """
 
 from __future__ import annotations
@@ -15,36 +21,99 @@ from decimal import Decimal
 from sqlalchemy import func, select
 
 from tournament.extensions import db
-from tournament.models import Player, Registration, Round, RoundTable, Seat, Tournament
+from tournament.models import (
+    ListEntry,
+    Player,
+    Registration,
+    Round,
+    RoundStatus,
+    RoundTable,
+    Seat,
+    Tournament,
+)
+
+#: The games a list plans, by table size (TSR 8.3: 24 at four players, 30 at five).
+PLANNED_GAMES = {4: 24, 5: 30}
+
+
+@dataclass(frozen=True, slots=True)
+class TableProgress:
+    """How far one table's list of an open round has come."""
+
+    number: int
+    games: int
+    planned: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundProgress:
+    """An open round (drawn, not yet closed) and the games entered at each of its tables."""
+
+    number: int
+    status: RoundStatus
+    tables: tuple[TableProgress, ...]
+
+    @property
+    def games(self) -> int:
+        return sum(table.games for table in self.tables)
+
+    @property
+    def planned(self) -> int:
+        return sum(table.planned for table in self.tables)
+
+    @property
+    def provisional(self) -> bool:
+        """Whether its points may still change what the standings show: it runs, or games
+        are entered (a round drawn and not begun leaves the standings as they were)."""
+        return self.status is RoundStatus.RUNNING or self.games > 0
 
 
 @dataclass(frozen=True, slots=True)
 class StandingsRow:
-    """One registration's line; ``points`` has one value per drawn round, None without a seat."""
+    """One registration's line; ``points`` and ``games`` have one value per drawn round
+    (None without a seat there): the points and the games entered at the player's table."""
 
     rank: int
     start_number: int
     name: str
     club: str
     points: tuple[int | None, ...]
+    games: tuple[int | None, ...]
     total: int
+    #: Closed rounds played: the Rundenschnitt is taken over these.
     rounds_played: int
-    # Rundenschnitt: total / rounds played, exact; None before the first round played.
+    # Rundenschnitt: the closed rounds' points / their number, exact; None before one closed.
     average: Decimal | None
     first_round: int
     withdrawn_after_round: int | None
+    #: The rank before the latest round's points (None while there is only one round).
+    previous_rank: int | None = None
 
     @property
     def withdrawn(self) -> bool:
         return self.withdrawn_after_round is not None
 
+    @property
+    def movement(self) -> int:
+        """Places gained (positive) or lost (negative) by the latest round's points."""
+        return 0 if self.previous_rank is None else self.previous_rank - self.rank
+
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """The overall standings: the drawn rounds' numbers and one row per registration."""
+    """The overall standings: the drawn rounds' numbers, the closed ones among them, the open
+    round (if one is drawn and not closed) and one row per registration."""
 
     rounds: tuple[int, ...]
     rows: tuple[StandingsRow, ...]
+    closed: tuple[int, ...] = ()
+    open_round: RoundProgress | None = None
+    #: The round whose points the rows' ``movement`` shows (None with fewer than two).
+    movement_round: int | None = None
+
+    @property
+    def provisional(self) -> bool:
+        return self.open_round is not None and self.open_round.provisional
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +128,8 @@ class RoundRow:
     position: int
     points: int
     withdrawn_after_round: int | None
+    #: Games entered at the player's table.
+    games: int = 0
 
     @property
     def withdrawn(self) -> bool:
@@ -67,14 +138,28 @@ class RoundRow:
 
 @dataclass(frozen=True, slots=True)
 class RoundStandings:
-    """One round's standings: rank by that round's points."""
+    """One round's standings: rank by that round's points; ``progress`` while it is open."""
 
     number: int
     rows: tuple[RoundRow, ...]
+    progress: RoundProgress | None = None
+
+    @property
+    def provisional(self) -> bool:
+        return self.progress is not None and self.progress.provisional
 
 
 def overall(tournament: Tournament) -> Standings:
     """Every registration, withdrawn players too (they keep their points), best total first."""
+    statuses = _round_statuses(tournament)
+    closed = tuple(n for n, (_, status) in statuses.items() if status is RoundStatus.FINISHED)
+    found = _open_round(statuses)
+    open_round: RoundProgress | None = None
+    games: dict[int, int] = {}
+    if found is not None:
+        table_progress = _table_progress(found.id)
+        games = {table_id: table.games for table_id, table in table_progress}
+        open_round = RoundProgress(found.number, found.status, tuple(t for _, t in table_progress))
     query = (
         select(
             Registration.id,
@@ -85,6 +170,7 @@ def overall(tournament: Tournament) -> Standings:
             Player.club,
             Round.number,
             Seat.points,
+            Seat.table_id,
         )
         .select_from(Registration)
         .join(Player, Player.id == Registration.player_id)
@@ -94,20 +180,29 @@ def overall(tournament: Tournament) -> Standings:
     )
     people: dict[int, tuple[int, int, int | None, str, str]] = {}
     played: dict[int, dict[int, int]] = {}
-    for reg_id, start, first, withdrawn, name, club, number, points in db.session.execute(query):
+    tables: dict[int, dict[int, int]] = {}
+    for reg_id, start, first, withdrawn, name, club, number, points, table_id in db.session.execute(
+        query
+    ):
         if reg_id not in people:
             people[reg_id] = (start, first, withdrawn, name, club)
             played[reg_id] = {}
+            tables[reg_id] = {}
         if number is not None:
             played[reg_id][number] = points
+            tables[reg_id][number] = table_id
     rounds = tuple(sorted({number for by_round in played.values() for number in by_round}))
 
     totals = {reg_id: sum(by_round.values()) for reg_id, by_round in played.items()}
     order = sorted(people, key=lambda reg_id: (-totals[reg_id], people[reg_id][0]))
+    latest = _latest_counted(rounds, open_round)
+    before = _ranks_before(latest, played, people)
+    closed_set = set(closed)
     rows = []
     for reg_id, rank in zip(order, ranks([totals[r] for r in order]), strict=True):
         start, first, withdrawn, name, club = people[reg_id]
         by_round, total = played[reg_id], totals[reg_id]
+        counted = [points for number, points in by_round.items() if number in closed_set]
         rows.append(
             StandingsRow(
                 rank=rank,
@@ -115,14 +210,29 @@ def overall(tournament: Tournament) -> Standings:
                 name=name,
                 club=club,
                 points=tuple(by_round.get(number) for number in rounds),
+                games=tuple(
+                    games.get(tables[reg_id][number])
+                    if open_round is not None
+                    and number == open_round.number
+                    and number in tables[reg_id]
+                    else None
+                    for number in rounds
+                ),
                 total=total,
-                rounds_played=len(by_round),
-                average=Decimal(total) / len(by_round) if by_round else None,
+                rounds_played=len(counted),
+                average=Decimal(sum(counted)) / len(counted) if counted else None,
                 first_round=first,
                 withdrawn_after_round=withdrawn,
+                previous_rank=before.get(reg_id),
             )
         )
-    return Standings(rounds=rounds, rows=tuple(rows))
+    return Standings(
+        rounds=rounds,
+        rows=tuple(rows),
+        closed=closed,
+        open_round=open_round,
+        movement_round=latest,
+    )
 
 
 def for_round(round_: Round) -> RoundStandings:
@@ -136,6 +246,7 @@ def for_round(round_: Round) -> RoundStandings:
             RoundTable.number,
             Seat.position,
             Seat.points,
+            Seat.table_id,
         )
         .select_from(Seat)
         .join(RoundTable, RoundTable.id == Seat.table_id)
@@ -143,6 +254,9 @@ def for_round(round_: Round) -> RoundStandings:
         .join(Player, Player.id == Registration.player_id)
         .where(Seat.round_id == round_.id)
     )
+    still_open = round_.status is not RoundStatus.FINISHED
+    progress = _table_progress(round_.id) if still_open else ()
+    games = {table_id: table.games for table_id, table in progress}
     # Best points first, then by start number.
     seated = sorted(db.session.execute(query), key=lambda seat: (-seat[6], seat[0]))
     rows = tuple(
@@ -155,12 +269,85 @@ def for_round(round_: Round) -> RoundStandings:
             position=position,
             points=points,
             withdrawn_after_round=withdrawn,
+            games=games.get(table_id, 0),
         )
-        for (start, withdrawn, name, club, table, position, points), rank in zip(
+        for (start, withdrawn, name, club, table, position, points, table_id), rank in zip(
             seated, ranks([seat[6] for seat in seated]), strict=True
         )
     )
-    return RoundStandings(number=round_.number, rows=rows)
+    return RoundStandings(
+        number=round_.number,
+        rows=rows,
+        progress=RoundProgress(round_.number, round_.status, tuple(t for _, t in progress))
+        if still_open
+        else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _OpenRound:
+    number: int
+    id: int
+    status: RoundStatus
+
+
+def _round_statuses(tournament: Tournament) -> dict[int, tuple[int, RoundStatus]]:
+    """Round number to (id, status), in order."""
+    query = (
+        select(Round.number, Round.id, Round.status)
+        .where(Round.tournament_id == tournament.id)
+        .order_by(Round.number)
+    )
+    return {number: (round_id, status) for number, round_id, status in db.session.execute(query)}
+
+
+def _open_round(statuses: dict[int, tuple[int, RoundStatus]]) -> _OpenRound | None:
+    """The latest round not yet closed (rounds are closed in order)."""
+    for number in reversed(statuses):
+        round_id, status = statuses[number]
+        if status is not RoundStatus.FINISHED:
+            return _OpenRound(number, round_id, status)
+    return None
+
+
+def _table_progress(round_id: int) -> list[tuple[int, TableProgress]]:
+    """Each table of the round (table id, progress): the games entered so far, one query."""
+    query = (
+        select(RoundTable.id, RoundTable.number, RoundTable.size, func.count(ListEntry.id))
+        .outerjoin(ListEntry, (ListEntry.table_id == RoundTable.id) & (ListEntry.kind == "game"))
+        .where(RoundTable.round_id == round_id)
+        .group_by(RoundTable.id, RoundTable.number, RoundTable.size)
+        .order_by(RoundTable.number)
+    )
+    return [
+        (table_id, TableProgress(number, games, PLANNED_GAMES.get(size, 0)))
+        for table_id, number, size, games in db.session.execute(query)
+    ]
+
+
+def _latest_counted(rounds: tuple[int, ...], open_round: RoundProgress | None) -> int | None:
+    """The latest round whose points the standings show (an open round only once it runs or
+    has games); None while there is no earlier round to compare it with."""
+    counted = list(rounds)
+    if open_round is not None and not open_round.provisional and open_round.number in counted:
+        counted.remove(open_round.number)
+    return counted[-1] if len(counted) >= 2 else None
+
+
+def _ranks_before(
+    latest: int | None,
+    played: dict[int, dict[int, int]],
+    people: dict[int, tuple[int, int, int | None, str, str]],
+) -> dict[int, int]:
+    """Each registration's rank without the ``latest`` round's points."""
+    if latest is None:
+        return {}
+    totals = {
+        reg_id: sum(points for number, points in by_round.items() if number != latest)
+        for reg_id, by_round in played.items()
+    }
+    order = sorted(people, key=lambda reg_id: (-totals[reg_id], people[reg_id][0]))
+    return dict(zip(order, ranks([totals[r] for r in order]), strict=True))
 
 
 def ranks(scores: Sequence[int]) -> list[int]:

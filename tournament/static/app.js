@@ -142,3 +142,32 @@ document.addEventListener("htmx:responseError", function (event) {
     window.location.reload();
   }
 });
+
+// Standings ([data-highlight-changes]): a row whose points changed with a live update is
+// marked (class "changed") for a while, so that a reader sees what just moved.
+(function () {
+  const SHOW_MS = 15000;
+  const totals = new Map();
+  const changedAt = new Map();
+  function rows() {
+    return document.querySelectorAll("table[data-highlight-changes] tr[data-key]");
+  }
+  function update(first) {
+    const now = Date.now();
+    rows().forEach(function (row) {
+      const key = row.dataset.key;
+      if (!first && totals.has(key) && totals.get(key) !== row.dataset.total) {
+        changedAt.set(key, now);
+      }
+      totals.set(key, row.dataset.total);
+      row.classList.toggle("changed", now - (changedAt.get(key) || -Infinity) < SHOW_MS);
+    });
+  }
+  update(true);
+  document.addEventListener("htmx:load", function () {
+    update(false);
+  });
+  window.setInterval(function () {
+    update(false);
+  }, 5000);
+})();
