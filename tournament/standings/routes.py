@@ -7,6 +7,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from flask import Blueprint, render_template
 
 from tournament.standings import service as standings
+from tournament.standings.projector import projector as projector_view
 from tournament.web import live
 from tournament.web.lookups import round_or_404, tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment
@@ -14,6 +15,8 @@ from tournament.web.public_pages import shared_for_a_moment
 bp = Blueprint("standings", __name__)
 
 TENTH = Decimal("0.1")
+#: How long the projector shows one page of the standings (seconds).
+PAGER_SECONDS = 12
 
 
 def _token(tournament_id: int, **_: int) -> str:
@@ -50,6 +53,22 @@ def one_round(tournament_id: int, number: int) -> str:
         table=standings.for_round(found),
         live_token=standings.state_token(tournament),
         poll_seconds=live.POLL_SECONDS,
+    )
+
+
+@bp.get("/turniere/<int:tournament_id>/leinwand")
+@live.polled(_token)
+@shared_for_a_moment
+def projector(tournament_id: int) -> str:
+    """The standings for a projector in the hall (kiosk, full screen, no controls)."""
+    tournament = tournament_or_404(tournament_id)
+    return render_template(
+        "standings/projector.html",
+        tournament=tournament,
+        view=projector_view(tournament),
+        live_token=standings.state_token(tournament),
+        poll_seconds=live.POLL_SECONDS,
+        pager_seconds=PAGER_SECONDS,
     )
 
 

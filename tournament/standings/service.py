@@ -41,8 +41,12 @@ class TableProgress:
     """How far one table's list of an open round has come."""
 
     number: int
+    size: int
     games: int
-    planned: int
+
+    @property
+    def planned(self) -> int:
+        return PLANNED_GAMES.get(self.size, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +324,7 @@ def _table_progress(round_id: int) -> list[tuple[int, TableProgress]]:
         .order_by(RoundTable.number)
     )
     return [
-        (table_id, TableProgress(number, games, PLANNED_GAMES.get(size, 0)))
+        (table_id, TableProgress(number, size, games))
         for table_id, number, size, games in db.session.execute(query)
     ]
 

@@ -171,3 +171,93 @@ document.addEventListener("htmx:responseError", function (event) {
     update(false);
   }, 5000);
 })();
+
+// Projector ([data-pager]): when the standings do not fit the screen, show them a page at a
+// time, turning every data-pager-seconds; "Seite n von m" in [data-pager-status]. A live
+// update (htmx:load) or a new window size lays the pages out again, staying on the page.
+(function () {
+  let page = 0;
+  let pages = [];
+  function box() {
+    return document.querySelector("[data-pager]");
+  }
+  function show() {
+    const pager = box();
+    if (!pager) {
+      return;
+    }
+    pages.forEach(function (rows, index) {
+      rows.forEach(function (row) {
+        row.hidden = index !== page;
+      });
+    });
+    const status = pager.querySelector("[data-pager-status]");
+    if (status) {
+      status.textContent = pages.length > 1 ? "Seite " + (page + 1) + " von " + pages.length : "";
+    }
+  }
+  function fit() {
+    // Lists that show what fits ([data-fit]): an item cut off at the bottom is left out.
+    document.querySelectorAll("[data-fit]").forEach(function (list) {
+      const bottom = list.getBoundingClientRect().bottom;
+      list.querySelectorAll("li").forEach(function (item) {
+        item.hidden = false;
+      });
+      list.querySelectorAll("li").forEach(function (item) {
+        item.hidden = item.getBoundingClientRect().bottom > bottom;
+      });
+    });
+  }
+  function layOut() {
+    fit();
+    const pager = box();
+    pages = [];
+    if (!pager || window.matchMedia("(max-aspect-ratio: 1/1)").matches) {
+      if (pager) {
+        pager.removeAttribute("data-paged");
+        pager.querySelectorAll("tbody tr").forEach(function (row) { row.hidden = false; });
+      }
+      return;
+    }
+    const rows = Array.from(pager.querySelectorAll("tbody tr"));
+    rows.forEach(function (row) { row.hidden = false; });
+    pager.setAttribute("data-paged", "");
+    if (!rows.length) {
+      return;
+    }
+    const room = pager.getBoundingClientRect().bottom - rows[0].getBoundingClientRect().top;
+    let current = [];
+    let used = 0;
+    rows.forEach(function (row) {
+      const height = row.getBoundingClientRect().height;
+      if (current.length && used + height > room) {
+        pages.push(current);
+        current = [];
+        used = 0;
+      }
+      current.push(row);
+      used += height;
+    });
+    pages.push(current);
+    page = Math.min(page, pages.length - 1);
+    show();
+  }
+  function turn() {
+    if (pages.length > 1) {
+      page = (page + 1) % pages.length;
+      show();
+    }
+  }
+  const pager = box();
+  if (!pager) {
+    return;
+  }
+  layOut();
+  window.setInterval(turn, 1000 * (Number(pager.dataset.pagerSeconds) || 12));
+  window.addEventListener("resize", layOut);
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target.querySelector && event.target.querySelector("[data-pager]")) {
+      layOut();
+    }
+  });
+})();
