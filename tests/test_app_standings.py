@@ -480,3 +480,64 @@ def test_round_page_of_an_open_round_counts_games_per_table(
     assert "Vorläufiges Ergebnis der Runde 3" in page and ">Spiele<" in page
     closed = client.get(f"/turniere/{two_rounds}/runden/2/stand").get_data(as_text=True)
     assert "Vorläufig" not in closed and ">Spiele<" not in closed
+
+
+# ------------------------------------------------------------------ the projector
+
+
+def test_projector_shows_round_clock_standings_and_latest_games(
+    two_rounds: int, client: FlaskClient
+) -> None:
+    points = _third_round(two_rounds, 2, RoundStatus.RUNNING)
+    with client.application.app_context():
+        third = db.session.execute(select(Round).where(Round.number == 3)).scalar_one()
+        third.started_at = third.drawn_at
+        db.session.commit()
+    response = client.get(f"/turniere/{two_rounds}/leinwand")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Runde 3 läuft · vorläufig: 2 von 24 Spielen" in page
+    assert "Vierertische:" in page and "data-deadline=" in page
+    assert "Vorläufiger Gesamtstand" in page and ">Runde 3<" in page
+    # The latest games, newest first, with every player's points.
+    assert page.index("Tisch 1 · Spiel 2") < page.index("Tisch 1 · Spiel 1")
+    anna = page[page.index(">Anna") : page.index("</tr>", page.index(">Anna"))]
+    assert f">{7 + points[1]}<" in anna
+    # A kiosk: nothing to click, no forms, no site navigation.
+    assert "<a " not in page and "<form" not in page and "Anmelden" not in page
+    assert 'data-pager-seconds="12"' in page
+    assert 'data-pager-seconds="5"' in client.get(
+        f"/turniere/{two_rounds}/leinwand?sekunden=5"
+    ).get_data(as_text=True)
+    for asked, used in (("0", 12), ("1", 3), ("x", 12), ("9999", 12), ("120", 120)):
+        paged = client.get(f"/turniere/{two_rounds}/leinwand?sekunden={asked}")
+        assert f'data-pager-seconds="{used}"' in paged.get_data(as_text=True), asked
+
+
+def test_projector_before_any_round_and_after_time_up(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        make_user()
+        tournament, _ = make_tournament([("Anna", ""), ("Ben", ""), ("Cem", ""), ("Dora", "")])
+        db.session.commit()
+        tournament_id = tournament.id
+    page = client.get(f"/turniere/{tournament_id}/leinwand").get_data(as_text=True)
+    assert "Noch keine Runde ausgelost" in page and "Anna" in page
+    with app.app_context():
+        tournament = db.session.get_one(Tournament, tournament_id)
+        round_ = make_round(tournament, 1, [tournament.registrations])
+        round_.status = RoundStatus.RUNNING
+        round_.started_at = round_.time_up_at = round_.drawn_at
+        db.session.commit()
+    page = client.get(f"/turniere/{tournament_id}/leinwand").get_data(as_text=True)
+    assert "Zeit abgelaufen" in page and "Noch kein Spiel eingetragen." in page
+
+
+def test_projector_polls_like_the_standings(two_rounds: int, client: FlaskClient) -> None:
+    page = client.get(f"/turniere/{two_rounds}/leinwand").get_data(as_text=True)
+    token = page.split('"stand": "', 1)[1].split('"', 1)[0]
+    assert 'hx-select-oob="#leinwand,#live"' in page
+    fresh = client.get(f"/turniere/{two_rounds}/leinwand?stand={token}")
+    assert fresh.status_code == 204
+    _third_round(two_rounds, 1, RoundStatus.RUNNING)
+    changed = client.get(f"/turniere/{two_rounds}/leinwand?stand={token}")
+    assert changed.status_code == 200 and "Tisch 1 · Spiel 1" in changed.get_data(as_text=True)

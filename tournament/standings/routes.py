@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
 from tournament.standings import service as standings
 from tournament.standings.projector import projector as projector_view
 from tournament.web import live
+from tournament.web.forms import whole_number
 from tournament.web.lookups import round_or_404, tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("standings", __name__)
 
 TENTH = Decimal("0.1")
-#: How long the projector shows one page of the standings (seconds).
+#: How long the projector shows one page of the standings (seconds); ``?sekunden=`` in its
+#: address sets another, within PAGER_LIMITS.
 PAGER_SECONDS = 12
+PAGER_LIMITS = (3, 120)
 
 
 def _token(tournament_id: int, **_: int) -> str:
@@ -62,13 +65,14 @@ def one_round(tournament_id: int, number: int) -> str:
 def projector(tournament_id: int) -> str:
     """The standings for a projector in the hall (kiosk, full screen, no controls)."""
     tournament = tournament_or_404(tournament_id)
+    seconds = whole_number(request.args.get("sekunden"), PAGER_LIMITS[1] + 1) or PAGER_SECONDS
     return render_template(
         "standings/projector.html",
         tournament=tournament,
         view=projector_view(tournament),
         live_token=standings.state_token(tournament),
         poll_seconds=live.POLL_SECONDS,
-        pager_seconds=PAGER_SECONDS,
+        pager_seconds=max(seconds, PAGER_LIMITS[0]),
     )
 
 
