@@ -43,6 +43,8 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/http_floor.py
 	$(BIN)/python bench/hall_load.py --server laptop
 	$(BIN)/python bench/hall_load.py --server gunicorn
+	$(BIN)/python bench/projector_live.py --server laptop
+	$(BIN)/python bench/projector_live.py --server gunicorn
 	$(BIN)/python bench/excel_export.py
 	$(BIN)/python bench/excel_import.py
 	$(BIN)/python bench/password_flood.py

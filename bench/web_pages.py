@@ -1,12 +1,16 @@
-"""Benchmark of the public pages: standings and table plan of a big tournament.
+"""Benchmark of the public pages: standings, projector and table plan of a big tournament.
 
 Builds a tournament of 400 players over 8 rounds in a fresh SQLite database (every round
 drawn by the real draw, every table's list played card by card by the engine's simulator and
-stored through the score-list service, as ``scripts/demo.py`` does), serves the app with
-waitress (the real WSGI server) on a free port, and times each page over HTTP from this
-process: median and 95th percentile of ``--requests`` requests after a few to warm up.
+stored through the score-list service, as ``scripts/demo.py`` does), the last round still
+running with its lists partly entered (the standings are then provisional: the hardest case;
+``--closed`` closes it), serves the app with waitress (the real WSGI server) on a free port,
+and times each page over HTTP from this process: median and 95th percentile of
+``--requests`` requests after a few to warm up. Every request is rendered: the moment for
+which phones share a public page (``PUBLIC_PAGE_SECONDS``) is switched off, else most
+requests would be answered from it.
 
-    python bench/web_pages.py [--players 400] [--rounds 8] [--requests 60]
+    python bench/web_pages.py [--players 400] [--rounds 8] [--requests 60] [--closed]
 
 Target: standings page and table plan under 100 ms (median).
 """
@@ -40,10 +44,17 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--requests", type=int, default=60)
+    parser.add_argument("--closed", action="store_true", help="every round closed")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        app, tournament_id = build(folder, args.players, args.rounds)
+        app, tournament_id = build(
+            folder,
+            args.players,
+            args.rounds,
+            last_round_open=not args.closed,
+            config={"PUBLIC_PAGE_SECONDS": 0},
+        )
         server = create_server(app, host="127.0.0.1", port=0, threads=4)
         port = server.effective_port  # type: ignore[union-attr]
         thread = threading.Thread(target=server.run, daemon=True)
@@ -56,6 +67,7 @@ def main() -> int:
             f"table plan round {args.rounds}": f"/turniere/{tournament_id}/runden/{args.rounds}",
             "where do I sit": f"/turniere/{tournament_id}/runden/{args.rounds}/sitzplaetze",
             "table cards": f"/turniere/{tournament_id}/runden/{args.rounds}/tischkarten",
+            "projector": f"/turniere/{tournament_id}/leinwand",
         }
         for name, path in pages.items():
             times, size = _time_page(port, path, args.requests)

@@ -1,0 +1,226 @@
+"""Benchmark of the projector during a hall's load: from a saved game to the projector
+showing it.
+
+The hall is ``bench/hall_load.py``'s, run as it runs it (same tournaments, tables saving a game
+every ``--save-every`` seconds through the list page's flow, ``--readers`` phones reloading the
+standings, on ``--server laptop`` or ``--server gunicorn``). Next to it, Debian's Chromium
+(Playwright) shows the first tournament's projector (``/turniere/<id>/leinwand``) at 1920x1080,
+as a projector in the hall does: it asks for changes every 1.5 s and swaps them in.
+
+Measured for every game saved in that tournament: from the save's answer to the projector's
+first update in which that game's points are in the standings (a player of the game whose
+total it changed shows the new total). The page records each update's time and the totals it
+shows (``performance.timeOrigin + now()``: the same clock as this process's ``time.time()``).
+
+    python bench/projector_live.py [--server laptop|gunicorn] [--seconds 120]
+                                   [--tables 100] [--readers 300]
+
+Target (issue 20): p95 under 2 s. The figures are only printed; the database is checked as
+``hall_load.py`` checks it (exit status 1 if a save was lost or doubled).
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import hall_load  # noqa: E402
+import list_entry  # noqa: E402
+from list_entry import Browser, Reply, TableRun  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.server_processes import (  # noqa: E402
+    free_port,
+    gunicorn_command,
+    laptop_server_command,
+    running,
+    server_environment,
+)
+from tournament.app import create_app  # noqa: E402
+from tournament.config import INSTANCE_PATH_VARIABLE  # noqa: E402
+from tournament.extensions import db  # noqa: E402
+from tournament.models import Round  # noqa: E402
+
+# In the page: every update of the projector, with its time and the totals it shows.
+WATCH = """() => {
+  window.benchUpdates = [];
+  function snapshot() {
+    const totals = {};
+    document.querySelectorAll(".projector-table tr[data-key]").forEach((row) => {
+      totals[row.dataset.key] = Number(row.dataset.total);
+    });
+    window.benchUpdates.push([performance.timeOrigin + performance.now(), totals]);
+  }
+  snapshot();
+  document.addEventListener("htmx:load", (event) => {
+    if (event.target.id === "leinwand") { snapshot(); }
+  });
+}"""
+
+
+class SaveLog:
+    """When each game of the watched tournament's tables was saved (the save's answer)."""
+
+    def __init__(self, runs: dict[int, TableRun]) -> None:
+        self.watched = {id(run) for run in runs.values()}
+        self.saved: list[tuple[float, TableRun, int]] = []
+        self.lock = threading.Lock()
+        self.original = list_entry._save
+
+    def save(self, run: TableRun, browser: Browser, preview: Reply, index: int) -> Reply:
+        started = time.time()
+        reply = self.original(run, browser, preview, index)
+        if id(run) in self.watched and run.saves:
+            with self.lock:
+                self.saved.append((started + run.saves[-1], run, index))
+        return reply
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", choices=("laptop", "gunicorn"), default="laptop")
+    parser.add_argument("--seconds", type=float, default=120.0, help="length of the load")
+    parser.add_argument("--tournaments", type=int, help="default: 1 (laptop), 5 (gunicorn)")
+    parser.add_argument("--tables", type=int, default=100, help="tables per tournament")
+    parser.add_argument("--readers", type=int, default=300, help="phones per tournament")
+    parser.add_argument("--save-every", type=float, default=20.0, help="seconds per game")
+    parser.add_argument("--read-every", type=float, default=5.0, help="seconds per reload")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--database-url", help="gunicorn: this PostgreSQL database (empty)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    count = args.tournaments or (1 if args.server == "laptop" else 5)
+
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        with hall_load.database(args.server, folder, args.database_url) as (url, database_pids):
+            key = secrets.token_hex(32)
+            app = create_app(
+                {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=name
+            )
+            tournaments = hall_load._build(app, count, args)
+            with app.app_context():
+                found = db.session.get(Round, tournaments[0].round_id)
+                assert found is not None
+                projector = f"/turniere/{found.tournament_id}/leinwand"
+                db.engine.dispose()
+            port = free_port()
+            if args.server == "laptop":
+                command = laptop_server_command(port)
+            else:
+                command = gunicorn_command(
+                    port, workers=args.workers, threads=args.threads, instance=folder
+                )
+            env = server_environment(url, key) | {INSTANCE_PATH_VARIABLE: name}
+            log = SaveLog(tournaments[0].runs)
+            list_entry._save = log.save
+            with running(command, env, folder / "server.log", port) as server:
+                hall_load._warm_up(port, tournaments)
+                updates = _watch(port, projector, args, tournaments, server.pid, database_pids)
+            checks = [list_entry.check_database(app, t.round_id, t.runs) for t in tournaments]
+            with app.app_context():
+                db.engine.dispose()
+    delays = _delays(log.saved, updates)
+    _report(args, count, log.saved, updates, delays)
+    wrong = [c for c in checks if c.lost or c.extra or c.out_of_order or c.totals_wrong]
+    for check in wrong:
+        print("database check failed:", *check.problems[:5], sep="\n  ")
+    return 1 if wrong else 0
+
+
+def _watch(
+    port: int,
+    path: str,
+    args: argparse.Namespace,
+    tournaments: list[hall_load.Tournament],
+    server: int,
+    database_pids: list[int],
+) -> list[tuple[float, dict[str, int]]]:
+    """The projector open in Chromium while the hall's load runs; its updates."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        page.goto(f"http://127.0.0.1:{port}{path}")
+        page.evaluate(WATCH)
+        load = threading.Thread(
+            target=hall_load._load,
+            args=(port, tournaments, args, server, [server, *database_pids]),
+        )
+        load.start()
+        load.join()
+        page.wait_for_timeout(3000)  # the last saves' updates
+        updates: list[tuple[float, dict[str, int]]] = [
+            (stamp / 1000, {k: int(v) for k, v in totals.items()})
+            for stamp, totals in page.evaluate("window.benchUpdates")
+        ]
+        browser.close()
+    return updates
+
+
+def _delays(
+    saved: list[tuple[float, TableRun, int]], updates: list[tuple[float, dict[str, int]]]
+) -> list[float]:
+    """For each save: the first update after it whose totals include the game."""
+    delays = []
+    for at, run, index in saved:
+        games = run.plan.games
+        before = _cumulative(games, index - 1)
+        after = _cumulative(games, index)
+        moved = [key for key in after if after[key] != before.get(key, 0)]
+        if not moved:
+            continue  # a game that changed no total cannot be seen
+        key = moved[0]
+        for stamp, totals in updates:
+            if stamp >= at - 0.01 and totals.get(key, before.get(key, 0)) != before.get(key, 0):
+                delays.append(max(0.0, stamp - at))
+                break
+    return delays
+
+
+def _cumulative(games: list[Any], last: int) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for game in games[: last + 1]:
+        for key, points in game.points.items():
+            totals[key] = totals.get(key, 0) + points
+    return totals
+
+
+def _report(
+    args: argparse.Namespace,
+    count: int,
+    saved: list[tuple[float, TableRun, int]],
+    updates: list[tuple[float, dict[str, int]]],
+    delays: list[float],
+) -> None:
+    print(
+        f"{args.server}: {count} tournament(s) x {args.tables} tables, a game every "
+        f"{args.save_every:g} s per table, {args.readers} phones reloading the standings every "
+        f"{args.read_every:g} s, {args.seconds:g} s; projector of the first at 1920x1080"
+    )
+    print(f"saves in the watched tournament: {len(saved)}; projector updates: {len(updates)}")
+    if len(delays) < 2:
+        print("too few saves seen on the projector to measure")
+        return
+    cut = statistics.quantiles(delays, n=20)
+    print(
+        f"save -> projector: median {statistics.median(delays) * 1000:.0f} ms, "
+        f"p95 {cut[-1] * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms "
+        f"({len(delays)} saves seen; target p95 2000 ms)"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
