@@ -5,8 +5,11 @@ builds it, whose plans of legal games this reuses) and ``--readers`` phones. Eve
 a game every ``--save-every`` seconds on average (randomised: 0.5 to 1.5 times that, on a
 schedule, so a slow answer does not lower the load unless it takes longer than that) through
 the list page's own flow: open the list (GET), send the game for the preview (POST), confirm
-it (POST), and follow the redirect to the list (GET). Every reader fetches the tournament's
-standings page every ``--read-every`` seconds on average, like a phone that reloads. Each
+it (POST), and follow the redirect to the list (GET). Every reader follows the tournament's
+standings as the open page does (``tournament/web/live.py``): it loads the page once, then
+asks every 1.5 s whether it changed (``?stand=<token>``: 204 while not, else the page with the
+new token); ``--reload`` instead reloads the whole page every ``--read-every`` seconds on
+average, like a phone without JavaScript. Each
 client is a thread with its own keep-alive connection (reopened when the server closed it
 while idle, as a browser does).
 
@@ -36,6 +39,7 @@ import argparse
 import http.client
 import os
 import random
+import re
 import resource
 import secrets
 import sys
@@ -68,6 +72,7 @@ from tournament.app import create_app  # noqa: E402
 from tournament.config import INSTANCE_PATH_VARIABLE  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import Round  # noqa: E402
+from tournament.web.live import POLL_SECONDS, TOKEN  # noqa: E402
 
 STALE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
 CLIENT_STACK = 256 * 1024  # bytes of stack per client thread (thousands of them)
@@ -105,33 +110,49 @@ class Phone(Browser):
 
 @dataclass
 class Reader:
-    """One phone following a tournament's standings."""
+    """One phone following a tournament's standings: the times of whole pages, and of the
+    live page's questions that were answered "unchanged" (204)."""
 
     path: str
     times: list[float] = field(default_factory=list)
+    unchanged: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
 
 def follow_standings(
-    reader: Reader, port: int, every: float, deadline: float, rng: random.Random
+    reader: Reader, port: int, every: float, deadline: float, rng: random.Random, *, live: bool
 ) -> None:
+    """Reload every ``every`` seconds, or (``live``) ask as the open page does."""
     phone = Phone(port)
-    due = time.monotonic() + rng.uniform(0, every)
+    token: str | None = None
+    due = time.monotonic() + rng.uniform(0, POLL_SECONDS if live else every)
     try:
         while _wait_until(due, deadline):
+            path = reader.path if token is None else f"{reader.path}?{TOKEN}={token}"
             try:
-                reply = phone.get(reader.path)
+                reply = phone.get(path)
             except (OSError, http.client.HTTPException) as error:
                 phone.connection.close()
                 reader.errors.append(f"standings: no answer: {error!r}")
+                token = None
             else:
                 if reply.status == 200:
                     reader.times.append(reply.seconds)
+                    token = _token(reply.body) if live else None
+                elif reply.status == 204 and token is not None:
+                    reader.unchanged.append(reply.seconds)
                 else:
                     reader.errors.append(f"standings: HTTP {reply.status}")
-            due = _next(due, every, rng)
+            # A live page asks again POLL_SECONDS after the answer (htmx's "every").
+            due = time.monotonic() + POLL_SECONDS if live else _next(due, every, rng)
     finally:
         phone.close()
+
+
+def _token(page: str) -> str | None:
+    """The state token a live page polls with (``templates/_live.html``)."""
+    found = re.search(r'"stand": "([^"]+)"', page)
+    return found.group(1) if found else None
 
 
 def keep_list(run: TableRun, port: int, every: float, deadline: float, rng: random.Random) -> None:
@@ -229,6 +250,9 @@ def main() -> int:
     parser.add_argument("--readers", type=int, default=300, help="phones per tournament")
     parser.add_argument("--save-every", type=float, default=20.0, help="seconds per game")
     parser.add_argument("--read-every", type=float, default=5.0, help="seconds per reload")
+    parser.add_argument(
+        "--reload", action="store_true", help="phones reload the page (no live updates)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument("--database-url", help="gunicorn: this PostgreSQL database (empty)")
@@ -329,6 +353,7 @@ def _load(
                 threading.Thread(
                     target=follow_standings,
                     args=(reader, port, args.read_every, deadline, random.Random(rng.random())),
+                    kwargs={"live": not args.reload},
                 )
             )
     mine = resource.getrusage(resource.RUSAGE_SELF)
@@ -365,15 +390,22 @@ def _report(
     readers = [r for t in tournaments for r in t.readers]
     acknowledged = sum(r.acknowledged for r in runs)
     database = "SQLite" if args.server == "laptop" else "PostgreSQL"
+    following = (
+        f"reloading the standings every {args.read_every:g} s"
+        if args.reload
+        else f"with the live standings open (asking every {POLL_SECONDS:g} s)"
+    )
     print(
         f"{count} tournament(s) x ({args.tables} tables saving a game every "
-        f"{args.save_every:g} s, {args.readers} phones reloading the standings every "
-        f"{args.read_every:g} s) for {elapsed:.0f} s, on {database}"
+        f"{args.save_every:g} s, {args.readers} phones {following}) for {elapsed:.0f} s, "
+        f"on {database}"
     )
     print(f"server: {' '.join(command[1:])}")
     print(f"{'':<16}{'n':>6}{'median':>10}{'p95':>10}{'p99':>10}{'max':>10}")
     print(list_entry._line("save (confirm)", [t for r in runs for t in r.saves]))
     print(list_entry._line("standings page", [t for r in readers for t in r.times]))
+    if not args.reload:
+        print(list_entry._line("unchanged (204)", [t for r in readers for t in r.unchanged]))
     print(list_entry._line("list page", [t for r in runs for t in r.pages]))
     print(list_entry._line("preview", [t for r in runs for t in r.previews]))
     print("targets: save p95 < 150 ms, standings page p95 < 200 ms")

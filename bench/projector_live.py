@@ -2,8 +2,8 @@
 showing it.
 
 The hall is ``bench/hall_load.py``'s, run as it runs it (same tournaments, tables saving a game
-every ``--save-every`` seconds through the list page's flow, ``--readers`` phones reloading the
-standings, on ``--server laptop`` or ``--server gunicorn``). Next to it, Debian's Chromium
+every ``--save-every`` seconds through the list page's flow, ``--readers`` phones with the live
+standings open, on ``--server laptop`` or ``--server gunicorn``). Next to it, Debian's Chromium
 (Playwright) shows the first tournament's projector (``/turniere/<id>/leinwand``) at 1920x1080,
 as a projector in the hall does: it asks for changes every 1.5 s and swaps them in.
 
@@ -97,6 +97,9 @@ def main() -> int:
     parser.add_argument("--readers", type=int, default=300, help="phones per tournament")
     parser.add_argument("--save-every", type=float, default=20.0, help="seconds per game")
     parser.add_argument("--read-every", type=float, default=5.0, help="seconds per reload")
+    parser.add_argument(
+        "--reload", action="store_true", help="phones reload the page (no live updates)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument("--database-url", help="gunicorn: this PostgreSQL database (empty)")
@@ -207,8 +210,13 @@ def _report(
 ) -> None:
     print(
         f"{args.server}: {count} tournament(s) x {args.tables} tables, a game every "
-        f"{args.save_every:g} s per table, {args.readers} phones reloading the standings every "
-        f"{args.read_every:g} s, {args.seconds:g} s; projector of the first at 1920x1080"
+        f"{args.save_every:g} s per table, {args.readers} phones "
+        + (
+            f"reloading the standings every {args.read_every:g} s"
+            if args.reload
+            else "with the live standings open"
+        )
+        + f", {args.seconds:g} s; projector of the first at 1920x1080"
     )
     print(f"saves in the watched tournament: {len(saved)}; projector updates: {len(updates)}")
     if len(delays) < 2:
