@@ -541,3 +541,9 @@ def test_projector_polls_like_the_standings(two_rounds: int, client: FlaskClient
     _third_round(two_rounds, 1, RoundStatus.RUNNING)
     changed = client.get(f"/turniere/{two_rounds}/leinwand?stand={token}")
     assert changed.status_code == 200 and "Tisch 1 · Spiel 1" in changed.get_data(as_text=True)
+
+
+def test_standings_pages_link_to_the_projector(two_rounds: int, client: FlaskClient) -> None:
+    for path in (f"/turniere/{two_rounds}/stand", f"/turniere/{two_rounds}/runden/1/stand"):
+        page = client.get(path).get_data(as_text=True)
+        assert f'href="/turniere/{two_rounds}/leinwand">Leinwand</a>' in page
