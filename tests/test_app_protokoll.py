@@ -155,7 +155,7 @@ def test_every_kind_of_action_reads_as_a_german_sentence(
     ]
     rest = log[7:]
     assert rest[0] == f"Runde 1: gestartet {by}"
-    assert rest[1].startswith(f"Runde 1: ausgelost {by}: 2 Tische; 0 wiederholte Begegnungen")
+    assert rest[1].startswith(f"Runde 1: ausgelost {by}: 2 Tische; keine wiederholten Begegnungen")
     with app.app_context():
         first = db.session.execute(
             select(Registration).where(Registration.start_number == 1)

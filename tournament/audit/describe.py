@@ -27,6 +27,7 @@ from tournament.scorelists.entries import (
     SOLO_LABELS,
 )
 from tournament.texts import audit as words
+from tournament.texts.app import counted
 
 # ------------------------------------------------------------------------------ the input
 
@@ -182,11 +183,10 @@ def describe(event: EventData, lookups: Lookups) -> Described:
         action = _action_text(event, new)
         changes = _field_changes(old, new, players)
         summary = "" if kind in _NO_SUMMARY else _summary(event, old, new, changes, players)
-    for label, raw in (("vorher", old_raw), ("nachher", new_raw)):
-        if raw is not None:
-            text = words.UNREADABLE.format(text=raw)
-            before, after = (text, "") if label == "vorher" else ("", text)
-            changes = (*changes, Change(words.FIELD_LABELS["record"], before, after))
+    if old_raw is not None:
+        changes = (*changes, _unreadable(old_raw, ""))
+    if new_raw is not None:
+        changes = (*changes, _unreadable("", new_raw))
     tournament_id = lookups.tournament_of(event)
     tournament = None if tournament_id is None else lookups.tournaments.get(tournament_id)
     return Described(
@@ -196,6 +196,15 @@ def describe(event: EventData, lookups: Lookups) -> Described:
         summary=summary,
         changes=changes,
         tournament=tournament,
+    )
+
+
+def _unreadable(before: str, after: str) -> Change:
+    """A stored value that is no JSON object, shown as it is."""
+    return Change(
+        words.FIELD_LABELS["record"],
+        words.UNREADABLE.format(text=before) if before else "",
+        words.UNREADABLE.format(text=after) if after else "",
     )
 
 
@@ -341,9 +350,11 @@ def _draw_summary(new: Mapping[str, Any]) -> str:
     parts = []
     tables = new.get("tables")
     if isinstance(tables, list):
-        parts.append(f"{len(tables)} Tische")
-    if "repeats" in new:
-        parts.append(f"{_plain(new['repeats'])} {words.FIELD_LABELS['repeats']}")
+        count = len(tables)
+        parts.append(words.TABLE_COUNT_ONE if count == 1 else words.TABLE_COUNT.format(count=count))
+    repeats = new.get("repeats")
+    if isinstance(repeats, int) and not isinstance(repeats, bool):
+        parts.append(counted(repeats, "wiederholte Begegnungen"))
     if "method" in new:
         parts.append(f"{words.FIELD_LABELS['method']}: {_value('method', new['method'], {})}")
     return "; ".join(parts)
@@ -420,7 +431,7 @@ def _moment(text: str) -> str:
 def _name(key: Any, players: Mapping[str, str]) -> str:
     """A player stored by start number, by name (an unknown number as "Nr. 12")."""
     text = str(key)
-    return players.get(text) or f"Nr. {text}"
+    return players.get(text) or words.START_NUMBER.format(number=text)
 
 
 def _names(keys: Any, players: Mapping[str, str]) -> str:
@@ -461,7 +472,7 @@ def _list_entry(
     elif before and after:
         summary = _correction(_short(before, players, seat_keys), _short(after, players, seat_keys))
     else:
-        summary = "; ".join(text for text in _short(record, players, seat_keys).values() if text)
+        summary = _shown(_short(record, players, seat_keys))
     return action_text, summary, changes
 
 
@@ -535,11 +546,11 @@ def _entry_fields(
 def _entry_kind(record: Mapping[str, Any]) -> str:
     kind = record.get("kind")
     if kind == "penalty":
-        return "Strafpunkte"
+        return words.ENTRY_KINDS["penalty"]
     if kind == "nachspielzeit":
-        return "Nachspielzeit"
+        return words.ENTRY_KINDS["nachspielzeit"]
     if kind == "time_up":
-        return "Zeit abgelaufen"
+        return words.ENTRY_KINDS["time_up"]
     if kind != "game":
         return words.UNKNOWN_KIND if kind is None else _plain(kind)
     game_type = record.get("type")
@@ -548,7 +559,7 @@ def _entry_kind(record: Mapping[str, Any]) -> str:
         label = PFLICHT_LABELS.get(pflicht if pflicht in (True, False, "vorgefuehrt") else False)
         solo = SOLO_LABELS.get(str(record.get("solo")))
         return f"{label} ({solo})" if solo else str(label)
-    return GAME_TYPE_LABELS.get(str(game_type), "Spiel")
+    return GAME_TYPE_LABELS.get(str(game_type), words.ENTRY_KINDS["game"])
 
 
 def _call(value: Any, labels: Mapping[str, str]) -> str:
@@ -597,50 +608,53 @@ def _game_points(record: Mapping[str, Any], seat_keys: Sequence[str]) -> dict[st
         result = score(summary)
     except (DokoError, TypeError, ValueError, KeyError):
         return {}
-    return dict(zip(summary.players, result.scores, strict=True))
+    scores = dict(zip(summary.players, result.scores, strict=True))
+    return {key: scores[key] for key in keys}  # in seat order
+
+
+#: A part of an entry's summary: its template (``{value}`` in it) and the value.
+_Part = tuple[str, str]
 
 
 def _short(
     record: Mapping[str, Any], players: Mapping[str, str], seat_keys: Sequence[str]
-) -> dict[str, str]:
+) -> dict[str, _Part]:
     """The few parts of an entry the list shows: for a game its kind, the Re players, the
     Augen, the calls and the points ("+2/−2": Re's, then Kontra's)."""
     kind = record.get("kind")
-    parts: dict[str, str] = {}
+    parts: dict[str, _Part] = {}
     if kind == "penalty":
-        parts["offender"] = words.PENALTY_AGAINST.format(
-            name=_name(record.get("offender"), players)
-        )
+        parts["offender"] = (words.PENALTY_AGAINST, _name(record.get("offender"), players))
         labels = PENALTY_LABELS.get(str(record.get("category")))
         if labels:
-            parts["category"] = labels.title
+            parts["category"] = (words.PLAIN, labels.title)
         return parts
     if kind == "nachspielzeit":
-        parts["minutes"] = words.EXTENSION_MINUTES.format(minutes=_plain(record.get("minutes")))
+        parts["minutes"] = (words.EXTENSION_MINUTES, _plain(record.get("minutes")))
         if record.get("reason"):
-            parts["reason"] = _plain(record.get("reason"))
+            parts["reason"] = (words.PLAIN, _plain(record.get("reason")))
         return parts
     if kind == "time_up":
-        parts["being_dealt"] = f"{_label('being_dealt')}: {_plain(record.get('being_dealt'))}"
+        parts["being_dealt"] = (words.BEING_DEALT, _plain(record.get("being_dealt")))
         return parts
+    parts["kind"] = (words.PLAIN, _entry_kind(record))
     if kind != "game":
-        return {"kind": _entry_kind(record)}
-    parts["kind"] = _entry_kind(record)
+        return parts
     points = _game_points(record, seat_keys)
     if record.get("quick") is True:
         winners = record.get("winners") if isinstance(record.get("winners"), list) else []
         assert isinstance(winners, list)
-        parts["winners"] = f"{_label('winners')}: {_names(winners, players)}"
+        parts["winners"] = (words.GAME_WINNERS, _names(winners, players))
         first = [points[str(w)] for w in winners if str(w) in points]
         others = [v for k, v in points.items() if k not in map(str, winners) and v]
         values = list(dict.fromkeys([*first, *others]))
         if values:
-            parts["points"] = words.GAME_POINTS.format(points="/".join(_signed(v) for v in values))
+            parts["points"] = (words.GAME_POINTS, "/".join(_signed(v) for v in values))
         return parts
     re_players = record.get("re") if isinstance(record.get("re"), list) else []
     assert isinstance(re_players, list)
-    parts["re"] = words.GAME_RE.format(names=_names(re_players, players))
-    parts["eyes"] = words.GAME_RE_EYES.format(eyes=_plain(record.get("re_eyes")))
+    parts["re"] = (words.GAME_RE, _names(re_players, players))
+    parts["eyes"] = (words.GAME_RE_EYES, _plain(record.get("re_eyes")))
     calls = record.get("calls") if isinstance(record.get("calls"), dict) else {}
     assert isinstance(calls, dict)
     made = [
@@ -651,43 +665,36 @@ def _short(
         )
         if text
     ]
-    parts["calls"] = words.GAME_CALLS.format(calls=", ".join(made)) if made else ""
+    parts["calls"] = (words.GAME_CALLS, ", ".join(made))
     re_keys = [str(k) for k in re_players]
     re_points = [v for k, v in points.items() if k in re_keys]
     kontra_points = [v for k, v in points.items() if k not in re_keys]
     if re_points and kontra_points:
-        parts["points"] = words.GAME_POINTS.format(
-            points=f"{_signed(re_points[0])}/{_signed(kontra_points[0])}"
+        parts["points"] = (
+            words.GAME_POINTS,
+            f"{_signed(re_points[0])}/{_signed(kontra_points[0])}",
         )
     return parts
 
 
-def _correction(before: Mapping[str, str], after: Mapping[str, str]) -> str:
+def _shown(parts: Mapping[str, _Part]) -> str:
+    """An entry's summary: its parts that hold a value."""
+    return "; ".join(template.format(value=value) for template, value in parts.values() if value)
+
+
+def _correction(before: Mapping[str, _Part], after: Mapping[str, _Part]) -> str:
     """What a correction changed, part by part: "Re 121 → 119 Augen; Punkte +2/−2 → −3/+3"."""
     changed = []
     for key in dict.fromkeys([*before, *after]):
-        old, new = before.get(key, ""), after.get(key, "")
-        if old == new:
-            continue
-        changed.append(_arrow(old or words.NOTHING, new or words.NOTHING))
+        template, old = before.get(key, after.get(key, (words.PLAIN, "")))
+        new = after.get(key, (template, ""))[1]
+        if old != new:
+            changed.append(template.format(value=_arrow(old, new)))
     return "; ".join(changed) or words.UNCHANGED
 
 
 def _arrow(old: str, new: str) -> str:
-    """Two versions of a part, their common words said once: "Re 121 → 119 Augen"."""
-    a, b = old.split(" "), new.split(" ")
-    head = 0
-    while head < min(len(a), len(b)) - 1 and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(a), len(b)) - head - 1 and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
-    prefix = " ".join(a[:head])
-    suffix = " ".join(a[len(a) - tail :]) if tail else ""
-    middle = words.ARROW.format(
-        before=" ".join(a[head : len(a) - tail]), after=" ".join(b[head : len(b) - tail])
-    )
-    return " ".join(part for part in (prefix, middle, suffix) if part)
+    return words.ARROW.format(before=old or words.NOTHING, after=new or words.NOTHING)
 
 
 # ------------------------------------------------------------------------- whole lists
@@ -713,9 +720,7 @@ def _replace_list(
         )
     summary = ""
     if "entries" in new:
-        summary = words.ENTRY_COUNT.format(
-            count=_arrow(_plain(old.get("entries", 0)), _plain(new.get("entries")))
-            if old.get("entries") != new.get("entries")
-            else _plain(new.get("entries"))
-        )
+        count, before_count = _plain(new.get("entries")), _plain(old.get("entries"))
+        shown = count if count == before_count else _arrow(before_count, count)
+        summary = words.ENTRY_COUNT.format(value=shown)
     return action, summary, tuple(changes)

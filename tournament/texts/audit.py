@@ -197,19 +197,31 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 }
 
 TABLE_LINE = "Tisch {number}: {names}"
+TABLE_COUNT = "{count} Tische"
+TABLE_COUNT_ONE = "1 Tisch"
+#: A player only known by start number.
+START_NUMBER = "Nr. {number}"
+#: A list entry's kind, by its record's ``kind`` (a game says its game type instead).
+ENTRY_KINDS = {
+    "game": "Spiel",
+    "penalty": "Strafpunkte",
+    "nachspielzeit": "Nachspielzeit",
+    "time_up": "Zeit abgelaufen",
+}
 ROUND_OF = "nach Runde {number}"
 TABLE_OF = "Tisch {number}"
-ENTRY_COUNT = "{count} Einträge"
+ENTRY_COUNT = "{value} Einträge"
 
-#: The short summary of a game: kind, Re, Augen, calls, points (Re/Kontra or winners/others).
-GAME_RE = "Re: {names}"
-GAME_EYES = "{eyes} Augen"
-GAME_RE_EYES = "Re {eyes} Augen"
-GAME_CALLS = "Ansagen {calls}"
-GAME_POINTS = "Punkte {points}"
-GAME_SCHWARZ = "schwarz"
-QUICK = "als Punkte eingetragen"
-PENALTY_AGAINST = "gegen {name}"
-EXTENSION_MINUTES = "{minutes} Minuten"
+#: The parts of a list entry's summary, each with its ``{value}``: for a game its kind, the
+#: Re players, Re's Augen, the calls and the points (Re/Kontra, or winners/others).
+PLAIN = "{value}"
+GAME_RE = "Re: {value}"
+GAME_RE_EYES = "Re {value} Augen"
+GAME_CALLS = "Ansagen {value}"
+GAME_POINTS = "Punkte {value}"
+GAME_WINNERS = "Gewinner: {value}"
+PENALTY_AGAINST = "gegen {value}"
+EXTENSION_MINUTES = "{value} Minuten"
+BEING_DEALT = "ein Spiel wurde gerade gegeben: {value}"
 SPECIALS_OF = "{party}: {items}"
 SPECIAL_NAMES = {"doppelkopf": "Doppelkopf", "fuchs": "Fuchs", "karlchen": "Karlchen"}
