@@ -4,6 +4,7 @@ longer there or hold values that are no JSON object; on SQLite and PostgreSQL.""
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import re
 from collections.abc import Iterator
@@ -35,8 +36,10 @@ from tests.webapp import (
 )
 from tournament.audit import service as audit
 from tournament.audit.describe import (
+    Change,
     EventData,
     Lookups,
+    RegistrationInfo,
     RoundInfo,
     TableInfo,
     describe,
@@ -412,3 +415,164 @@ def _json(value: dict[str, Any]) -> str:
 def test_any_stored_value_is_described(old: str | None, new: str | None) -> None:
     data = EventData(1, utcnow(), None, "update", "tournament", None, old, new)
     assert describe(data, Lookups()).sentence.startswith("Turnier #?: Angaben geändert")
+
+
+_PLAYERS = (("1", "Anna"), ("2", "Ben"), ("3", "Cem"), ("4", "Dana"))
+_LOOKUPS = Lookups(
+    users={7: "Erika", 8: "schiri"},
+    tournaments={5: "Stadtmeisterschaft"},
+    rounds={40: RoundInfo(2, 5)},
+    tables={24: TableInfo(3, 2, 5, _PLAYERS)},
+    registrations={11: RegistrationInfo("Anna", 1, 5)},
+    start_numbers={5: dict(_PLAYERS)},
+)
+_QUICK_SOLO = (
+    '{"entry": 5, "via": "Tischcode", "record": {"kind": "game", "quick": true, "type": "solo", '
+    '"pflicht": false, "points": {"1": 6, "2": -2, "3": -2, "4": -2}, "winners": ["1"], '
+    '"player": "1", "dealer": "4"}}'
+)
+
+
+@pytest.mark.parametrize(
+    ("user", "action", "kind", "object_id", "old", "new", "sentence"),
+    [
+        (
+            7,
+            "replace_list",
+            "round_table",
+            24,
+            '{"entries": 3, "totals": {"1": 0, "2": 0, "3": 0, "4": 0}}',
+            '{"entries": 24, "totals": {"1": 12, "2": -4, "3": -4, "4": -4}, "version": 9}',
+            "Tisch 3, Runde 2: ganze Liste neu eingetragen von Erika: 3 → 24 Einträge",
+        ),
+        (
+            7,
+            "import_lists",
+            "tournament",
+            5,
+            None,
+            '{"tables": ["R1/T3", "R2/T1"]}',
+            "Turnier „Stadtmeisterschaft“: Listen aus einer Datei eingelesen von Erika: "
+            "Tisch 3, Runde 1; Tisch 1, Runde 2",
+        ),
+        (
+            7,
+            "time_up",
+            "round",
+            40,
+            None,
+            '{"time_up_at": "2026-11-25 20:00:00.5+00:00"}',
+            "Runde 2: Zeit abgelaufen ausgerufen von Erika",
+        ),
+        (
+            7,
+            "create",
+            "user",
+            8,
+            None,
+            '{"role": "schiedsrichter", "username": "schiri"}',
+            "Konto schiri: angelegt von Erika: Rolle Schiedsrichter",
+        ),
+        (
+            7,
+            "update",
+            "user",
+            8,
+            '{"active": true}',
+            '{"active": false}',
+            "Konto schiri: gesperrt von Erika",
+        ),
+        (7, "password", "user", 8, None, None, "Konto schiri: Passwort geändert von Erika"),
+        (
+            7,
+            "withdraw",
+            "registration",
+            11,
+            '{"withdrawn_after_round": null}',
+            '{"withdrawn_after_round": 2}',
+            "Anna (Nr. 1): zurückgezogen von Erika: nach Runde 2",
+        ),
+        (
+            None,
+            "add_list_entry",
+            "round_table",
+            24,
+            None,
+            _QUICK_SOLO,
+            "Tisch 3, Runde 2: Spiel 5 eingetragen über den Tischcode: Lustsolo; "
+            "Gewinner: Anna; Punkte +6/−2",
+        ),
+        (
+            7,
+            "add_list_entry",
+            "round_table",
+            24,
+            None,
+            '{"entry": 20, "record": {"kind": "time_up", "being_dealt": false}}',
+            "Tisch 3, Runde 2: Zeit abgelaufen (Eintrag 20) eingetragen von Erika: "
+            "ein Spiel wurde gerade gegeben: nein",
+        ),
+        (
+            7,
+            "renew_code",
+            "round_table",
+            24,
+            '{"had_code": true}',
+            "{}",
+            "Tisch 3, Runde 2: neuer Tischcode ausgegeben von Erika",
+        ),
+        (
+            7,
+            "update",
+            "tournament",
+            5,
+            '{"date": "2026-05-01"}',
+            '{"date": "2026-05-02"}',
+            "Turnier „Stadtmeisterschaft“: Angaben geändert von Erika: "
+            "Datum 01.05.2026 → 02.05.2026",
+        ),
+    ],
+)
+def test_each_recorded_action_has_its_sentence(
+    user: int | None,
+    action: str,
+    kind: str,
+    object_id: int,
+    old: str | None,
+    new: str | None,
+    sentence: str,
+) -> None:
+    data = EventData(1, utcnow(), user, action, kind, object_id, old, new)
+    assert describe(data, _LOOKUPS).sentence == sentence
+
+
+def test_the_before_and_after_of_values_read_as_german() -> None:
+    moment = "2026-11-25 20:00:00.5+00:00"
+    data = EventData(1, utcnow(), 7, "time_up", "round", 40, None, f'{{"time_up_at": "{moment}"}}')
+    local = dt.datetime.fromisoformat(moment).astimezone().strftime("%d.%m.%Y %H:%M")
+    assert describe(data, _LOOKUPS).changes == (Change("Zeit abgelaufen um", "–", local),)
+    penalty = (
+        '{"entry": 2, "record": {"kind": "penalty", "category": "geringfuegig", "offender": "3", '
+        '"phase": "hochzeit_allein", "absagen": 0, "harms_soloist": false, "deduction": 0, '
+        '"signed_by": "Erika"}}'
+    )
+    data = EventData(1, utcnow(), 7, "delete_list_entry", "round_table", 24, penalty, "{}")
+    described = describe(data, _LOOKUPS)
+    assert described.sentence == (
+        "Tisch 3, Runde 2: Strafpunkte (Eintrag 2) gelöscht von Erika: gegen Cem; "
+        "geringfügiger Regelverstoß"
+    )
+    assert described.changes == (
+        Change("Art", "Strafpunkte", "–"),
+        Change("Verstoß", "geringfügiger Regelverstoß (TSR 9.3)", "–"),
+        Change("Verursacher", "Cem", "–"),
+        Change("Spielphase", "Hochzeit allein gespielt", "–"),
+        Change("Absagen", "0", "–"),
+        Change("schadet dem Solisten", "nein", "–"),
+        Change("Abzug", "0", "–"),
+        Change("abgezeichnet von", "Erika", "–"),
+    )
+    data = EventData(
+        1, utcnow(), 7, "update", "registration", 11, '{"fixed_table": null}', '{"fixed_table": 4}'
+    )
+    assert describe(data, _LOOKUPS).changes == (Change("fester Tisch", "–", "Tisch 4"),)

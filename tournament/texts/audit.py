@@ -57,15 +57,15 @@ ACTIONS: dict[tuple[str, str], str] = {
     ("round_table", "correct_list_entry"): "{entry} korrigiert",
     ("round_table", "delete_list_entry"): "{entry} gelöscht",
     ("round_table", "replace_list"): "ganze Liste neu eingetragen",
-    ("user", "create"): "Konto angelegt",
-    ("user", "update"): "Konto geändert",
+    ("user", "create"): "angelegt",
+    ("user", "update"): "geändert",
     ("user", "login"): "am System angemeldet",
     ("user", "logout"): "vom System abgemeldet",
     ("user", "password"): "Passwort geändert",
 }
 #: An account locked or unlocked (an ``update`` of ``active`` alone).
-USER_LOCKED = "Konto gesperrt"
-USER_UNLOCKED = "Konto entsperrt"
+USER_LOCKED = "gesperrt"
+USER_UNLOCKED = "entsperrt"
 #: A correction that stored the entry as it was.
 UNCHANGED = "nichts geändert"
 #: An action this catalogue does not know: ``{action}`` is its stored name.
