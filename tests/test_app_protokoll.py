@@ -576,3 +576,42 @@ def test_the_before_and_after_of_values_read_as_german() -> None:
         1, utcnow(), 7, "update", "registration", 11, '{"fixed_table": null}', '{"fixed_table": 4}'
     )
     assert describe(data, _LOOKUPS).changes == (Change("fester Tisch", "–", "Tisch 4"),)
+
+
+def test_events_of_older_shapes_still_read() -> None:
+    """A deletion that stored only the list's version after it; a registration with the
+    tournament's version and an empty DDV number."""
+    game = '{"kind": "game", "type": "normal", "re": ["1", "2"], "re_eyes": 150, "dealer": "4"}'
+    deleted = EventData(
+        1,
+        utcnow(),
+        7,
+        "delete_list_entry",
+        "round_table",
+        24,
+        f'{{"entry": 3, "record": {game}}}',
+        '{"version": 12}',
+    )
+    assert describe(deleted, _LOOKUPS).sentence == (
+        "Tisch 3, Runde 2: Spiel 3 gelöscht von Erika: Normalspiel; Re: Anna, Ben; Re 150 Augen"
+    )
+    registered = EventData(
+        2,
+        utcnow(),
+        7,
+        "register",
+        "registration",
+        11,
+        None,
+        '{"club": "", "ddv_number": "", "fixed_table": null, "name": "Anna", '
+        '"start_number": 1, "version": 4}',
+    )
+    described = describe(registered, _LOOKUPS)
+    assert described.sentence == "Anna (Nr. 1): angemeldet von Erika"
+    assert [c.label for c in described.changes] == [
+        "Name",
+        "Verein",
+        "DDV-Nr.",
+        "Startnummer",
+        "fester Tisch",
+    ]

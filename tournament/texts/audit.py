@@ -127,6 +127,8 @@ FIELD_LABELS: dict[str, str] = {
     "seed": "Startwert",
     "repeats": "wiederholte Begegnungen",
     "tables": "Tische",
+    "separate_clubs": "Vereine getrennt",
+    "fixed": "feste Tische",
     "time_up_at": "Zeit abgelaufen um",
     "had_code": "hatte einen Tischcode",
     "locked": "für den Tischcode gesperrt",
