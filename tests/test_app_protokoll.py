@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -83,8 +84,11 @@ def changes(client: FlaskClient, path: str) -> tuple[list[tuple[str, ...]], list
     unchanged = re.findall(
         r"<tr><th scope=\"row\">(.*?)</th><td>(.*?)</td></tr>", unchanged_part, re.S
     )
-    unescape = lambda rows: [tuple(html.unescape(c) for c in row) for row in rows]  # noqa: E731
-    return unescape(changed), unescape(unchanged)
+    return _unescaped(changed), _unescaped(unchanged)
+
+
+def _unescaped(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    return [tuple(html.unescape(cell) for cell in row) for row in rows]
 
 
 def _press(client: FlaskClient, tid: int, action: str) -> None:
@@ -404,8 +408,6 @@ def test_describe_is_a_function_of_the_event_and_what_was_looked_up() -> None:
 
 
 def _json(value: dict[str, Any]) -> str:
-    import json
-
     return json.dumps(value)
 
 
