@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import event, insert, select
 
 from tests.test_app_scorelist_entry import (
@@ -617,3 +619,57 @@ def test_events_of_older_shapes_still_read() -> None:
         "Startnummer",
         "fester Tisch",
     ]
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_GAME_FIELDS = st.fixed_dictionaries(
+    {"kind": st.sampled_from(["game", "penalty", "nachspielzeit", "time_up", 3])},
+    optional={
+        key: _JSON | st.sampled_from(["1", "2", ["1", "2"], 121, "solo", True])
+        for key in (
+            "type",
+            "quick",
+            "pflicht",
+            "solo",
+            "re",
+            "re_eyes",
+            "re_tricks",
+            "calls",
+            "specials",
+            "points",
+            "winners",
+            "player",
+            "dealer",
+            "offender",
+            "category",
+            "minutes",
+            "being_dealt",
+        )
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    action=st.sampled_from(
+        ["add_list_entry", "correct_list_entry", "delete_list_entry", "replace_list", "draw"]
+    ),
+    kind=st.sampled_from(["round_table", "round", "registration", "tournament", "user"]),
+    old=_GAME_FIELDS | _JSON,
+    new=_GAME_FIELDS | _JSON,
+    wrap=st.booleans(),
+)
+def test_any_stored_shape_is_described_without_an_error(
+    action: str, kind: str, old: Any, new: Any, wrap: bool
+) -> None:
+    if wrap:
+        old, new = {"entry": 1, "record": old, "totals": old}, {"record": new, "tables": new}
+    data = EventData(1, utcnow(), 7, action, kind, 24, json.dumps(old), json.dumps(new))
+    described = describe(data, _LOOKUPS)
+    assert described.sentence
