@@ -241,6 +241,7 @@ def test_filters_by_kind_and_tournament_in_german(
     ]
     assert [s.split(":")[0] for s in sentences(client, "?art=runden")] == ["Runde 1"] * 2
     assert sentences(client, "?art=konten") == [f"Konto {USERNAME}: am System angemeldet"]
+    assert sentences(client, f"?art=konten&turnier={tid}") == sentences(client, "?art=konten")
     assert len(sentences(client, f"?art=anmeldungen&turnier={tid}")) == 9
     assert [s.split(":")[0] for s in sentences(client, f"?art=anmeldungen&turnier={other}")] == [
         "Bernd Meier (Nr. 2)",

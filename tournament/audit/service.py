@@ -87,16 +87,16 @@ LIST_ACTIONS = ("add_list_entry", "correct_list_entry", "delete_list_entry", "re
 
 
 def _kind_filter(kind: LogKind) -> ColumnElement[bool]:
-    of_type = AuditEvent.object_type.__eq__
-    lists = and_(of_type("round_table"), AuditEvent.action.in_(LIST_ACTIONS))
-    list_import = and_(of_type("tournament"), AuditEvent.action == "import_lists")
+    kind_of, action = AuditEvent.object_type, AuditEvent.action
+    lists = and_(kind_of == "round_table", action.in_(LIST_ACTIONS))
+    list_import = and_(kind_of == "tournament", action == "import_lists")
     return {
-        LogKind.REGISTRATIONS: of_type("registration"),
-        LogKind.ROUNDS: of_type("round"),
+        LogKind.REGISTRATIONS: kind_of == "registration",
+        LogKind.ROUNDS: kind_of == "round",
         LogKind.LISTS: or_(lists, list_import),
-        LogKind.TABLES: and_(of_type("round_table"), AuditEvent.action.not_in(LIST_ACTIONS)),
-        LogKind.ACCOUNTS: of_type("user"),
-        LogKind.TOURNAMENT: and_(of_type("tournament"), AuditEvent.action != "import_lists"),
+        LogKind.TABLES: and_(kind_of == "round_table", action.not_in(LIST_ACTIONS)),
+        LogKind.ACCOUNTS: kind_of == "user",
+        LogKind.TOURNAMENT: and_(kind_of == "tournament", action != "import_lists"),
     }[kind]
 
 
@@ -122,11 +122,12 @@ def page_of_events(
     page: int, kind: LogKind | None = None, tournament_id: int | None = None
 ) -> tuple[list[AuditEvent], bool]:
     """One page of the log, newest first, and whether an older page exists; only events of
-    ``kind`` and of the tournament ``tournament_id`` if given."""
+    ``kind`` and of the tournament ``tournament_id`` if given (accounts belong to no
+    tournament: with ``kind`` accounts, ``tournament_id`` is not asked)."""
     query = select(AuditEvent)
     if kind is not None:
         query = query.where(_kind_filter(kind))
-    if tournament_id is not None:
+    if tournament_id is not None and kind is not LogKind.ACCOUNTS:
         query = query.where(_tournament_filter(tournament_id))
     query = (
         query.order_by(AuditEvent.at.desc(), AuditEvent.id.desc())
