@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -293,7 +294,7 @@ def test_password_reset_works_and_is_audited_without_the_password(
                 assert OTHER_PASSWORD not in value
     log_page = client.get("/protokoll").get_data(as_text=True)
     assert new_password not in log_page
-    assert f"password user #{other_id}" in log_page
+    assert f"Konto {OTHER}: Passwort geändert von {USERNAME}" in log_page
 
 
 @pytest.mark.parametrize(
@@ -353,38 +354,32 @@ def test_lock_sent_twice_from_one_page_leaves_the_account_locked(
 
 # ------------------------------------------------------------------ the audit log
 
-_LOG_ROW = re.compile(
-    r'<tr>\s*<td class="nowrap">[^<]*</td>\s*<td>(.*?)</td>\s*<td>(.*?)</td>\s*'
-    r"<td><code>(.*?)</code></td>\s*<td><code>(.*?)</code></td>\s*</tr>",
-    re.S,
-)
+_LOG_ROW = re.compile(r'<a class="log-link" href="/protokoll/\d+">(.*?)</a>', re.S)
 
 
-def _log(client: FlaskClient, query: str = "") -> tuple[list[tuple[str, str, str, str]], str]:
-    """(who, what, old, new) of every row of the log page, and the page."""
+def _log(client: FlaskClient, query: str = "") -> tuple[list[str], str]:
+    """The sentence of every row of the log page, and the page."""
     response = client.get(f"/protokoll{query}")
     assert response.status_code == 200, query
     page = response.get_data(as_text=True)
-    return _LOG_ROW.findall(page), page
+    return [html.unescape(text) for text in _LOG_ROW.findall(page)], page
 
 
 def test_log_lists_events_newest_first_with_old_and_new_values(
     app: Flask, client: FlaskClient, leitung: int
 ) -> None:
-    first = create_tournament(client, "Erstes Turnier")
-    second = create_tournament(client, "Zweites Turnier")
-    submit(client, f"/turniere/{first}/bearbeiten", data={"rounds_planned": "5"})
+    create_tournament(client, "Erstes Turnier")
+    create_tournament(client, "Zweites Turnier")
+    first = "Turnier „Erstes Turnier“"
+    submit(client, "/turniere/1/bearbeiten", data={"rounds_planned": "5"})
     rows, page = _log(client)
-    assert [what for _, what, _, _ in rows] == [
-        f"update tournament #{first}",
-        f"create tournament #{second}",
-        f"create tournament #{first}",
-        f"login user #{leitung}",
+    created = "Datum 21.11.2026; Ort Kiel; Runden geplant 3"
+    assert rows == [
+        f"{first}: Angaben geändert von {USERNAME}: Runden geplant 3 → 5",
+        f"Turnier „Zweites Turnier“: angelegt von {USERNAME}: {created}",
+        f"{first}: angelegt von {USERNAME}: {created}",
+        f"Konto {USERNAME}: am System angemeldet",
     ]
-    assert {who for who, *_ in rows} == {USERNAME}
-    _, _, old, new = rows[0]
-    assert json.loads(old.replace("&#34;", '"')) == {"rounds_planned": 3}
-    assert json.loads(new.replace("&#34;", '"')) == {"rounds_planned": 5}
     assert "Neuere" not in page
     assert "Ältere" not in page
 
@@ -396,18 +391,16 @@ def test_log_shows_hostile_values_escaped(app: Flask, client: FlaskClient, leitu
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
 
-def test_log_filters_by_object_type(app: Flask, client: FlaskClient, leitung: int) -> None:
+def test_log_filters_by_kind(app: Flask, client: FlaskClient, leitung: int) -> None:
     tournament_id = create_tournament(client)
     paste_players(client, tournament_id, "Anna Schmidt\nBernd Meier")
-    rows, page = _log(client, "?art=registration")
-    assert [what.split(" #")[0] for _, what, _, _ in rows] == ["register registration"] * 2
-    assert '<option value="registration" selected>registration</option>' in page
-    assert re.findall(r'<option value="(\w*)"', page) == ["", "registration", "tournament", "user"]
-    rows, _ = _log(client, "?art=tournament")
-    assert [what for _, what, _, _ in rows] == [f"create tournament #{tournament_id}"]
+    rows, page = _log(client, "?art=anmeldungen")
+    assert [row.split(":")[0] for row in rows] == ["Bernd Meier (Nr. 2)", "Anna Schmidt (Nr. 1)"]
+    assert '<option value="anmeldungen" selected>Anmeldungen</option>' in page
+    rows, _ = _log(client, "?art=turnier")
+    assert [row.split(":")[0] for row in rows] == ["Turnier „Herbstturnier“"]
     rows, page = _log(client, "?art=" + SCRIPT)
-    assert rows == []
-    assert "Keine Einträge." in page
+    assert len(rows) == 4  # an unknown kind: every entry
     assert SCRIPT not in page
     rows, _ = _log(client, "?art=")
     assert len(rows) == 4
@@ -428,21 +421,21 @@ def test_log_pages_hold_100_events_each(app: Flask, client: FlaskClient, leitung
     assert total == 151
     first, page = _log(client)
     assert len(first) == 100
-    assert first[0][1] == "test probe #150"
+    assert first[0] == "probe #150: Änderung „test“ von leitung: n 150"
     assert 'href="/protokoll?seite=2"' in page
     assert "Neuere" not in page
     second, page = _log(client, "?seite=2")
     assert len(second) == 51
-    assert second[-1][1] == f"login user #{leitung}"
+    assert second[-1] == f"Konto {USERNAME}: am System angemeldet"
     assert 'href="/protokoll?seite=1"' in page
     assert "Ältere" not in page
-    assert not {row[1] for row in first} & {row[1] for row in second}
+    assert not set(first) & set(second)
     third, page = _log(client, "?seite=3")
     assert third == []
     assert "Keine Einträge." in page
-    filtered, page = _log(client, "?art=probe&seite=2")
-    assert len(filtered) == 50
-    assert "art=probe" in page
+    filtered, page = _log(client, "?art=konten&seite=2")
+    assert filtered == []
+    assert 'href="/protokoll?seite=1&amp;art=konten"' in page
 
 
 def test_log_page_garbage_shows_page_one(app: Flask, client: FlaskClient, leitung: int) -> None:

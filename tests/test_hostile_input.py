@@ -136,6 +136,7 @@ def _build(app: Flask) -> World:
         "registration_id": str(registration),
         "user_id": str(other),
         "code": code,
+        "event_id": "1",
     }
     targets: list[Target] = []
     get_urls: list[str] = []
