@@ -162,6 +162,7 @@ PAGES: dict[str, tuple[tuple[str, ...], Callable[[World], str]]] = {
     "admin.accounts": ((LEITUNG,), lambda w: "/konten"),
     "admin.password": ((LEITUNG,), lambda w: f"/konten/{w.user}/passwort"),
     "admin.log": ((LEITUNG,), lambda w: "/protokoll"),
+    "admin.log_event": ((LEITUNG,), lambda w: f"/protokoll/{w.event}"),
     "scorelists.enter_code": ((KEEPER,), lambda w: "/tisch"),
     "scorelists.page_by_code": ((KEEPER,), lambda w: f"/tisch/{w.code}/"),
     "scorelists.correct_by_code": ((KEEPER,), lambda w: f"/tisch/{w.code}/eintrag/1"),
