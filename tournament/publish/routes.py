@@ -1,0 +1,75 @@
+"""Results outside the hall: the standings as CSV and PDF (public, like the standings pages),
+the static site as a ZIP for the Turnierleitung, and ``flask export-site`` writing it into a
+folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from flask import Blueprint, Response, current_app
+
+from tournament.publish import site, tables
+from tournament.texts import publish as words
+from tournament.web.access import leitung_required
+from tournament.web.lookups import round_or_404, tournament_or_404
+
+bp = Blueprint("publish", __name__, cli_group=None)
+
+
+def _download(content: bytes, name: str, mimetype: str) -> Response:
+    response = Response(content, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _csv(sheet: tables.Sheet, name: str) -> Response:
+    return _download(tables.to_csv(sheet), f"{name}.csv", "text/csv; charset=utf-8")
+
+
+def _pdf(sheet: tables.Sheet, name: str) -> Response:
+    return _download(tables.to_pdf(sheet), f"{name}.pdf", "application/pdf")
+
+
+@bp.get("/turniere/<int:tournament_id>/stand.csv")
+def overall_csv(tournament_id: int) -> Response:
+    return _csv(tables.overall_sheet(tournament_or_404(tournament_id)), words.OVERALL_FILE)
+
+
+@bp.get("/turniere/<int:tournament_id>/stand.pdf")
+def overall_pdf(tournament_id: int) -> Response:
+    return _pdf(tables.overall_sheet(tournament_or_404(tournament_id)), words.OVERALL_FILE)
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.csv")
+def round_csv(tournament_id: int, number: int) -> Response:
+    found = round_or_404(tournament_or_404(tournament_id), number)
+    return _csv(tables.round_sheet(found), words.ROUND_FILE.format(number=number))
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.pdf")
+def round_pdf(tournament_id: int, number: int) -> Response:
+    found = round_or_404(tournament_or_404(tournament_id), number)
+    return _pdf(tables.round_sheet(found), words.ROUND_FILE.format(number=number))
+
+
+@bp.get("/turniere/<int:tournament_id>/ergebnisse.zip")
+@leitung_required
+def site_zip(tournament_id: int) -> Response:
+    """The static site of the tournament's public pages (``site``), to unpack and upload."""
+    tournament = tournament_or_404(tournament_id)
+    content = site.zip_bytes(current_app._get_current_object(), tournament.id)  # type: ignore[attr-defined]
+    return _download(content, f"ergebnisse-{tournament.date.isoformat()}.zip", "application/zip")
+
+
+@bp.cli.command("export-site")
+@click.argument("tournament_id", type=int)
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def export_site(tournament_id: int, folder: Path) -> None:
+    """Write a tournament's public pages as a static site (HTML, CSS, CSV, PDF) into FOLDER."""
+    try:
+        count = site.write_folder(current_app._get_current_object(), tournament_id, folder)  # type: ignore[attr-defined]
+    except LookupError:
+        raise click.ClickException(words.NO_TOURNAMENT.format(id=tournament_id)) from None
+    click.echo(words.EXPORTED.format(count=count, folder=folder))
