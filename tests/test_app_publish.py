@@ -18,6 +18,8 @@ from flask.testing import FlaskClient
 
 from tests.test_app_scorelists import make_round, make_tournament, make_user
 from tests.webapp import sign_in
+from tournament import serve
+from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.publish import tables
@@ -244,6 +246,24 @@ def test_the_command_line_writes_the_site_into_a_folder(
     missing = app.test_cli_runner().invoke(args=["export-site", "9999", str(tmp_path / "x")])
     assert missing.exit_code != 0
     assert "Kein Turnier mit der Nummer 9999." in missing.output
+
+
+def test_doko_turnier_writes_the_site_into_a_folder_from_its_own_database(
+    tournament_id: int, app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``doko-turnier --export-site``: the laptop's command, on the database it serves."""
+    monkeypatch.setenv(INSTANCE_PATH_VARIABLE, app.instance_path)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        monkeypatch.setenv("DATABASE_URL", app.config["SQLALCHEMY_DATABASE_URI"])
+    folder = tmp_path / "Ergebnisse"
+    assert serve.main(["--export-site", str(tournament_id), str(folder)]) == 0
+    assert _body_rows((folder / "index.html").read_text(encoding="utf-8"))[0][:3] == [
+        "1",
+        "1",
+        "Anna Łukasiewicz",
+    ]
+    assert serve.main(["--export-site", "9999", str(tmp_path / "x")]) == 1
+    assert not (tmp_path / "x").exists()
 
 
 def test_the_turnierleitung_is_offered_the_results_on_the_tournament_page(

@@ -1,6 +1,6 @@
 """Results outside the hall: the standings as CSV and PDF (public, like the standings pages),
 the static site as a ZIP for the Turnierleitung, and ``flask export-site`` writing it into a
-folder."""
+folder (on the laptop ``doko-turnier --export-site``, ``tournament.serve``)."""
 
 from __future__ import annotations
 

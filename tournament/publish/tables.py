@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,10 @@ from tournament.models import Round, RoundStatus, Tournament
 from tournament.standings import service as standings
 from tournament.standings.routes import one_decimal
 from tournament.texts import publish as words
+
+# fontTools reports every subset of the embedded font at INFO: in the server's log, a
+# page of lines per PDF downloaded.
+logging.getLogger("fontTools").setLevel(logging.WARNING)
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSansCondensed"
