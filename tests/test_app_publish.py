@@ -133,7 +133,7 @@ def test_the_site_has_an_index_and_every_round_s_pages(
     names = set(site.namelist())
     assert "index.html" in names
     for number in (1, 2):
-        for page in ("stand.html", "tischplan.html", "wo-sitze-ich.html", "stand.csv", "stand.pdf"):
+        for page in ("stand.html", "tischplan.html", "wo-sitze-ich.html", "stand.csv"):
             assert f"runde-{number}-{page}" in names
     assert {"gesamtstand.csv", "gesamtstand.pdf", "static/style.css"} <= names
 

@@ -68,7 +68,9 @@ class PageKind:
     instances: Callable[[Tournament], Iterable[Args]]
 
 
-#: Every exported file; the first is the site's ``index.html``.
+#: Every exported file; the first is the site's ``index.html``. The rounds' PDFs are left out:
+#: fpdf2 lays out a table of 400 players in seconds, and a ZIP of eight of them would keep the
+#: Turnierleitung waiting; the exported round pages offer their CSV (and the PDF's link is text).
 PAGES: tuple[PageKind, ...] = (
     PageKind("standings.overall", "index.html", _once),
     PageKind("standings.one_round", "runde-{number}-stand.html", _each_round),
@@ -77,7 +79,6 @@ PAGES: tuple[PageKind, ...] = (
     PageKind("publish.overall_csv", "gesamtstand.csv", _once),
     PageKind("publish.overall_pdf", "gesamtstand.pdf", _once),
     PageKind("publish.round_csv", "runde-{number}-stand.csv", _each_round),
-    PageKind("publish.round_pdf", "runde-{number}-stand.pdf", _each_round),
 )
 
 
