@@ -22,6 +22,7 @@ from tournament import serve
 from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
+from tournament.publish import site as static_site
 from tournament.publish import tables
 from tournament.standings import service as standings
 
@@ -420,3 +421,21 @@ def test_pdf_of_400_players_runs_over_pages_each_with_the_header(app: Flask) -> 
     for row in sheet.rows:
         assert row[2] in everything
     assert pages[0].count("Gesamtstand") >= 1
+
+
+def test_the_files_a_stylesheet_refers_to_go_with_it(tmp_path: Path) -> None:
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "sans.woff2").write_bytes(b"font")
+    (tmp_path / "img.png").write_bytes(b"png")
+    (tmp_path / "style.css").write_text(
+        "@font-face { src: url('fonts/sans.woff2') format('woff2'); }\n"
+        'a { background: url(img.png); } b { background: url("data:image/png;base64,AA"); }\n'
+        "i { background: url(../outside.png); } u { background: url(/static/x.png); }\n",
+        encoding="utf-8",
+    )
+    (tmp_path.parent / "outside.png").write_bytes(b"no")
+    assert static_site._with_their_files(tmp_path, {"style.css"}) == {
+        "style.css",
+        "fonts/sans.woff2",
+        "img.png",
+    }

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import inspect
 import io
+import posixpath
+import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -135,8 +137,32 @@ def _render(app: Flask, tournament_id: int) -> Iterator[tuple[str, bytes]]:
         static |= links.static
         yield name, links.html().encode("utf-8")
     assert app.static_folder is not None
-    for filename in sorted(static):
+    for filename in sorted(_with_their_files(Path(app.static_folder), static)):
         yield f"static/{filename}", (Path(app.static_folder) / filename).read_bytes()
+
+
+#: A stylesheet's reference to another file: ``url(fonts/x.woff2)``, quoted or not.
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]+?)['"]?\s*\)""")
+
+
+def _with_their_files(folder: Path, names: set[str]) -> set[str]:
+    """The static files ``names`` and every file their stylesheets refer to (fonts, images),
+    as paths within ``folder``."""
+    found, waiting = set(), list(names)
+    while waiting:
+        name = waiting.pop()
+        if name in found or name.startswith("..") or not (folder / name).is_file():
+            continue
+        found.add(name)
+        if name.endswith(".css"):
+            text = (folder / name).read_text(encoding="utf-8")
+            for reference in CSS_URL.findall(text):
+                parts = urlsplit(reference)
+                if not (parts.scheme or parts.netloc or parts.path.startswith("/")):
+                    waiting.append(
+                        posixpath.normpath(posixpath.join(posixpath.dirname(name), parts.path))
+                    )
+    return found
 
 
 def zip_bytes(app: Flask, tournament_id: int) -> bytes:
