@@ -15,6 +15,7 @@ import pypdf
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
 
 from tests.test_app_scorelists import make_round, make_tournament, make_user
 from tests.webapp import sign_in
@@ -393,6 +394,27 @@ def test_overall_pdf_has_the_title_the_moment_and_the_standings(
     assert '=HYPERLINK("http://x")' in text  # the PDF shows names as they are
     assert "10 -3 7 3,5 2" in text  # Anna's row: R1, R2, Summe, Schnitt, Runden
     assert "Seite 1 von 1" in text
+
+
+def test_the_pdf_follows_a_change_of_the_standings(
+    tournament_id: int, app: Flask, client: FlaskClient
+) -> None:
+    """A PDF is laid out once per state of the standings (``standings.state_token``)."""
+    path = f"/turniere/{tournament_id}/stand.pdf"
+    [before] = _pdf_pages(client.get(path).get_data())
+    assert "10 -3 7 3,5 2" in before
+    with app.app_context():
+        round_ = db.session.execute(
+            select(Round).where(Round.tournament_id == tournament_id, Round.number == 2)
+        ).scalar_one()
+        [table] = round_.tables
+        for seat in table.seats:
+            if seat.registration.start_number == 1:
+                seat.points = 5
+        table.version += 1  # as every saved entry does
+        db.session.commit()
+    [after] = _pdf_pages(client.get(path).get_data())
+    assert "10 5 15 7,5 2" in after
 
 
 def test_round_pdf_has_the_round_s_table(tournament_id: int, client: FlaskClient) -> None:

@@ -4,17 +4,24 @@ folder (on the laptop ``doko-turnier --export-site``, ``tournament.serve``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 
+from tournament.extensions import cache
+from tournament.models import Tournament
 from tournament.publish import site, tables
+from tournament.standings import service as standings
 from tournament.texts import publish as words
 from tournament.web.access import leitung_required
 from tournament.web.lookups import round_or_404, tournament_or_404
 
 bp = Blueprint("publish", __name__, cli_group=None)
+
+#: How long a laid-out PDF is kept for the same state of the standings (seconds).
+PDF_SECONDS = 300
 
 
 def _download(content: bytes, name: str, mimetype: str) -> Response:
@@ -28,8 +35,15 @@ def _csv(sheet: tables.Sheet, name: str) -> Response:
     return _download(tables.to_csv(sheet), f"{name}.csv", "text/csv; charset=utf-8")
 
 
-def _pdf(sheet: tables.Sheet, name: str) -> Response:
-    return _download(tables.to_pdf(sheet), f"{name}.pdf", "application/pdf")
+def _pdf(tournament: Tournament, sheet: Callable[[], tables.Sheet], name: str) -> Response:
+    """The PDF of ``sheet``, laid out once per state of the standings: a PDF of 400 players
+    takes a second, and every phone in the hall may ask for it."""
+    key = f"publish:{request.path}:{standings.state_token(tournament)}"
+    content = cache.get(key)
+    if not isinstance(content, bytes):
+        content = tables.to_pdf(sheet())
+        cache.set(key, content, timeout=PDF_SECONDS)
+    return _download(content, f"{name}.pdf", "application/pdf")
 
 
 @bp.get("/turniere/<int:tournament_id>/stand.csv")
@@ -39,7 +53,8 @@ def overall_csv(tournament_id: int) -> Response:
 
 @bp.get("/turniere/<int:tournament_id>/stand.pdf")
 def overall_pdf(tournament_id: int) -> Response:
-    return _pdf(tables.overall_sheet(tournament_or_404(tournament_id)), words.OVERALL_FILE)
+    tournament = tournament_or_404(tournament_id)
+    return _pdf(tournament, lambda: tables.overall_sheet(tournament), words.OVERALL_FILE)
 
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.csv")
@@ -51,7 +66,9 @@ def round_csv(tournament_id: int, number: int) -> Response:
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.pdf")
 def round_pdf(tournament_id: int, number: int) -> Response:
     found = round_or_404(tournament_or_404(tournament_id), number)
-    return _pdf(tables.round_sheet(found), words.ROUND_FILE.format(number=number))
+    return _pdf(
+        found.tournament, lambda: tables.round_sheet(found), words.ROUND_FILE.format(number=number)
+    )
 
 
 @bp.get("/turniere/<int:tournament_id>/ergebnisse.zip")
