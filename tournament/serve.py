@@ -1,6 +1,7 @@
 """``doko-turnier``: migrate the database, then serve the app on this computer until Ctrl+C.
 
     doko-turnier [--host 0.0.0.0] [--port 5000] [--proxy ADDRESS]
+    doko-turnier --export-site TOURNAMENT FOLDER
 
 (``make run`` and ``python -m tournament.serve`` do the same.) The database is brought to the
 newest schema first, so an update of the program never needs a separate step. Then waitress
@@ -16,6 +17,9 @@ Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--p
 the proxy's address: waitress then takes the client's address, the public host and the scheme
 from that proxy's X-Forwarded-* headers (and drops them from anyone else), so the links and
 QR codes on the table cards carry the address the phones use.
+
+``--export-site`` serves nothing: it writes a tournament's public pages as a static site into a
+folder (``tournament.publish``), from the same database, and ends.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from tournament.app import create_app
 from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.excel import writing
 from tournament.extensions import db
+from tournament.publish import site
 from tournament.schema import schema_problem
 from tournament.texts.console import (
     BANNER_ALSO,
@@ -56,6 +61,7 @@ from tournament.texts.console import (
     ENDED,
     PORT_TAKEN,
 )
+from tournament.texts.publish import EXPORTED, NO_TOURNAMENT
 from tournament.web.addresses import is_loopback
 
 DEFAULT_HOST = "0.0.0.0"
@@ -279,13 +285,41 @@ def main(argv: list[str] | None = None) -> int:
         metavar="ADRESSE",
         help="Adresse eines Reverse-Proxys, dessen X-Forwarded-Kopfzeilen gelten (z. B. 127.0.0.1)",
     )
+    parser.add_argument(
+        "--export-site",
+        nargs=2,
+        metavar=("TURNIER", "ORDNER"),
+        help="statt zu starten: die öffentlichen Seiten des Turniers TURNIER (die Nummer in "
+        "seiner Adresse /turniere/N) als Webseite in den Ordner ORDNER schreiben",
+    )
     args = parser.parse_args(argv)
     quiet_logs()
+    if args.export_site:
+        return _export_site(parser, *args.export_site)
     try:
         return _serve(args.host, args.port, args.proxy)
     except KeyboardInterrupt:  # Ctrl+C while starting
         print(ENDED, flush=True)
         return 0
+
+
+def _export_site(parser: argparse.ArgumentParser, tournament: str, folder: str) -> int:
+    """``--export-site``: the static site of a tournament (``tournament.publish.site``) written
+    into a folder, from the database this computer serves."""
+    if not tournament.isdigit():
+        parser.error(NO_TOURNAMENT.format(id=tournament))
+    app = create_app({"SETUP_CODE_IN_LOG": False}, instance_path=instance_folder())
+    problem = migrate(app)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
+    try:
+        count = site.write_folder(app, int(tournament), Path(folder))
+    except LookupError:
+        print(NO_TOURNAMENT.format(id=tournament), file=sys.stderr)
+        return 1
+    print(EXPORTED.format(count=count, folder=folder), flush=True)
+    return 0
 
 
 def _serve(host: str, port: int, proxy: str | None) -> int:

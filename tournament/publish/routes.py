@@ -1,0 +1,92 @@
+"""Results outside the hall: the standings as CSV and PDF (public, like the standings pages),
+the static site as a ZIP for the Turnierleitung, and ``flask export-site`` writing it into a
+folder (on the laptop ``doko-turnier --export-site``, ``tournament.serve``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from flask import Blueprint, Response, current_app, request
+
+from tournament.extensions import cache
+from tournament.models import Tournament
+from tournament.publish import site, tables
+from tournament.standings import service as standings
+from tournament.texts import publish as words
+from tournament.web.access import leitung_required
+from tournament.web.lookups import round_or_404, tournament_or_404
+
+bp = Blueprint("publish", __name__, cli_group=None)
+
+#: How long a laid-out PDF is kept for the same state of the standings (seconds).
+PDF_SECONDS = 300
+
+
+def _download(content: bytes, name: str, mimetype: str) -> Response:
+    response = Response(content, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _csv(sheet: tables.Sheet, name: str) -> Response:
+    return _download(tables.to_csv(sheet), f"{name}.csv", "text/csv; charset=utf-8")
+
+
+def _pdf(tournament: Tournament, sheet: Callable[[], tables.Sheet], name: str) -> Response:
+    """The PDF of ``sheet``, laid out once per state of the standings: a PDF of 400 players
+    takes a second, and every phone in the hall may ask for it."""
+    key = f"publish:{request.path}:{standings.state_token(tournament)}"
+    content = cache.get(key)
+    if not isinstance(content, bytes):
+        content = tables.to_pdf(sheet())
+        cache.set(key, content, timeout=PDF_SECONDS)
+    return _download(content, f"{name}.pdf", "application/pdf")
+
+
+@bp.get("/turniere/<int:tournament_id>/stand.csv")
+def overall_csv(tournament_id: int) -> Response:
+    return _csv(tables.overall_sheet(tournament_or_404(tournament_id)), words.OVERALL_FILE)
+
+
+@bp.get("/turniere/<int:tournament_id>/stand.pdf")
+def overall_pdf(tournament_id: int) -> Response:
+    tournament = tournament_or_404(tournament_id)
+    return _pdf(tournament, lambda: tables.overall_sheet(tournament), words.OVERALL_FILE)
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.csv")
+def round_csv(tournament_id: int, number: int) -> Response:
+    found = round_or_404(tournament_or_404(tournament_id), number)
+    return _csv(tables.round_sheet(found), words.ROUND_FILE.format(number=number))
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.pdf")
+def round_pdf(tournament_id: int, number: int) -> Response:
+    found = round_or_404(tournament_or_404(tournament_id), number)
+    return _pdf(
+        found.tournament, lambda: tables.round_sheet(found), words.ROUND_FILE.format(number=number)
+    )
+
+
+@bp.get("/turniere/<int:tournament_id>/ergebnisse.zip")
+@leitung_required
+def site_zip(tournament_id: int) -> Response:
+    """The static site of the tournament's public pages (``site``), to unpack and upload."""
+    tournament = tournament_or_404(tournament_id)
+    content = site.zip_bytes(current_app._get_current_object(), tournament.id)  # type: ignore[attr-defined]
+    return _download(content, f"ergebnisse-{tournament.date.isoformat()}.zip", "application/zip")
+
+
+@bp.cli.command("export-site")
+@click.argument("tournament_id", type=int)
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def export_site(tournament_id: int, folder: Path) -> None:
+    """Write a tournament's public pages as a static site (HTML, CSS, CSV, PDF) into FOLDER."""
+    try:
+        count = site.write_folder(current_app._get_current_object(), tournament_id, folder)  # type: ignore[attr-defined]
+    except LookupError:
+        raise click.ClickException(words.NO_TOURNAMENT.format(id=tournament_id)) from None
+    click.echo(words.EXPORTED.format(count=count, folder=folder))

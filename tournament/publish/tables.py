@@ -1,0 +1,245 @@
+"""The standings as files to take away: CSV for Excel and a printable A4 PDF.
+
+Both are made from one :class:`Sheet`, the standings of ``tournament.standings.service`` as
+rows of cells with the standings pages' columns, so the files show what the pages show.
+
+- CSV: ``;``-separated, UTF-8 with a byte order mark and a decimal comma, which German Excel
+  opens as a table by a double click. A text cell that a spreadsheet would read as a formula
+  (``=``, ``+``, ``-``, ``@``, a tab or a carriage return first) gets a ``'`` in front.
+- PDF: fpdf2 (pure Python, so a club laptop needs nothing else), A4 portrait, the title, the
+  tournament's name and date and the moment of the standings on the first page, the table's
+  header on every page and "Seite x von y" at the foot. The font is DejaVu Sans Condensed,
+  embedded (``fonts/``), so every name prints.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from fpdf import FPDF, FontFace
+from fpdf.enums import TableCellFillMode, TableHeadingsDisplay
+from fpdf.table import Row
+
+from tournament.models import Round, RoundStatus, Tournament
+from tournament.standings import service as standings
+from tournament.standings.routes import one_decimal
+from tournament.texts import publish as words
+
+# fontTools reports every subset of the embedded font at INFO: in the server's log, a
+# page of lines per PDF downloaded.
+logging.getLogger("fontTools").setLevel(logging.WARNING)
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+FONT = "DejaVuSansCondensed"
+#: What a spreadsheet takes for the start of a formula in a cell.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Space left and right of a cell's text (mm).
+CELL_PADDING = 1.2
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """Standings as a table of text cells: ``numeric`` says which columns hold numbers (right
+    aligned, never neutralised); ``lines`` are what stands above the table."""
+
+    title: str
+    lines: tuple[str, ...]
+    headers: tuple[str, ...]
+    numeric: tuple[bool, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def stamp(moment: dt.datetime | None = None) -> str:
+    """``dd.mm.yyyy HH:MM`` of ``moment`` (now) in this computer's local time."""
+    moment = (moment or dt.datetime.now(dt.UTC)).astimezone()
+    return moment.strftime("%d.%m.%Y %H:%M")
+
+
+def is_provisional(tournament: Tournament) -> bool:
+    """Whether a round is running: the standings may still change."""
+    return any(round_.status == RoundStatus.RUNNING for round_ in tournament.rounds)
+
+
+def stamp_line(tournament: Tournament, moment: str) -> str:
+    """ "Stand: 25.11.2026 21:40 Uhr", with "vorläufig" while a round runs."""
+    line = words.STAMP.format(moment=moment)
+    return f"{line} ({words.PROVISIONAL})" if is_provisional(tournament) else line
+
+
+def _head(tournament: Tournament, moment: str) -> tuple[str, ...]:
+    place = f" · {tournament.venue}" if tournament.venue else ""
+    return (
+        f"{tournament.name} · {tournament.date.strftime('%d.%m.%Y')}{place}",
+        stamp_line(tournament, moment),
+    )
+
+
+def overall_sheet(tournament: Tournament, moment: str | None = None) -> Sheet:
+    """The overall standings: Platz, Nr., Name, Verein, R1 …, Summe, Schnitt, Runden."""
+    table = standings.overall(tournament)
+    rounds = tuple(words.ROUND_COLUMN.format(number=number) for number in table.rounds)
+    headers = (
+        words.RANK,
+        words.START_NUMBER,
+        words.NAME,
+        words.CLUB,
+        *rounds,
+        words.TOTAL,
+        words.AVERAGE,
+        words.ROUNDS_PLAYED,
+    )
+    rows = tuple(
+        (
+            str(row.rank),
+            str(row.start_number),
+            row.name,
+            row.club,
+            *("" if points is None else str(points) for points in row.points),
+            str(row.total),
+            one_decimal(row.average),
+            str(row.rounds_played),
+        )
+        for row in table.rows
+    )
+    return Sheet(
+        title=words.OVERALL_TITLE,
+        lines=_head(tournament, moment or stamp()),
+        headers=headers,
+        numeric=(True, True, False, False, *(True for _ in rounds), True, True, True),
+        rows=rows,
+    )
+
+
+def round_sheet(round_: Round, moment: str | None = None) -> Sheet:
+    """One round's standings: Platz, Nr., Name, Verein, Tisch, Pos., Punkte."""
+    table = standings.for_round(round_)
+    rows = tuple(
+        (
+            str(row.rank),
+            str(row.start_number),
+            row.name,
+            row.club,
+            str(row.table),
+            str(row.position),
+            str(row.points),
+        )
+        for row in table.rows
+    )
+    return Sheet(
+        title=words.ROUND_TITLE.format(number=round_.number),
+        lines=_head(round_.tournament, moment or stamp()),
+        headers=(
+            words.RANK,
+            words.START_NUMBER,
+            words.NAME,
+            words.CLUB,
+            words.TABLE,
+            words.POSITION,
+            words.POINTS,
+        ),
+        numeric=(True, True, False, False, True, True, True),
+        rows=rows,
+    )
+
+
+def neutralised(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def to_csv(sheet: Sheet) -> bytes:
+    """The sheet's header and rows as CSV for German Excel (UTF-8 with BOM, ``;``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow(sheet.headers)
+    for row in sheet.rows:
+        writer.writerow(
+            cell if number else neutralised(cell)
+            for cell, number in zip(row, sheet.numeric, strict=True)
+        )
+    return out.getvalue().encode("utf-8-sig")
+
+
+class _StandingsPdf(FPDF):
+    """A4 with "Seite x von y" and the sheet's title at the foot of every page."""
+
+    def __init__(self, foot: str) -> None:
+        super().__init__(orientation="P", unit="mm", format="A4")
+        self.foot = foot
+        self.add_font(FONT, "", str(FONTS / f"{FONT}.ttf"))
+        self.add_font(FONT, "B", str(FONTS / f"{FONT}-Bold.ttf"))
+        self.set_auto_page_break(auto=True, margin=15)
+        self.set_margins(12, 12, 12)
+
+    def footer(self) -> None:
+        self.set_y(-11)
+        self.set_font(FONT, size=8)
+        self.cell(0, 5, self.foot, align="L")
+        self.set_x(self.l_margin)
+        page = words.PAGE.format(page=self.page_no(), pages="{nb}")
+        self.cell(0, 5, page, align="R")
+
+
+def _widths(pdf: FPDF, sheet: Sheet) -> tuple[float, ...]:
+    """Number columns as wide as their widest cell; name and club share the rest (3 : 2)."""
+    size = pdf.font_size_pt
+    narrow = [0.0] * len(sheet.headers)
+    for i, number in enumerate(sheet.numeric):
+        if number:
+            cells = [pdf.get_string_width(row[i]) for row in sheet.rows]
+            pdf.set_font(FONT, "B", size)
+            cells.append(pdf.get_string_width(sheet.headers[i]))
+            pdf.set_font(FONT, "", size)
+            narrow[i] = max(cells) + 2 * CELL_PADDING + 1
+    rest = pdf.epw - sum(narrow)
+    texts = [i for i, number in enumerate(sheet.numeric) if not number]
+    shares = [3.0, 2.0][: len(texts)] or [1.0]
+    for i, share in zip(texts, shares, strict=False):
+        narrow[i] = rest * share / sum(shares)
+    return tuple(narrow)
+
+
+def to_pdf(sheet: Sheet) -> bytes:
+    """The sheet as an A4 PDF; any number of rows runs over as many pages as needed."""
+    pdf = _StandingsPdf(foot=f"{sheet.title} · {sheet.lines[0]}")
+    pdf.set_title(f"{sheet.title} – {sheet.lines[0]}")
+    pdf.set_lang("de")
+    pdf.add_page()
+    pdf.set_font(FONT, "B", 16)
+    pdf.cell(0, 9, sheet.title, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(FONT, size=10)
+    for line in sheet.lines:
+        pdf.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(3)
+    pdf.set_font(FONT, size=8 if len(sheet.headers) > 10 else 9)
+    if not sheet.rows:
+        pdf.cell(0, 6, words.NO_ROWS, new_x="LMARGIN", new_y="NEXT")
+        return bytes(pdf.output())
+    align = tuple("RIGHT" if number else "LEFT" for number in sheet.numeric)
+    with pdf.table(
+        col_widths=_widths(pdf, sheet),
+        width=pdf.epw,
+        text_align=align,
+        line_height=4.6,
+        repeat_headings=TableHeadingsDisplay.ON_TOP_OF_EVERY_PAGE,
+        headings_style=FontFace(emphasis="BOLD", fill_color=(225, 225, 225)),
+        cell_fill_color=(245, 245, 245),
+        cell_fill_mode=TableCellFillMode.ROWS,
+        borders_layout="HORIZONTAL_LINES",
+        padding=(0.6, CELL_PADDING),
+    ) as table:
+        _row(table.row(), sheet.headers)
+        for cells in sheet.rows:
+            _row(table.row(), cells)
+    return bytes(pdf.output())
+
+
+def _row(row: Row, cells: Sequence[str]) -> None:
+    for cell in cells:
+        row.cell(cell)
