@@ -181,7 +181,8 @@ def test_exported_standings_are_the_live_pages_standings(
     exported = _body_rows(site.read("index.html").decode("utf-8"))
     assert len(exported) == len(PLAYERS)
     assert exported == _body_rows(live_overall)
-    assert exported[0][:3] == ["1", "1", "Anna Łukasiewicz"]
+    # First place (with the places it moved), start number 1.
+    assert exported[0][0].split("▲")[0] == "1" and exported[0][1:3] == ["1", "Anna Łukasiewicz"]
     assert _body_rows(site.read("runde-2-stand.html").decode("utf-8")) == _body_rows(live_round)
 
 
@@ -259,8 +260,7 @@ def test_doko_turnier_writes_the_site_into_a_folder_from_its_own_database(
         monkeypatch.setenv("DATABASE_URL", app.config["SQLALCHEMY_DATABASE_URI"])
     folder = tmp_path / "Ergebnisse"
     assert serve.main(["--export-site", str(tournament_id), str(folder)]) == 0
-    assert _body_rows((folder / "index.html").read_text(encoding="utf-8"))[0][:3] == [
-        "1",
+    assert _body_rows((folder / "index.html").read_text(encoding="utf-8"))[0][1:3] == [
         "1",
         "Anna Łukasiewicz",
     ]
@@ -308,7 +308,8 @@ def test_overall_csv_is_the_standings_for_german_excel(
         assert line[2].lstrip("'") == row.name
         assert line[6] == str(row.total)
         assert line[8] == str(row.rounds_played)
-    # Anna: 10 and -3, average 3.5 with a decimal comma.
+    # Anna: 10 and -3 so far in the running round 2; the average over the closed round 1
+    # with a decimal comma.
     assert by_number["1"] == [
         "1",
         "1",
@@ -317,8 +318,8 @@ def test_overall_csv_is_the_standings_for_german_excel(
         "10",
         "-3",
         "7",
-        "3,5",
-        "2",
+        "10,0",
+        "1",
     ]
     # Not seated in round 2: an empty cell.
     assert by_number["2"][4:7] == ["5", "", "5"]
@@ -392,7 +393,7 @@ def test_overall_pdf_has_the_title_the_moment_and_the_standings(
     assert "Stand: " in text and "(vorläufig)" in text
     assert "Anna Łukasiewicz" in text  # a letter outside Latin-1, from the embedded font
     assert '=HYPERLINK("http://x")' in text  # the PDF shows names as they are
-    assert "10 -3 7 3,5 2" in text  # Anna's row: R1, R2, Summe, Schnitt, Runden
+    assert "10 -3 7 10,0 1" in text  # Anna's row: R1, R2, Summe, Schnitt, Runden
     assert "Seite 1 von 1" in text
 
 
@@ -402,7 +403,7 @@ def test_the_pdf_follows_a_change_of_the_standings(
     """A PDF is laid out once per state of the standings (``standings.state_token``)."""
     path = f"/turniere/{tournament_id}/stand.pdf"
     [before] = _pdf_pages(client.get(path).get_data())
-    assert "10 -3 7 3,5 2" in before
+    assert "10 -3 7 10,0 1" in before
     with app.app_context():
         round_ = db.session.execute(
             select(Round).where(Round.tournament_id == tournament_id, Round.number == 2)
@@ -414,7 +415,7 @@ def test_the_pdf_follows_a_change_of_the_standings(
         table.version += 1  # as every saved entry does
         db.session.commit()
     [after] = _pdf_pages(client.get(path).get_data())
-    assert "10 5 15 7,5 2" in after
+    assert "10 5 15 10,0 1" in after
 
 
 def test_round_pdf_has_the_round_s_table(tournament_id: int, client: FlaskClient) -> None:
