@@ -190,9 +190,7 @@ class Overview:
     @property
     def actions_key(self) -> str:
         """What the round's actions part shows (not the version its forms carry)."""
-        return digest(
-            f"{self.round.status.value}|{self.may_call_time}|{'|'.join(self.open_lists)}"
-        )
+        return digest(f"{self.round.status.value}|{self.may_call_time}|{'|'.join(self.open_lists)}")
 
 
 def state_token(tournament_id: int, number: int, now: dt.datetime | None = None) -> str:
