@@ -253,3 +253,19 @@ def test_the_public_table_plan_names_no_seed_and_no_file_staff_find_them(
         for word in ("Startwert", "JSON", "auslosung.json", "Nachprüfen", "Seed"):
             assert word not in page, (public, word)
         assert not re.search(rf"\b{seed}\b", page), public
+
+
+def test_the_tournament_page_follows_a_draw_and_a_start(app: Flask, client: FlaskClient) -> None:
+    tid = _drawn(app, client)
+    path = f"/turniere/{tid}"
+    log_out(client)
+    before = client.get(path).get_data(as_text=True)
+    shown = _token(before)
+    assert client.get(path, query_string={"stand": shown}).status_code == 204
+    sign_in(app, client, "chef")
+    round_action(client, tid, 1, "starten")
+    log_out(client)
+    after = client.get(path, query_string={"stand": shown}).get_data(as_text=True)
+    assert _token(after) != shown
+    assert _state_of(after, "turnier-stand") != _state_of(before, "turnier-stand")
+    assert "läuft" in after
