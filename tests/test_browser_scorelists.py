@@ -955,6 +955,7 @@ def test_table_code_opens_its_list_only_and_stops_when_renewed_or_closed(
     leitung.goto(first.overview_url)
     row = leitung.locator(f"#tisch-{first.number}")
     expect(row.locator("code.access-code")).to_have_text(first.code)
+    row.locator("details.access-menu summary").click()
     row.get_by_role("button", name="Neuer Code").click()
     message = leitung.locator(".flash-success")
     expect(message).to_contain_text(f"Tisch {first.number} hat den neuen Zugangscode")

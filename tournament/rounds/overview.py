@@ -4,6 +4,10 @@ Each table's list is read as its own page reads it (``list_page.sheet``): games 
 left, the clock, open Pflichtsoli, a Vorführung due, Nachspielzeit, time up, and the
 verification status green / yellow / red. The whole round is loaded with a fixed number of
 queries, however many tables it has.
+
+The overview follows every change by itself (``tournament.web.live``): :func:`state_token`
+is what it shows, and each table's row carries :attr:`TableState.live_key`, so that a live
+update replaces only the rows that changed.
 """
 
 from __future__ import annotations
@@ -11,17 +15,19 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from rules_engine.table_list import MINUTES
 from tournament.extensions import db
-from tournament.models import Round, RoundStatus, RoundTable, utcnow
+from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
 from tournament.scorelists import list_page
 from tournament.scorelists.list_page import Sheet
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.texts import Part, part
+from tournament.web.live import digest
 
 STATUS_TEXT = {
     "green": "vollständig und geprüft",
@@ -95,6 +101,24 @@ class TableState:
     def has_code(self) -> bool:
         return self.table.access_code is not None
 
+    @property
+    def access_key(self) -> str:
+        """What the row's access part shows (code, lock, the round's state)."""
+        round_ = self.table.round
+        return digest(f"{self.table.access_code}|{self.table.locked}|{round_.status.value}")
+
+    @property
+    def live_key(self) -> str:
+        """What the whole row shows: its list (whose every change raises the table's version),
+        the round's clock and state, and whether the table's time is over. The clock's text
+        is left out: the page's script counts it down."""
+        round_ = self.table.round
+        over = self.sheet is not None and self.sheet.clock.over
+        return digest(
+            f"{self.table.id}|{self.table.version}|{round_.status.value}|{round_.started_at}"
+            f"|{round_.time_up_at}|{over}|{self.access_key}"
+        )
+
 
 @dataclass(frozen=True)
 class SizeClock:
@@ -157,6 +181,48 @@ class Overview:
 
     def count(self, status: str) -> int:
         return sum(1 for state in self.tables if state.status == status)
+
+    @property
+    def tables_key(self) -> str:
+        """What the table of tables shows: the rows' keys (a redraw changes them all)."""
+        return digest("|".join(state.live_key for state in self.tables))
+
+    @property
+    def actions_key(self) -> str:
+        """What the round's actions part shows (not the version its forms carry)."""
+        return digest(f"{self.round.status.value}|{self.may_call_time}|{'|'.join(self.open_lists)}")
+
+
+def state_token(tournament_id: int, number: int, now: dt.datetime | None = None) -> str:
+    """What the overview of round ``number`` shows, in one query: the tournament's version
+    (start, time up, close, codes, locks, redraws raise it), its tables' versions (every saved,
+    corrected or deleted entry, penalty, Nachspielzeit and time up on a list raises one) and,
+    while the round runs, the whole minutes since its clock last started (at the start, or
+    when time was called): every table's time ends on such a minute, Nachspielzeit being whole
+    minutes, so a table whose time runs out turns red without a change to any list."""
+    found = db.session.execute(
+        select(
+            Tournament.version,
+            Round.status,
+            Round.started_at,
+            Round.time_up_at,
+            func.coalesce(func.sum(RoundTable.version), 0),
+            func.count(RoundTable.id),
+        )
+        .join(Tournament, Round.tournament_id == Tournament.id)
+        .outerjoin(RoundTable, RoundTable.round_id == Round.id)
+        .where(Round.tournament_id == tournament_id, Round.number == number)
+        .group_by(Tournament.version, Round.status, Round.started_at, Round.time_up_at)
+    ).one_or_none()
+    if found is None:
+        return "-"
+    version, status, started_at, time_up_at, lists, tables = found
+    token = f"{version}.{lists}.{tables}"
+    anchor = time_up_at or started_at
+    if status is RoundStatus.RUNNING and anchor is not None:
+        minutes = int(((now or utcnow()) - aware(anchor)).total_seconds() // 60)
+        token += f".{minutes}"
+    return token
 
 
 def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:

@@ -10,11 +10,12 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.extensions import db
-from tournament.models import Role, Round, RoundTable, User
+from tournament.models import Role, Round, RoundTable, User, utcnow
 from tournament.rounds import tables
-from tournament.rounds.overview import round_overview
+from tournament.rounds.overview import round_overview, state_token
 from tournament.texts import Notice, notice
 from tournament.tournaments.forms import ActionForm
+from tournament.web import live
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.addresses import phone_url, unreachable_warning
 from tournament.web.errors import ServiceError
@@ -29,15 +30,23 @@ TableAction = Callable[[User, RoundTable, int], str]
 
 @bp.get("/uebersicht")
 @roles_required(Role.TURNIERLEITUNG, Role.SCHIEDSRICHTER)
+@live.polled(state_token)
 def show(tournament_id: int, number: int) -> ResponseReturnValue:
+    """Every table of the round; follows saves, draws and the clock by itself."""
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     leitung = is_leitung()
+    # The token first: the page then shows at least what it names.
+    now = utcnow()
+    token = state_token(tournament_id, number, now)
+    overview = round_overview(round_, now)
     return render_template(
         "rounds/overview.html",
         tournament=tournament,
         round=round_,
-        overview=round_overview(round_),
+        overview=overview,
+        live_token=token,
+        poll_seconds=live.POLL_SECONDS,
         leitung=leitung,
         action_form=ActionForm(version=tournament.version) if leitung else None,
         phone_url=phone_url,

@@ -8,7 +8,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from tournament.extensions import db
-from tournament.models import Registration, Round, RoundTable, Seat
+from tournament.models import Registration, Round, RoundTable, Seat, Tournament
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,17 @@ class SeatRow:
     table: int
     position: int
     size: int
+
+
+def state_token(tournament_id: int) -> str:
+    """What a round's table plan, seats and cards show, in one query: the tournament's
+    version, which every draw, redraw, start, close, access code and player's change raises.
+    (A change elsewhere, e.g. the next round drawn, reloads a plan that shows the same; its
+    parts then stay as they are.)"""
+    version = db.session.execute(
+        select(Tournament.version).where(Tournament.id == tournament_id)
+    ).scalar_one_or_none()
+    return "-" if version is None else str(version)
 
 
 def tables_with_players(round_: Round) -> Select[RoundTable]:

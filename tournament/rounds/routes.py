@@ -17,14 +17,21 @@ from tournament.rounds import service as rounds
 from tournament.rounds.forms import DrawForm, RedrawForm
 from tournament.texts import Notice, counted, notice
 from tournament.tournaments.forms import ActionForm
-from tournament.web import qr
+from tournament.web import live, qr
 from tournament.web.access import acting_user, is_leitung, leitung_required
 from tournament.web.addresses import phone_url, unreachable_warning
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse
 from tournament.web.lookups import round_or_404, tournament_or_404
+from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("rounds", __name__, url_prefix="/turniere/<int:tournament_id>/runden")
+bp.add_app_template_filter(live.digest, "digest")
+
+
+def _token(tournament_id: int, **_: int) -> str:
+    """What a round's table plan, seats and cards show (live pages, ``tournament.web.live``)."""
+    return plans.state_token(tournament_id)
 
 
 @bp.post("/")
@@ -58,13 +65,18 @@ def draw(tournament_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/<int:number>")
-def show(tournament_id: int, number: int) -> ResponseReturnValue:
-    """The table plan by table; printable (A4)."""
+@live.polled(_token)
+@shared_for_a_moment
+def show(tournament_id: int, number: int) -> str:
+    """The table plan by table; printable (A4). Staff also see how the round was drawn."""
+    token = plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     leitung = is_leitung()
     return render_template(
         "rounds/show.html",
+        live_token=token,
+        poll_seconds=live.POLL_SECONDS,
         tournament=tournament,
         round=round_,
         plan=plans.table_plan(round_),
@@ -76,25 +88,38 @@ def show(tournament_id: int, number: int) -> ResponseReturnValue:
 
 
 @bp.get("/<int:number>/sitzplaetze")
-def seats(tournament_id: int, number: int) -> ResponseReturnValue:
+@live.polled(_token)
+@shared_for_a_moment
+def seats(tournament_id: int, number: int) -> str:
     """Everybody alphabetically with table and position: "where do I sit"."""
+    token = plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     return render_template(
-        "rounds/seats.html", tournament=tournament, round=round_, rows=plans.seat_list(round_)
+        "rounds/seats.html",
+        tournament=tournament,
+        round=round_,
+        rows=plans.seat_list(round_),
+        live_token=token,
+        poll_seconds=live.POLL_SECONDS,
     )
 
 
 @bp.get("/<int:number>/tischkarten")
-def cards(tournament_id: int, number: int) -> ResponseReturnValue:
+@live.polled(_token)
+@shared_for_a_moment
+def cards(tournament_id: int, number: int) -> str:
     """One card per table to print and put on the table; the Turnierleitung's cards also
     carry the table's access code with a QR code of its list's link, at the address the
     phones open (a warning if that address names this computer only)."""
+    token = plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     leitung = is_leitung()
     return render_template(
         "rounds/cards.html",
+        live_token=token,
+        poll_seconds=live.POLL_SECONDS,
         tournament=tournament,
         round=round_,
         plan=plans.table_plan(round_),
@@ -130,7 +155,9 @@ def _card_access(round_: Round) -> dict[int, CardAccess]:
 
 @bp.get("/<int:number>/auslosung.json")
 def draw_request(tournament_id: int, number: int) -> ResponseReturnValue:
-    """The stored draw request: ``python -m tournament.draw`` repeats the draw from it."""
+    """The stored draw request: ``python -m tournament.draw`` repeats the draw from it. Staff
+    find it under "Nachprüfen" on the table plan; the file itself stays open to anyone given
+    its address, so that a player can check the draw too."""
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     body = json.dumps(json.loads(round_.draw_request), ensure_ascii=False, indent=1)

@@ -261,3 +261,45 @@ document.addEventListener("htmx:responseError", function (event) {
     }
   });
 })();
+
+// Live parts with data-state (templates/_live.html, live_part): a live update leaves a part
+// showing the same state as it is, and inside a part it replaces, keeps each part of its own
+// ([id][data-state]) that did not change (hx-preserve moves the shown one into the new
+// content): an open menu stays open and the focus stays where it was.
+(function () {
+  function keepUnchanged(element) {
+    Array.from(element.children).forEach(function (child) {
+      const shown = child.id && child.dataset.state ? document.getElementById(child.id) : null;
+      if (shown && shown.dataset.state === child.dataset.state) {
+        child.setAttribute("hx-preserve", "");
+      } else {
+        keepUnchanged(child);
+      }
+    });
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const target = event.detail.target;
+    const incoming = event.detail.fragment.firstElementChild;
+    if (!event.detail.shouldSwap || !target || !incoming || !target.dataset.state) {
+      return;
+    }
+    if (incoming.dataset.state === target.dataset.state) {
+      event.detail.shouldSwap = false;
+    } else {
+      keepUnchanged(incoming);
+    }
+  });
+})();
+
+// Forms a live update leaves in place send the tournament version the page shows now: an
+// element with data-form-version, swapped in with the update, sets it in every form's
+// version field (the Turnierleitung's buttons on the round overview and the table plan).
+document.addEventListener("htmx:load", function (event) {
+  const source = event.detail.elt;
+  if (!(source instanceof Element) || !source.dataset.formVersion) {
+    return;
+  }
+  document.querySelectorAll("form input[name=version]").forEach(function (input) {
+    input.value = source.dataset.formVersion;
+  });
+});

@@ -10,14 +10,17 @@ from flask.typing import ResponseReturnValue
 from tournament.excel import exports
 from tournament.extensions import db
 from tournament.registrations import service as registrations
+from tournament.rounds import plans
 from tournament.rounds.forms import DrawForm
 from tournament.texts import Notice, notice
 from tournament.tournaments import service as tournaments
 from tournament.tournaments.forms import TournamentForm
+from tournament.web import live
 from tournament.web.access import acting_user, is_leitung, leitung_required
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse
 from tournament.web.lookups import tournament_or_404
+from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 
@@ -35,8 +38,17 @@ def workbook(tournament_id: int) -> ResponseReturnValue:
     )
 
 
+def _token(tournament_id: int) -> str:
+    """What the tournament page shows (live pages, ``tournament.web.live``)."""
+    return plans.state_token(tournament_id)
+
+
 @bp.get("/<int:tournament_id>")
-def show(tournament_id: int) -> ResponseReturnValue:
+@live.polled(_token)
+@shared_for_a_moment
+def show(tournament_id: int) -> str:
+    """The tournament with its rounds' states, which follow every draw, start and close."""
+    token = plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     draw_form = None
     if is_leitung():
@@ -45,6 +57,8 @@ def show(tournament_id: int) -> ResponseReturnValue:
     return render_template(
         "tournaments/show.html",
         tournament=tournament,
+        live_token=token,
+        poll_seconds=live.POLL_SECONDS,
         draw_form=draw_form,
         active_players=active,
         next_round=registrations.next_round_number(tournament),

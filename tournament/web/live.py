@@ -12,6 +12,7 @@ would otherwise occupy every server thread). Without JavaScript the page is simp
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Callable
 from typing import ParamSpec
 
@@ -59,3 +60,10 @@ def polled(
         return wrapped
 
     return decorate
+
+
+def digest(text: str) -> str:
+    """A short fingerprint of what a live part shows, for its ``data-state``
+    (``templates/_live.html``, ``live_part``): the page's script replaces a part only when
+    its fingerprint changed, so an unchanged part keeps an open menu and the focus."""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
