@@ -6,23 +6,25 @@ import io
 import json
 from dataclasses import dataclass
 
-from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from tournament.extensions import db
 from tournament.models import DrawMethod, Round, RoundStatus
+from tournament.player_pages import seats as seat_search
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
 from tournament.rounds.forms import DrawForm, RedrawForm
 from tournament.texts import Notice, counted, notice
 from tournament.tournaments.forms import ActionForm
-from tournament.web import qr
+from tournament.web import live, qr
 from tournament.web.access import acting_user, is_leitung, leitung_required
 from tournament.web.addresses import phone_url, unreachable_warning
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse
 from tournament.web.lookups import round_or_404, tournament_or_404
+from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("rounds", __name__, url_prefix="/turniere/<int:tournament_id>/runden")
 
@@ -75,13 +77,39 @@ def show(tournament_id: int, number: int) -> ResponseReturnValue:
     )
 
 
+def _seats_token(tournament_id: int, **_: int) -> str:
+    """What "where do I sit" shows changes with the tournament's version (a draw, a
+    re-draw, a player's change)."""
+    return str(tournament_or_404(tournament_id).version)
+
+
 @bp.get("/<int:number>/sitzplaetze")
-def seats(tournament_id: int, number: int) -> ResponseReturnValue:
-    """Everybody alphabetically with table and position: "where do I sit"."""
+@live.polled(_seats_token)
+@shared_for_a_moment
+def seats(tournament_id: int, number: int) -> str:
+    """Everybody alphabetically with table and position: "where do I sit", with a search
+    (``?q=``) and in big print (``?gross=1``: one player a line, for the wall)."""
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
+    query = seat_search.query_of(request.args)
+    big = request.args.get("gross") == "1"
+    rows = seat_search.search(plans.seat_list(round_), query)
     return render_template(
-        "rounds/seats.html", tournament=tournament, round=round_, rows=plans.seat_list(round_)
+        "rounds/seats_big.html" if big else "rounds/seats.html",
+        tournament=tournament,
+        round=round_,
+        rows=rows,
+        query=query,
+        shown=sum(1 for row in rows if row.shown),
+        page_url=url_for(
+            "rounds.seats",
+            tournament_id=tournament.id,
+            number=round_.number,
+            q=query or None,
+            gross=1 if big else None,
+        ),
+        live_token=_seats_token(tournament.id),
+        poll_seconds=live.POLL_SECONDS,
     )
 
 
