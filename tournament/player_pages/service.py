@@ -137,9 +137,7 @@ def player_page(tournament: Tournament, found: Registration) -> PlayerPage:
         PlayerRound(
             round_.number,
             round_.status,
-            _seated(round_, tables[round_.id], found.start_number)
-            if round_.id in tables
-            else None,
+            _seated(round_, tables[round_.id], found.start_number) if round_.id in tables else None,
         )
         for round_ in sorted(tournament.rounds, key=lambda r: r.number)
     )
