@@ -358,3 +358,22 @@ def test_seat_list_is_live_with_the_tournaments_version(client: FlaskClient, day
         tournament.version += 1
         db.session.commit()
     assert client.get(url, query_string={"q": "anna", "stand": version}).status_code == 200
+
+
+def test_a_list_that_cannot_be_read_is_said_on_the_page_not_a_500(
+    client: FlaskClient, day: Day
+) -> None:
+    """A table of round 2 lost a seat (it can no longer form a list): the others' pages say
+    so for that round and show the rest."""
+    with client.application.app_context():
+        table = db.session.get(RoundTable, 4)
+        assert table is not None and table.round.number == 2
+        missing = table.seats[0]
+        assert missing.registration.start_number == 6
+        db.session.delete(missing)
+        db.session.commit()
+    markup = _get(client, _player_url(day.tid, 7))
+    rounds = _rounds(markup)
+    assert rounds[2].text.startswith("Runde 2 läuft Tisch 2, Platz 2")
+    assert "Die Liste des Tisches kann nicht gelesen werden:" in rounds[2].text
+    assert "Spielwert aus Sicht von Re" in rounds[1].text

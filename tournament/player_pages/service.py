@@ -86,14 +86,14 @@ class Seated:
     rank: int | None
     points: int
     others: tuple[TableMate, ...]
-    games: tuple[PlayerGame, ...]
-    sat_out: int
-    lines: tuple[ListLine, ...]
-    pflicht: Pflicht
-    pflicht_game: int | None
-    complete: bool
+    games: tuple[PlayerGame, ...] = ()
+    sat_out: int = 0
+    lines: tuple[ListLine, ...] = ()
+    pflicht: Pflicht = Pflicht.OWED
+    pflicht_game: int | None = None
+    complete: bool = False
     #: The list cannot be read at all (a seat missing): why, in German; else "".
-    problem: str
+    problem: str = ""
 
 
 @dataclass(frozen=True)
@@ -183,10 +183,10 @@ def _seated(round_: Round, table: RoundTable, start_number: int) -> Seated:
     try:
         sheet = list_page.sheet(table)
     except ScoreListRefused as refused:
+        problem = "; ".join(refused.messages)
         return Seated(
-            table.number, me.position, table.size, rank, me.points, others,
-            (), 0, (), Pflicht.OWED, None, False, "; ".join(refused.messages),
-        )  # fmt: skip
+            table.number, me.position, table.size, rank, me.points, others, problem=problem
+        )
     key = store.player_key(start_number)
     pflicht, pflicht_game = _pflicht(sheet, key)
     games, sat_out = _games(sheet, key)
@@ -203,7 +203,6 @@ def _seated(round_: Round, table: RoundTable, start_number: int) -> Seated:
         pflicht=pflicht,
         pflicht_game=pflicht_game,
         complete=sheet.complete,
-        problem="",
     )
 
 
