@@ -48,7 +48,6 @@ class PlayerGame:
     game: int
     label: str
     details: str
-    pflicht: bool
     points: int
     total: int
     quick: bool
@@ -225,7 +224,6 @@ def _games(sheet: Sheet, key: str) -> tuple[tuple[PlayerGame, ...], int]:
                 game=row.game,
                 label=row.label,
                 details=row.details,
-                pflicht=row.section == "pflicht",
                 points=row.points[index],
                 total=row.totals[index],
                 quick=row.quick,
