@@ -377,3 +377,14 @@ def test_a_list_that_cannot_be_read_is_said_on_the_page_not_a_500(
     assert rounds[2].text.startswith("Runde 2 läuft Tisch 2, Platz 2")
     assert "Die Liste des Tisches kann nicht gelesen werden:" in rounds[2].text
     assert "Spielwert aus Sicht von Re" in rounds[1].text
+
+
+def test_player_page_before_the_first_draw(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        make_user()
+        tournament, _ = make_tournament(PLAYERS[:2])
+        db.session.commit()
+        tid = tournament.id
+    text = _parse(_get(client, _player_url(tid, 2))).text
+    assert "Ben Meier Startnummer 2 Verein Pik Bonn Platz gesamt noch keiner" in text
+    assert "Punkte gesamt 0 Noch keine Runde ausgelost." in text
