@@ -205,7 +205,7 @@ def test_table_plan_seats_and_cards_follow_a_redraw(app: Flask, client: FlaskCli
     base = f"/turniere/{tid}/runden/1"
     paths = {
         base: "tischplan",
-        f"{base}/sitzplaetze": "sitzplan",
+        f"{base}/sitzplaetze": "sitzplaetze",
         f"{base}/tischkarten": "tischkarten",
     }
     shown = {path: client.get(path).get_data(as_text=True) for path in paths}

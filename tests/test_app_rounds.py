@@ -750,7 +750,8 @@ def test_seat_list_is_alphabetical(app: Flask, client: FlaskClient) -> None:
     draw_round(client, tournament_id, seed=4)
     page = client.get(f"/turniere/{tournament_id}/runden/1/sitzplaetze").get_data(as_text=True)
     rows = re.findall(
-        r"<tr><td>(.*?)</td><td>(\d+)</td><td><strong>(\d+)</strong></td><td>(\d+)</td></tr>",
+        r"<tr data-suche=\"[^\"]*\" data-nr=\"\d+\"><td><a class=\"player-link\" href=\"[^\"]*\">"
+        r"(.*?)</a></td><td>(\d+)</td><td><strong>(\d+)</strong></td><td>(\d+)</td></tr>",
         page,
     )
     assert [name for name, *_ in rows] == [

@@ -38,6 +38,7 @@ from tournament.extensions import (
 )
 from tournament.models import MAX_ID
 from tournament.publish import routes as publish_routes
+from tournament.player_pages import routes as player_pages_routes
 from tournament.registrations import routes as registrations_routes
 from tournament.rounds import overview_routes
 from tournament.rounds import routes as rounds_routes
@@ -109,6 +110,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(excel_routes.bp)
     app.register_blueprint(standings_routes.bp)
     app.register_blueprint(publish_routes.bp)
+    app.register_blueprint(player_pages_routes.bp)
     app.register_blueprint(accounts_routes.admin)  # the accounts, and the log of audit_routes
     error_pages.init_app(app)
     app.after_request(_security_headers)

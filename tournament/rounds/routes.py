@@ -6,12 +6,13 @@ import io
 import json
 from dataclasses import dataclass
 
-from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from tournament.extensions import db
 from tournament.models import DrawMethod, Round, RoundStatus
+from tournament.player_pages import seats as seat_search
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
 from tournament.rounds.forms import DrawForm, RedrawForm
@@ -91,15 +92,28 @@ def show(tournament_id: int, number: int) -> str:
 @live.polled(_token)
 @shared_for_a_moment
 def seats(tournament_id: int, number: int) -> str:
-    """Everybody alphabetically with table and position: "where do I sit"."""
+    """Everybody alphabetically with table and position: "where do I sit", with a search
+    (``?q=``) and in big print (``?gross=1``: one player a line, for the wall)."""
     token = plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
+    query = seat_search.query_of(request.args)
+    big = request.args.get("gross") == "1"
+    rows = seat_search.search(plans.seat_list(round_), query)
     return render_template(
-        "rounds/seats.html",
+        "rounds/seats_big.html" if big else "rounds/seats.html",
         tournament=tournament,
         round=round_,
-        rows=plans.seat_list(round_),
+        rows=rows,
+        query=query,
+        shown=sum(1 for row in rows if row.shown),
+        page_url=url_for(
+            "rounds.seats",
+            tournament_id=tournament.id,
+            number=round_.number,
+            q=query or None,
+            gross=1 if big else None,
+        ),
         live_token=token,
         poll_seconds=live.POLL_SECONDS,
     )

@@ -398,6 +398,14 @@ def _winners(points: tuple[int, ...]) -> frozenset[int]:
     return frozenset(i for i, p in enumerate(points) if p > 0)
 
 
+def value_explanation(
+    record: dict[str, Any], keys: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A stored game's value as the engine explains it, for a table of players ``keys``:
+    the items, then who won at what value (none for a game entered as points)."""
+    return _value_parts(json.dumps(record, ensure_ascii=False), keys)
+
+
 @functools.lru_cache(maxsize=4096)
 def _value_parts(text: str, keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A game's value as the engine explains it: one line per item ("+1 gewonnen (Re)"),

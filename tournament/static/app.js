@@ -303,3 +303,46 @@ document.addEventListener("htmx:load", function (event) {
     input.value = source.dataset.formVersion;
   });
 });
+
+// "Wo sitze ich?" (templates/rounds/seats*.html): the search box filters the names in place
+// while typing, by the rule of tournament/player_pages/seats.py (folded name contains the
+// text, or the text is the start number); without JavaScript its form asks the server
+// (?q=). A live update of the list keeps the filter.
+(function () {
+  function fold(text) {
+    return text.toLowerCase().replace(/ä/g, "a").replace(/ö/g, "o").replace(/ü/g, "u")
+      .replace(/ß/g, "ss").trim();
+  }
+  function filter(input) {
+    const part = document.querySelector(input.dataset.seatSearch);
+    if (!part) {
+      return;
+    }
+    const wanted = fold(input.value);
+    let shown = 0;
+    const rows = part.querySelectorAll("[data-suche]");
+    rows.forEach(function (row) {
+      const match = wanted === "" || row.dataset.suche.includes(wanted) || row.dataset.nr === wanted;
+      row.hidden = !match;
+      shown += match ? 1 : 0;
+    });
+    const count = part.querySelector("[data-seat-count]");
+    if (count) {
+      const text = wanted === "" ? "" : shown === 0 ? count.dataset.none
+        : count.dataset.pattern.replace("{shown}", shown).replace("{all}", rows.length);
+      if (count.textContent !== text) {
+        count.textContent = text;
+      }
+    }
+  }
+  function filterAll() {
+    document.querySelectorAll("[data-seat-search]").forEach(filter);
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target instanceof HTMLInputElement && event.target.matches("[data-seat-search]")) {
+      filter(event.target);
+    }
+  });
+  document.addEventListener("htmx:oobAfterSwap", filterAll);
+  document.addEventListener("htmx:afterSettle", filterAll);
+})();

@@ -1,0 +1,35 @@
+"""A player's public page: overall rank and total, and per round the table and the games."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+
+from tournament.player_pages import service as players
+from tournament.standings import service as standings
+from tournament.web import live
+from tournament.web.lookups import tournament_or_404
+from tournament.web.public_pages import shared_for_a_moment
+
+bp = Blueprint("player_pages", __name__)
+
+
+def _token(tournament_id: int, **_: int) -> str:
+    """What a player's page shows changes with the standings (``tournament.web.live``)."""
+    return standings.state_token(tournament_or_404(tournament_id))
+
+
+@bp.get("/turniere/<int:tournament_id>/startnummer/<int:start_number>")
+@live.polled(_token)
+@shared_for_a_moment
+def show(tournament_id: int, start_number: int) -> str:
+    tournament = tournament_or_404(tournament_id)
+    found = players.registration(tournament, start_number)
+    if found is None:
+        abort(404)
+    return render_template(
+        "player_pages/show.html",
+        tournament=tournament,
+        page=players.player_page(tournament, found),
+        live_token=standings.state_token(tournament),
+        poll_seconds=live.POLL_SECONDS,
+    )
