@@ -138,6 +138,7 @@ def test_the_site_has_an_index_and_every_round_s_pages(
         for page in ("stand.html", "tischplan.html", "wo-sitze-ich.html", "stand.csv"):
             assert f"runde-{number}-{page}" in names
     assert {"gesamtstand.csv", "gesamtstand.pdf", "static/style.css"} <= names
+    assert {f"spieler-{number}.html" for number in range(1, len(PLAYERS) + 1)} <= names
 
 
 def test_every_link_of_every_exported_page_is_relative_and_resolves_in_the_zip(
@@ -146,7 +147,8 @@ def test_every_link_of_every_exported_page_is_relative_and_resolves_in_the_zip(
     site = _site(staff, tournament_id)
     names = set(site.namelist())
     pages = [name for name in names if name.endswith(".html")]
-    assert len(pages) == 7
+    # The overall standings, per round standings, plan and seats, and a page per player.
+    assert len(pages) == 1 + 2 * 3 + len(PLAYERS)
     for name in pages:
         page = site.read(name).decode("utf-8")
         assert "<script" not in page, name
@@ -222,6 +224,7 @@ def test_a_tournament_without_rounds_exports_its_empty_standings(app: Flask) -> 
         "gesamtstand.csv",
         "gesamtstand.pdf",
         "index.html",
+        "spieler-1.html",
         "static/style.css",
     ]
     index = site.read("index.html").decode("utf-8")

@@ -187,6 +187,10 @@ PAGES: dict[str, tuple[tuple[str, ...], Callable[[World], str]]] = {
     "scorelists.penalty": ((SCHIRI,), _table("strafe")),
     "scorelists.time_up": ((SCHIRI,), _table("zeit-abgelaufen")),
     "players.index": ((LEITUNG,), lambda w: f"/turniere/{w.tid}/spieler/"),
+    "player_pages.show": (
+        (PUBLIC,),
+        lambda w: f"/turniere/{w.tid}/startnummer/{w.start_number}",
+    ),
     "players.edit": ((LEITUNG,), lambda w: f"/turniere/{w.tid}/spieler/{w.registration}"),
 }
 #: Pages without a route of their own: the set-up page (only before the first account,

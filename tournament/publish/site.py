@@ -59,6 +59,10 @@ def _each_round(tournament: Tournament) -> list[Args]:
     return [{"number": round_.number} for round_ in tournament.rounds]
 
 
+def _each_player(tournament: Tournament) -> list[Args]:
+    return [{"start_number": r.start_number} for r in tournament.registrations]
+
+
 @dataclass(frozen=True, slots=True)
 class PageKind:
     """A kind of exported file: the view (``endpoint``) that renders it, its file name
@@ -78,6 +82,7 @@ PAGES: tuple[PageKind, ...] = (
     PageKind("standings.one_round", "runde-{number}-stand.html", _each_round),
     PageKind("rounds.show", "runde-{number}-tischplan.html", _each_round),
     PageKind("rounds.seats", "runde-{number}-wo-sitze-ich.html", _each_round),
+    PageKind("player_pages.show", "spieler-{start_number}.html", _each_player),
     PageKind("publish.overall_csv", "gesamtstand.csv", _once),
     PageKind("publish.overall_pdf", "gesamtstand.pdf", _once),
     PageKind("publish.round_csv", "runde-{number}-stand.csv", _each_round),
