@@ -46,6 +46,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/projector_live.py --server laptop
 	$(BIN)/python bench/projector_live.py --server gunicorn
 	$(BIN)/python bench/excel_export.py
+	$(BIN)/python bench/site_export.py
 	$(BIN)/python bench/excel_import.py
 	$(BIN)/python bench/password_flood.py
 

@@ -37,8 +37,8 @@ from tournament.extensions import (
     request_reads_first,
 )
 from tournament.models import MAX_ID
-from tournament.publish import routes as publish_routes
 from tournament.player_pages import routes as player_pages_routes
+from tournament.publish import routes as publish_routes
 from tournament.registrations import routes as registrations_routes
 from tournament.rounds import overview_routes
 from tournament.rounds import routes as rounds_routes

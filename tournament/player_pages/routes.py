@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, g, render_template
 
 from tournament.player_pages import service as players
 from tournament.standings import service as standings
@@ -29,7 +29,8 @@ def show(tournament_id: int, start_number: int) -> str:
     return render_template(
         "player_pages/show.html",
         tournament=tournament,
-        page=players.player_page(tournament, found),
+        # Exported with every other player's page: what they share is worked out once.
+        page=players.player_page(tournament, found, g.export.shared if g.get("export") else None),
         live_token=standings.state_token(tournament),
         poll_seconds=live.POLL_SECONDS,
     )

@@ -9,7 +9,7 @@ counts as played or still owed. Nothing is scored here.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
@@ -125,18 +125,57 @@ def registration(tournament: Tournament, start_number: int) -> Registration | No
     ).scalar_one_or_none()
 
 
-def player_page(tournament: Tournament, found: Registration) -> PlayerPage:
-    """The page of the player registered as ``found``: overall and every drawn round."""
-    row = next(
-        (r for r in standings.overall(tournament).rows if r.start_number == found.start_number),
-        None,
-    )
+@dataclass
+class Shared:
+    """What the pages of one tournament's players have in common, worked out once for all
+    of them when many are rendered together (the static site's export,
+    ``tournament.publish.site``): the standings, each round's ranks, each table's list."""
+
+    overall: dict[int, standings.StandingsRow] | None = None
+    round_ranks: dict[int, dict[int, int]] = field(default_factory=dict)
+    sheets: dict[int, Sheet | ScoreListRefused] = field(default_factory=dict)
+
+    def overall_row(
+        self, tournament: Tournament, start_number: int
+    ) -> standings.StandingsRow | None:
+        if self.overall is None:
+            self.overall = {r.start_number: r for r in standings.overall(tournament).rows}
+        return self.overall.get(start_number)
+
+    def round_rank(self, round_: Round, start_number: int) -> int | None:
+        if round_.id not in self.round_ranks:
+            ranks = {r.start_number: r.rank for r in standings.for_round(round_).rows}
+            self.round_ranks[round_.id] = ranks
+        return self.round_ranks[round_.id].get(start_number)
+
+    def sheet(self, table: RoundTable) -> Sheet:
+        """The table's list as its page shows it; raises ScoreListRefused as ``sheet`` does."""
+        if table.id not in self.sheets:
+            try:
+                self.sheets[table.id] = list_page.sheet(table)
+            except ScoreListRefused as refused:
+                self.sheets[table.id] = refused
+        found = self.sheets[table.id]
+        if isinstance(found, ScoreListRefused):
+            raise found
+        return found
+
+
+def player_page(
+    tournament: Tournament, found: Registration, shared: Shared | None = None
+) -> PlayerPage:
+    """The page of the player registered as ``found``: overall and every drawn round
+    (``shared``: what the pages of the other players rendered with it worked out already)."""
+    shared = shared if shared is not None else Shared()
+    row = shared.overall_row(tournament, found.start_number)
     tables = _tables_of(found)
     rounds = tuple(
         PlayerRound(
             round_.number,
             round_.status,
-            _seated(round_, tables[round_.id], found.start_number) if round_.id in tables else None,
+            _seated(round_, tables[round_.id], found.start_number, shared)
+            if round_.id in tables
+            else None,
         )
         for round_ in sorted(tournament.rounds, key=lambda r: r.number)
     )
@@ -168,19 +207,16 @@ def _tables_of(found: Registration) -> dict[int, RoundTable]:
     return {table.round_id: table for table in db.session.execute(query).scalars()}
 
 
-def _seated(round_: Round, table: RoundTable, start_number: int) -> Seated:
+def _seated(round_: Round, table: RoundTable, start_number: int, shared: Shared) -> Seated:
     me = next(s for s in table.seats if s.registration.start_number == start_number)
     others = tuple(
         TableMate(s.registration.start_number, s.registration.player.name, s.position)
         for s in table.seats
         if s is not me
     )
-    rank = next(
-        (r.rank for r in standings.for_round(round_).rows if r.start_number == start_number),
-        None,
-    )
+    rank = shared.round_rank(round_, start_number)
     try:
-        sheet = list_page.sheet(table)
+        sheet = shared.sheet(table)
     except ScoreListRefused as refused:
         problem = "; ".join(refused.messages)
         return Seated(

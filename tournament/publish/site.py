@@ -33,9 +33,8 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from html import escape
-from html.parser import HTMLParser
+from dataclasses import dataclass, field
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -45,6 +44,7 @@ from werkzeug.exceptions import HTTPException
 
 from tournament.extensions import db
 from tournament.models import Tournament
+from tournament.player_pages import service as player_pages
 from tournament.publish import tables
 
 Args = dict[str, int]
@@ -97,6 +97,8 @@ class Exported:
     tournament_id: int
     rounds: tuple[int, ...]
     stamp_line: str
+    #: What the players' pages have in common, worked out once for all of them.
+    shared: player_pages.Shared = field(default_factory=player_pages.Shared)
 
 
 def _key(endpoint: str, args: Args) -> Key:
@@ -137,10 +139,9 @@ def _render(app: Flask, tournament_id: int) -> Iterator[tuple[str, bytes]]:
             yield name, result.get_data()
             continue
         links = _Links(app, tournament_id, files)
-        links.feed(str(result))
-        links.close()
+        page = links.rewrite(str(result))
         static |= links.static
-        yield name, links.html().encode("utf-8")
+        yield name, page.encode("utf-8")
     assert app.static_folder is not None
     for filename in sorted(_with_their_files(Path(app.static_folder), static)):
         yield f"static/{filename}", (Path(app.static_folder) / filename).read_bytes()
@@ -190,30 +191,34 @@ def write_folder(app: Flask, tournament_id: int, folder: Path) -> int:
     return count
 
 
-#: Elements dropped with everything inside them.
-DROPPED = frozenset({"script", "form", "noscript"})
-#: Elements without an end tag.
-VOID = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+#: What a page's links are rewritten at, in one pass (the templates write well-formed HTML
+#: with quoted attributes, and escape every text, so none of this can occur in a text):
+#: an element dropped with everything inside it (scripts, forms, their no-script twins);
+#: the start of an element that links (``a``, ``link``, ``img``, ``source``) with its
+#: attributes; an ``</a>``; an htmx attribute of any other element.
+REWRITTEN = re.compile(
+    r"<(?P<dropped>script|form|noscript)\b.*?</(?P=dropped)\s*>"
+    r"|<(?P<tag>a|link|img|source)\b(?P<attrs>[^>]*?)(?P<closed>/?)>"
+    r"|(?P<end></a\s*>)"
+    r"|\s(?P<hx>hx-[\w:-]+)(?:=(?:\"[^\"]*\"|'[^']*'))?",
+    re.DOTALL | re.IGNORECASE,
 )
+ATTRIBUTE = re.compile(r"""([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 
 
-class _Links(HTMLParser):
+class _Links:
     """Re-emits a page with its links made relative to the exported files (see the module's
     docstring); everything else is passed through as it was written."""
 
     def __init__(self, app: Flask, tournament_id: int, files: dict[Key, str]) -> None:
-        super().__init__(convert_charrefs=False)
         self.adapter = app.url_map.bind("localhost")
         self.tournament_id = tournament_id
         self.files = files
         self.static: set[str] = set()
-        self.out: list[str] = []
-        self.dropping = 0  # depth inside a dropped element
         self.anchors: list[bool] = []  # per open <a>: whether it was unwrapped
 
-    def html(self) -> str:
-        return "".join(self.out)
+    def rewrite(self, page: str) -> str:
+        return REWRITTEN.sub(self._replace, page)
 
     def target(self, url: str) -> str | None:
         """Where a link points in the export; None: to nothing exported."""
@@ -234,63 +239,33 @@ class _Links(HTMLParser):
         name = self.files.get(_key(endpoint, args))
         return None if name is None else name + fragment
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._start(tag, attrs, closed=False)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._start(tag, attrs, closed=True)
-
-    def _start(self, tag: str, attrs: list[tuple[str, str | None]], *, closed: bool) -> None:
-        if self.dropping or tag in DROPPED:
-            if not closed and tag not in VOID:
-                self.dropping += 1
-            return
+    def _replace(self, found: re.Match[str]) -> str:
+        if found["dropped"] or found["hx"]:
+            return ""
+        if found["end"]:
+            return "</span>" if self.anchors and self.anchors.pop() else found["end"]
+        tag = found["tag"].lower()
+        attrs = [
+            (name.lower(), next((v for v in values if v is not None), None))
+            for name, *values in ATTRIBUTE.findall(found["attrs"])
+        ]
         kept: list[tuple[str, str | None]] = []
         for name, value in attrs:
             if name in ("href", "src") and value is not None:
-                value = self.target(value)
-                if value is None:
+                target = self.target(unescape(value))
+                if target is None:
                     if tag == "a":  # its text stays, in a span of its class
                         self.anchors.append(True)
                         classes = dict(attrs).get("class")
-                        self.out.append(
-                            f'<span class="{escape(classes)}">' if classes else "<span>"
-                        )
-                    return  # a stylesheet, image or icon that is not exported is dropped
+                        return f'<span class="{classes}">' if classes else "<span>"
+                    return ""  # a stylesheet, image or icon that is not exported is dropped
+                value = escape(target)
             if name.startswith("hx-"):
                 continue
             kept.append((name, value))
         if tag == "a":
             self.anchors.append(False)
         text = "".join(
-            f" {name}" if value is None else f' {name}="{escape(value)}"' for name, value in kept
+            f" {name}" if value is None else f' {name}="{value}"' for name, value in kept
         )
-        self.out.append(f"<{tag}{text}{' /' if closed else ''}>")
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.dropping:
-            if tag not in VOID:
-                self.dropping -= 1
-            return
-        if tag == "a" and self.anchors and self.anchors.pop():
-            self.out.append("</span>")
-            return
-        self.out.append(f"</{tag}>")
-
-    def handle_data(self, data: str) -> None:
-        if not self.dropping:
-            self.out.append(data)
-
-    def handle_entityref(self, name: str) -> None:
-        if not self.dropping:
-            self.out.append(f"&{name};")
-
-    def handle_charref(self, name: str) -> None:
-        if not self.dropping:
-            self.out.append(f"&#{name};")
-
-    def handle_comment(self, data: str) -> None:
-        pass
-
-    def handle_decl(self, decl: str) -> None:
-        self.out.append(f"<!{decl}>")
+        return f"<{found['tag']}{text}{' /' if found['closed'] else ''}>"
