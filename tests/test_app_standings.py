@@ -547,3 +547,26 @@ def test_standings_pages_link_to_the_projector(two_rounds: int, client: FlaskCli
     for path in (f"/turniere/{two_rounds}/stand", f"/turniere/{two_rounds}/runden/1/stand"):
         page = client.get(path).get_data(as_text=True)
         assert f'href="/turniere/{two_rounds}/leinwand">Leinwand</a>' in page
+
+
+def test_pages_behind_the_state_share_one_render_of_it(
+    app: Flask, two_rounds: int, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Open live pages with older states all get the one page of the current state, rendered
+    once; a new state is rendered at once, not after the shared moment."""
+    app.config["PUBLIC_PAGE_SECONDS"] = 60
+    renders: list[int] = []
+    original = standings.overall
+
+    def counted(tournament: Tournament) -> standings.Standings:
+        renders.append(tournament.id)
+        return original(tournament)
+
+    monkeypatch.setattr(standings, "overall", counted)
+    path = f"/turniere/{two_rounds}/stand"
+    first = client.get(path, query_string={"stand": "alt-1"}).get_data(as_text=True)
+    second = client.get(path, query_string={"stand": "alt-2"}).get_data(as_text=True)
+    assert first == second and len(renders) == 1
+    _third_round(two_rounds, 1, RoundStatus.RUNNING)
+    moved = client.get(path, query_string={"stand": "alt-1"}).get_data(as_text=True)
+    assert len(renders) == 2 and "Vorläufiger Gesamtstand während Runde 3" in moved

@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Callable
 from typing import ParamSpec
 
-from flask import request
+from flask import g, request
 from flask.typing import ResponseReturnValue
 
 P = ParamSpec("P")
@@ -52,9 +52,13 @@ def polled(
         @functools.wraps(view)
         def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
             if TOKEN in request.args:
-                current = unchanged(token_of(**kwargs))
+                state = token_of(**kwargs)
+                current = unchanged(state)
                 if current is not None:
                     return current
+                # The page of this state serves every page that is behind it
+                # (``tournament.web.public_pages``).
+                g.live_state = state
             return view(*args, **kwargs)
 
         return wrapped

@@ -4,8 +4,10 @@ Hundreds of phones reload the standings every few seconds, and a standings page 
 players takes about 10 ms to render. :func:`shared_for_a_moment` keeps a rendered page for
 ``PUBLIC_PAGE_SECONDS`` (Flask-Caching, in each server process's memory), so that all
 anonymous requests for the same URL within that moment get the same page. A page is therefore
-at most that old. Signed-in staff (whose pages show their name and forms) and a visitor with
-a message waiting (a flash) always get a page of their own.
+at most that old; an open live page that asks for the state after its own gets the page of
+the current state, rendered once for all such pages and never older than that state.
+Signed-in staff (whose pages show their name and forms) and a visitor with a message waiting
+(a flash) always get a page of their own.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from typing import ParamSpec
+from urllib.parse import urlencode
 
-from flask import current_app, request, session
+from flask import current_app, g, request, session
 from flask_login import current_user
 
 from tournament.extensions import cache
+from tournament.web import live
 
 P = ParamSpec("P")
 
@@ -30,7 +34,7 @@ def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
         seconds = int(current_app.config["PUBLIC_PAGE_SECONDS"])
         if seconds <= 0 or _personal():
             return view(*args, **kwargs)
-        key = f"public-page:{request.full_path}"
+        key = _key()
         page = cache.get(key)
         if not isinstance(page, str):
             page = view(*args, **kwargs)
@@ -38,6 +42,15 @@ def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
         return page
 
     return wrapped
+
+
+def _key() -> str:
+    """The page's address without a live page's ``stand``, and the state asked for: the
+    pages behind the current state all get the one page of that state, rendered once, and a
+    new state is rendered at once (``tournament.web.live.polled``); a page loaded without
+    ``stand`` is shared for the moment."""
+    asked = sorted((k, v) for k, v in request.args.items(multi=True) if k != live.TOKEN)
+    return f"public-page:{request.path}?{urlencode(asked)}#{g.get('live_state', '')}"
 
 
 def _personal() -> bool:
