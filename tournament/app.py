@@ -48,7 +48,7 @@ from tournament.standings import routes as standings_routes
 from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
-from tournament.web import error_pages
+from tournament.web import error_pages, public_pages
 
 SCHEMA_OK = "doko_schema_ok"
 #: One year, the usual HSTS age; subdomains are not the app's to decide.
@@ -84,6 +84,9 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
     cache.init_app(app)
+    # A page shared by every phone is compressed once (tournament/web/public_pages.py).
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", public_pages.CompressedPages)
+    app.config.setdefault("COMPRESS_CACHE_KEY", public_pages.compressed_key)
     compress.init_app(app)
     _init_login(app)
     # Before the request hooks of the app and its blueprints: a throttled guess costs no

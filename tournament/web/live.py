@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Callable
 from typing import ParamSpec
 
-from flask import g, request
+from flask import request
 from flask.typing import ResponseReturnValue
 
 P = ParamSpec("P")
@@ -25,6 +25,8 @@ P = ParamSpec("P")
 POLL_SECONDS = 1.5
 #: The query parameter that carries the page's state token.
 TOKEN = "stand"
+#: The request's key (WSGI environ) for the current state, when a page behind it asked.
+STATE = "doko.live_state"
 
 
 def is_fragment_request() -> bool:
@@ -58,7 +60,7 @@ def polled(
                     return current
                 # The page of this state serves every page that is behind it
                 # (``tournament.web.public_pages``).
-                g.live_state = state
+                request.environ[STATE] = state
             return view(*args, **kwargs)
 
         return wrapped

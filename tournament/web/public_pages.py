@@ -7,23 +7,27 @@ anonymous requests for the same URL within that moment get the same page. A page
 at most that old; an open live page that asks for the state after its own gets the page of
 the current state, rendered once for all such pages and never older than that state.
 Signed-in staff (whose pages show their name and forms) and a visitor with a message waiting
-(a flash) always get a page of their own.
+(a flash) always get a page of their own. A shared page is also compressed once for all who
+get it (:class:`CompressedPages`): compressing 200 KB costs more than the page's lookup.
 """
 
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Callable
 from typing import ParamSpec
 from urllib.parse import urlencode
 
-from flask import current_app, g, request, session
+from flask import Request, current_app, request, session
 from flask_login import current_user
 
 from tournament.extensions import cache
 from tournament.web import live
 
 P = ParamSpec("P")
+#: The request's key (WSGI environ) for the render of the shared page it got.
+SHARED_RENDER = "doko.shared_render"
 
 
 def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
@@ -35,13 +39,35 @@ def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
         if seconds <= 0 or _personal():
             return view(*args, **kwargs)
         key = _key()
-        page = cache.get(key)
-        if not isinstance(page, str):
-            page = view(*args, **kwargs)
-            cache.set(key, page, timeout=seconds)
-        return page
+        shared = cache.get(key)
+        if not (isinstance(shared, tuple) and len(shared) == 2):
+            shared = (view(*args, **kwargs), secrets.token_hex(8))
+            cache.set(key, shared, timeout=seconds)
+        page, request.environ[SHARED_RENDER] = shared
+        return str(page)
 
     return wrapped
+
+
+class CompressedPages:
+    """Flask-Compress's cache (``COMPRESS_CACHE_BACKEND``): a shared page is compressed once
+    for all who get it, under the tag of its render (``COMPRESS_CACHE_KEY`` is
+    :func:`compressed_key`); every other answer is compressed on its own (no key, no entry)."""
+
+    def get(self, key: str) -> bytes | None:
+        found = cache.get(key) if not key.endswith(";") else None
+        return found if isinstance(found, bytes) else None
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";"):
+            seconds = int(current_app.config["PUBLIC_PAGE_SECONDS"])
+            cache.set(key, value, timeout=seconds + 1)
+
+
+def compressed_key(_request: Request) -> str:
+    """The render a shared page's answer carries, empty for any other answer."""
+    tag = _request.environ.get(SHARED_RENDER)
+    return f"public-page-compressed:{tag}" if tag else ""
 
 
 def _key() -> str:
@@ -50,7 +76,8 @@ def _key() -> str:
     new state is rendered at once (``tournament.web.live.polled``); a page loaded without
     ``stand`` is shared for the moment."""
     asked = sorted((k, v) for k, v in request.args.items(multi=True) if k != live.TOKEN)
-    return f"public-page:{request.path}?{urlencode(asked)}#{g.get('live_state', '')}"
+    state = request.environ.get(live.STATE, "")
+    return f"public-page:{request.path}?{urlencode(asked)}#{state}"
 
 
 def _personal() -> bool:
