@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import gzip
 import html
 import http.client
 import json
@@ -254,7 +255,10 @@ class Browser:
         path: str,
         fields: Sequence[tuple[str, str]] | None = None,
     ) -> float:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            "Accept-Encoding": "gzip",  # as every browser asks
+        }
         started = time.perf_counter()
         if fields is None:
             connection.request("GET", path, headers=headers)
@@ -265,7 +269,10 @@ class Browser:
 
     def finish(self, connection: http.client.HTTPConnection, started: float) -> Reply:
         response = connection.getresponse()
-        body = response.read().decode("utf-8", "replace")
+        raw = response.read()
+        if response.headers.get("Content-Encoding") == "gzip":
+            raw = gzip.decompress(raw)
+        body = raw.decode("utf-8", "replace")
         seconds = time.perf_counter() - started
         cookies: dict[str, str | None] = {}
         for header in response.headers.get_all("Set-Cookie") or []:
