@@ -241,10 +241,10 @@ class Tournament:
     readers: list[Reader] = field(default_factory=list)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def hall_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
+    """The hall's options (also ``bench/projector_live.py``'s)."""
     parser.add_argument("--server", choices=("laptop", "gunicorn"), default="laptop")
-    parser.add_argument("--seconds", type=float, default=300.0, help="length of the load")
+    parser.add_argument("--seconds", type=float, default=seconds, help="length of the load")
     parser.add_argument("--tournaments", type=int, help="default: 1 (laptop), 5 (gunicorn)")
     parser.add_argument("--tables", type=int, default=100, help="tables per tournament")
     parser.add_argument("--readers", type=int, default=300, help="phones per tournament")
@@ -257,6 +257,11 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument("--database-url", help="gunicorn: this PostgreSQL database (empty)")
     parser.add_argument("--seed", type=int, default=2026)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    hall_arguments(parser, seconds=300.0)
     args = parser.parse_args()
     count = args.tournaments or (1 if args.server == "laptop" else 5)
 

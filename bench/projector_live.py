@@ -90,20 +90,7 @@ class SaveLog:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--server", choices=("laptop", "gunicorn"), default="laptop")
-    parser.add_argument("--seconds", type=float, default=120.0, help="length of the load")
-    parser.add_argument("--tournaments", type=int, help="default: 1 (laptop), 5 (gunicorn)")
-    parser.add_argument("--tables", type=int, default=100, help="tables per tournament")
-    parser.add_argument("--readers", type=int, default=300, help="phones per tournament")
-    parser.add_argument("--save-every", type=float, default=20.0, help="seconds per game")
-    parser.add_argument("--read-every", type=float, default=5.0, help="seconds per reload")
-    parser.add_argument(
-        "--reload", action="store_true", help="phones reload the page (no live updates)"
-    )
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
-    parser.add_argument("--database-url", help="gunicorn: this PostgreSQL database (empty)")
-    parser.add_argument("--seed", type=int, default=2026)
+    hall_load.hall_arguments(parser, seconds=120.0)
     args = parser.parse_args()
     count = args.tournaments or (1 if args.server == "laptop" else 5)
 
@@ -222,7 +209,7 @@ def _report(
     if len(delays) < 2:
         print("too few saves seen on the projector to measure")
         return
-    cut = statistics.quantiles(delays, n=20)
+    cut = statistics.quantiles(delays, n=20, method="inclusive")
     print(
         f"save -> projector: median {statistics.median(delays) * 1000:.0f} ms, "
         f"p95 {cut[-1] * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms "
