@@ -13,6 +13,7 @@ update replaces only the rows that changed.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
@@ -231,7 +232,13 @@ def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:
     query = plans.tables_with_players(round_).options(selectinload(RoundTable.entries))
     tables = list(db.session.execute(query).scalars())
     states = tuple(_state(table, now) for table in tables)
-    return Overview(round_, states, _open_lists(round_, states), _clocks(round_, tables, now), now)
+    return Overview(
+        round_,
+        states,
+        _open_lists(round_, states),
+        round_clocks(round_, (t.size for t in tables), now),
+        now,
+    )
 
 
 def _state(table: RoundTable, now: dt.datetime) -> TableState:
@@ -252,11 +259,13 @@ def _open_lists(round_: Round, states: tuple[TableState, ...]) -> tuple[str, ...
     return tuple(rounds.open_lists(round_))
 
 
-def _clocks(round_: Round, tables: list[RoundTable], now: dt.datetime) -> tuple[SizeClock, ...]:
+def round_clocks(round_: Round, sizes: Iterable[int], now: dt.datetime) -> tuple[SizeClock, ...]:
+    """The regular playing time of the round's tables of each size, once it has started
+    (100 minutes, 125 at a table of five: TSR 8.5.1, 10.2)."""
     if round_.started_at is None:
         return ()
     started = aware(round_.started_at)
-    sizes = sorted({table.size for table in tables if table.size in MINUTES})
+    sizes = sorted({size for size in sizes if size in MINUTES})
     return tuple(
         SizeClock(size, MINUTES[size], started + dt.timedelta(minutes=MINUTES[size]), now)
         for size in sizes

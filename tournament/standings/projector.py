@@ -15,11 +15,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from rules_engine.table_list import MINUTES
 from tournament.extensions import db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Tournament, utcnow
 from tournament.rounds import plans
-from tournament.rounds.overview import SizeClock, aware, iso_utc
+from tournament.rounds.overview import SizeClock, iso_utc, round_clocks
 from tournament.scorelists import list_page
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.standings import service as standings
@@ -91,18 +90,10 @@ def _shown_round(tournament: Tournament, table: standings.Standings) -> Round | 
 def _clocks(
     round_: Round | None, table: standings.Standings, now: dt.datetime
 ) -> tuple[SizeClock, ...]:
-    """The regular playing time per table size while the round runs (100 minutes, 125 at a
-    table of five: TSR 8.5.1, 10.2)."""
-    if round_ is None or round_.status is not RoundStatus.RUNNING or round_.started_at is None:
+    """The round's clocks while it runs (``rounds.overview.round_clocks``)."""
+    if round_ is None or round_.status is not RoundStatus.RUNNING or table.open_round is None:
         return ()
-    if table.open_round is None:
-        return ()
-    started = aware(round_.started_at)
-    sizes = sorted({t.size for t in table.open_round.tables if t.size in MINUTES})
-    return tuple(
-        SizeClock(size, MINUTES[size], started + dt.timedelta(minutes=MINUTES[size]), now)
-        for size in sizes
-    )
+    return round_clocks(round_, (t.size for t in table.open_round.tables), now)
 
 
 def latest_results(round_: Round, limit: int = LATEST) -> tuple[LatestResult, ...]:

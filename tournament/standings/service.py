@@ -198,12 +198,12 @@ def overall(tournament: Tournament) -> Standings:
     rounds = tuple(sorted({number for by_round in played.values() for number in by_round}))
 
     totals = {reg_id: sum(by_round.values()) for reg_id, by_round in played.items()}
-    order = sorted(people, key=lambda reg_id: (-totals[reg_id], people[reg_id][0]))
     latest = _latest_counted(rounds, open_round)
     before = _ranks_before(latest, played, people)
     closed_set = set(closed)
+    open_number = None if open_round is None else open_round.number
     rows = []
-    for reg_id, rank in zip(order, ranks([totals[r] for r in order]), strict=True):
+    for reg_id, rank in _ranked(totals, people).items():
         start, first, withdrawn, name, club = people[reg_id]
         by_round, total = played[reg_id], totals[reg_id]
         counted = [points for number, points in by_round.items() if number in closed_set]
@@ -215,10 +215,8 @@ def overall(tournament: Tournament) -> Standings:
                 club=club,
                 points=tuple(by_round.get(number) for number in rounds),
                 games=tuple(
-                    games.get(tables[reg_id][number])
-                    if open_round is not None
-                    and number == open_round.number
-                    and number in tables[reg_id]
+                    games[tables[reg_id][number]]
+                    if number == open_number and number in tables[reg_id]
                     else None
                     for number in rounds
                 ),
@@ -350,6 +348,14 @@ def _ranks_before(
         reg_id: sum(points for number, points in by_round.items() if number != latest)
         for reg_id, by_round in played.items()
     }
+    return _ranked(totals, people)
+
+
+def _ranked(
+    totals: dict[int, int], people: dict[int, tuple[int, int, int | None, str, str]]
+) -> dict[int, int]:
+    """Each registration's rank by ``totals``, best first, in that order (equal totals by
+    start number)."""
     order = sorted(people, key=lambda reg_id: (-totals[reg_id], people[reg_id][0]))
     return dict(zip(order, ranks([totals[r] for r in order]), strict=True))
 
