@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, g, render_template
 
 from tournament.player_pages import service as players
+from tournament.standings import routes as standings_routes
 from tournament.standings import service as standings
 from tournament.web import live
 from tournament.web.lookups import tournament_or_404
@@ -13,13 +14,8 @@ from tournament.web.public_pages import shared_for_a_moment
 bp = Blueprint("player_pages", __name__)
 
 
-def _token(tournament_id: int, **_: int) -> str:
-    """What a player's page shows changes with the standings (``tournament.web.live``)."""
-    return standings.state_token(tournament_or_404(tournament_id))
-
-
 @bp.get("/turniere/<int:tournament_id>/startnummer/<int:start_number>")
-@live.polled(_token)
+@live.polled(standings_routes.state_of)  # the page changes with the standings
 @shared_for_a_moment
 def show(tournament_id: int, start_number: int) -> str:
     tournament = tournament_or_404(tournament_id)

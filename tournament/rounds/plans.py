@@ -46,8 +46,9 @@ class SeatRow:
     size: int
 
 
-def state_token(tournament_id: int) -> str:
-    """What a round's table plan, seats and cards show, in one query: the tournament's
+def state_token(tournament_id: int, **_: int) -> str:
+    """What a round's table plan, seats and cards (and the tournament page) show, in one
+    query, for ``tournament.web.live.polled`` (other view arguments ignored): the tournament's
     version, which every draw, redraw, start, close, access code and player's change raises.
     (A change elsewhere, e.g. the next round drawn, reloads a plan that shows the same; its
     parts then stay as they are.)"""

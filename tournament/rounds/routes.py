@@ -30,11 +30,6 @@ bp = Blueprint("rounds", __name__, url_prefix="/turniere/<int:tournament_id>/run
 bp.add_app_template_filter(live.digest, "digest")
 
 
-def _token(tournament_id: int, **_: int) -> str:
-    """What a round's table plan, seats and cards show (live pages, ``tournament.web.live``)."""
-    return plans.state_token(tournament_id)
-
-
 @bp.post("/")
 @leitung_required
 def draw(tournament_id: int) -> ResponseReturnValue:
@@ -66,7 +61,7 @@ def draw(tournament_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/<int:number>")
-@live.polled(_token)
+@live.polled(plans.state_token)
 @shared_for_a_moment
 def show(tournament_id: int, number: int) -> str:
     """The table plan by table; printable (A4). Staff also see how the round was drawn."""
@@ -89,7 +84,7 @@ def show(tournament_id: int, number: int) -> str:
 
 
 @bp.get("/<int:number>/sitzplaetze")
-@live.polled(_token)
+@live.polled(plans.state_token)
 @shared_for_a_moment
 def seats(tournament_id: int, number: int) -> str:
     """Everybody alphabetically with table and position: "where do I sit", with a search
@@ -120,7 +115,7 @@ def seats(tournament_id: int, number: int) -> str:
 
 
 @bp.get("/<int:number>/tischkarten")
-@live.polled(_token)
+@live.polled(plans.state_token)
 @shared_for_a_moment
 def cards(tournament_id: int, number: int) -> str:
     """One card per table to print and put on the table; the Turnierleitung's cards also

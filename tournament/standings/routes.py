@@ -22,13 +22,14 @@ PAGER_SECONDS = 12
 PAGER_LIMITS = (3, 120)
 
 
-def _token(tournament_id: int, **_: int) -> str:
-    """The state the standings of a tournament show (live pages, ``tournament.web.live``)."""
+def state_of(tournament_id: int, **_: int) -> str:
+    """The state the standings of a tournament show, and the pages that follow them (live
+    pages, ``tournament.web.live``)."""
     return standings.state_token(tournament_or_404(tournament_id))
 
 
 @bp.get("/turniere/<int:tournament_id>/stand")
-@live.polled(_token)
+@live.polled(state_of)
 @shared_for_a_moment
 def overall(tournament_id: int) -> str:
     tournament = tournament_or_404(tournament_id)
@@ -42,7 +43,7 @@ def overall(tournament_id: int) -> str:
 
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand")
-@live.polled(_token)
+@live.polled(state_of)
 @shared_for_a_moment
 def one_round(tournament_id: int, number: int) -> str:
     tournament = tournament_or_404(tournament_id)
@@ -60,7 +61,7 @@ def one_round(tournament_id: int, number: int) -> str:
 
 
 @bp.get("/turniere/<int:tournament_id>/leinwand")
-@live.polled(_token)
+@live.polled(state_of)
 @shared_for_a_moment
 def projector(tournament_id: int) -> str:
     """The standings for a projector in the hall (kiosk, full screen, no controls)."""

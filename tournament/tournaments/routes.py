@@ -38,13 +38,8 @@ def workbook(tournament_id: int) -> ResponseReturnValue:
     )
 
 
-def _token(tournament_id: int) -> str:
-    """What the tournament page shows (live pages, ``tournament.web.live``)."""
-    return plans.state_token(tournament_id)
-
-
 @bp.get("/<int:tournament_id>")
-@live.polled(_token)
+@live.polled(plans.state_token)
 @shared_for_a_moment
 def show(tournament_id: int) -> str:
     """The tournament with its rounds' states, which follow every draw, start and close."""
