@@ -246,12 +246,11 @@ def _games(sheet: Sheet, key: str) -> tuple[tuple[PlayerGame, ...], int]:
     each explained by the engine, and how many the player sat out."""
     index = [p.key for p in sheet.players].index(key)
     keys = tuple(p.key for p in sheet.players)
-    report_rows = {int(r["entry"]): r for r in sheet.report["rows"]}
     games, sat_out = [], 0
     for row in sheet.rows:
         if row.kind != "game" or row.game is None or not row.points:
             continue
-        if len(keys) == 5 and str(report_rows[row.entry]["dealer"]) == key:
+        if row.sat_out == key:
             sat_out += 1
             continue
         items, verdict = list_page.value_explanation(row.record, keys)

@@ -61,6 +61,8 @@ class SheetRow:
     winners: frozenset[int] = frozenset()
     explanation: tuple[str, ...] = ()
     quick: bool = False
+    #: A game at a table of five: the key of its dealer, who sits it out (TSR 10.1).
+    sat_out: str | None = None
 
 
 @dataclass(frozen=True)
@@ -358,6 +360,7 @@ def _row(
         totals=totals,
         winners=_winners(points),
         quick=record.get("quick") is True,
+        sat_out=str(row["dealer"]) if len(keys) == 5 else None,
     )
 
 

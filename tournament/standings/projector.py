@@ -118,14 +118,12 @@ def latest_results(round_: Round, limit: int = LATEST) -> tuple[LatestResult, ..
             sheet = list_page.sheet(found)
         except ScoreListRefused:
             continue  # a list that cannot be read shows on the overview, not here
-        names = [player.name for player in sheet.players]
         for row in sheet.rows:
             if row.kind == "game" and row.game is not None and row.points:
-                # At a table of five the dealer sits the game out (TSR 10.1).
                 points = tuple(
-                    (name, value)
-                    for name, value in zip(names, row.points, strict=True)
-                    if not (len(names) == 5 and name == row.dealer)
+                    (player.name, value)
+                    for player, value in zip(sheet.players, row.points, strict=True)
+                    if player.key != row.sat_out
                 )
                 rows[found.id, row.entry] = LatestResult(found.number, row.game, row.label, points)
     return tuple(rows[key] for key in ((t, n) for t, n in wanted) if key in rows)
