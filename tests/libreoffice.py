@@ -24,6 +24,10 @@ INSTALL_HINT = (
     "LibreOffice is not installed: the command `libreoffice` was not found. Install the "
     "Debian package libreoffice-calc (`apt-get install libreoffice-calc`; `make test` does)."
 )
+# "Speichern unter … Text CSV" as a German user does it: ';' between fields, '"' around
+# text, and the character set by its LibreOffice number (76: UTF-8, 1: Windows-1252).
+CSV = "csv:Text - txt - csv (StarCalc):59,34,76"
+CSV_WINDOWS = "csv:Text - txt - csv (StarCalc):59,34,1"
 # (what was converted, seconds) of every call, for the tests to report.
 timings: list[tuple[str, float]] = []
 
@@ -41,8 +45,9 @@ def convert(data: bytes, suffix: str = "xlsx") -> bytes:
     return convert_all([data], suffix)[0]
 
 
-def convert_all(files: Sequence[bytes], suffix: str = "xlsx") -> list[bytes]:
-    """Every file opened and saved as .xlsx by one LibreOffice start, in the given order."""
+def convert_all(files: Sequence[bytes], suffix: str = "xlsx", to: str = "xlsx") -> list[bytes]:
+    """Every file opened and saved by one LibreOffice start, in the given order: as .xlsx, or
+    in the format ``to`` names as LibreOffice's ``--convert-to`` takes it (e.g. :data:`CSV`)."""
     command = binary()
     with tempfile.TemporaryDirectory(prefix="doko-libreoffice-") as folder:
         root = Path(folder)
@@ -60,7 +65,7 @@ def convert_all(files: Sequence[bytes], suffix: str = "xlsx") -> list[bytes]:
             "--norestore",
             f"-env:UserInstallation={(root / 'profile').as_uri()}",
             "--convert-to",
-            "xlsx",
+            to,
             "--outdir",
             str(output),
             *(str(p) for p in paths),
@@ -74,7 +79,8 @@ def convert_all(files: Sequence[bytes], suffix: str = "xlsx") -> list[bytes]:
                 pytrace=False,
             )
         timings.append((f"{len(paths)} file(s)", time.perf_counter() - started))
-        results = [output / f"{path.stem}.xlsx" for path in paths]
+        extension = to.split(":", 1)[0]
+        results = [output / f"{path.stem}.{extension}" for path in paths]
         missing = [path.name for path in results if not path.is_file()]
         if done.returncode != 0 or missing:
             pytest.fail(

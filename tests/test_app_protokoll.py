@@ -505,7 +505,7 @@ _QUICK_SOLO = (
             None,
             _QUICK_SOLO,
             "Tisch 3, Runde 2: Spiel 5 eingetragen über den Tischcode: Lustsolo; "
-            "Gewinner: Anna; Punkte +6/−2",
+            "Pluspunkte: Anna; Punkte +6/−2",
         ),
         (
             7,

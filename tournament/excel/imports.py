@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 from tournament import texts
@@ -80,7 +81,14 @@ class ListImport:
 
     @property
     def unchanged(self) -> bool:
-        return self.entries == scorelists.entries_of(self.table)
+        """Whether the file's list is the stored one: the same entries, whatever points the
+        list page wrote beside a game in detail or a penalty (a stored list's written points
+        are the engine's, and the file's are checked against the engine's, see ``_check``)."""
+        stored = scorelists.entries_of(self.table)
+        return len(self.entries) == len(stored) and all(
+            _decisive(read) == _decisive(kept)
+            for read, kept in zip(self.entries, stored, strict=True)
+        )
 
     @property
     def stored(self) -> int:
@@ -89,6 +97,14 @@ class ListImport:
     @property
     def names(self) -> list[str]:
         return [seat.registration.player.name for seat in self.table.seats]
+
+
+def _decisive(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry without the points written beside what the engine scores itself; an entry
+    given as points (a game "nur in Punkten") keeps them: they are what it says."""
+    if entry.get("quick") is True:
+        return entry
+    return {key: value for key, value in entry.items() if key != "points"}
 
 
 @dataclass
@@ -140,30 +156,43 @@ def read_table_file(table: RoundTable, data: bytes, filename: str) -> FileImport
 
 def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> FileImport:
     """Every list of a tournament workbook: sheets "Runde N" with the tables' lists, and
-    "Vorlagen Runde N" with their blank templates, read where somebody filled one in."""
+    "Vorlagen Runde N" with their blank templates, read where somebody filled one in.
+
+    A CSV file is one sheet without a name (a round's sheet saved as CSV, or lists of several
+    rounds one below the other): each of its lists is read for the round its "Runde" row
+    names."""
     result = FileImport()
     rounds = {round_.number: round_ for round_ in tournament.rounds}
     # Per table the list read for it, with where it was found.
     found_lists: dict[int, ListImport] = {}
+    is_csv = PurePath(filename).suffix.casefold() == ".csv"
     for grid in read_upload(data, filename):
         found = ROUND_SHEET.match(grid.title) or TEMPLATE_SHEET.match(grid.title)
-        if found is None:
+        if found is None and not is_csv:
             if not OTHER_SHEETS.match(grid.title) and grid.rows:
                 result.problems.append(
                     f"Blatt „{grid.title}“ gehört nicht zu einer Turnier-Datei (erwartet: Stand, "
                     "Spieler, Runde N, Vorlagen Runde N)."
                 )
             continue
-        round_ = rounds.get(int(found.group(1)))
-        if round_ is None:
+        if found and int(found.group(1)) not in rounds:
             result.problems.append(
                 f"Blatt „{grid.title}“: Runde {found.group(1)} gibt es in diesem Turnier nicht."
             )
             continue
         is_template = TEMPLATE_SHEET.match(grid.title) is not None
-        by_number = {table.number: table for table in tables.tables_of_round(round_)}
         for top, number in _blocks(grid):
-            table = by_number.get(number)
+            round_number = int(found.group(1)) if found else _round_of_list(grid, top)
+            round_ = rounds.get(round_number) if round_number is not None else None
+            if round_ is None:
+                cell = grid.ref(top + ROUND_ROW, 2)
+                result.problems.append(
+                    f"Zelle {cell}: Runde {round_number} gibt es in diesem Turnier nicht."
+                    if round_number is not None
+                    else f"Zelle {cell}: bitte die Nummer der Runde angeben."
+                )
+                continue
+            table = next((t for t in tables.tables_of_round(round_) if t.number == number), None)
             if table is None:
                 result.problems.append(
                     f"Blatt „{grid.title}“, Zelle {grid.ref(top, 1)}: Tisch {number} gibt es in "
@@ -191,6 +220,12 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
             "deren erste Zelle „Spielliste Tisch N“ heißt."
         )
     return result
+
+
+def _round_of_list(grid: Grid, top: int) -> int | None:
+    """The round a list names in its "Runde" row (the list's title in row ``top``)."""
+    text = cell_text(grid.value(top + ROUND_ROW, 2))
+    return int(text) if text.isdigit() else None
 
 
 def _blocks(grid: Grid) -> list[tuple[int, int]]:

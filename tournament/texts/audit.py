@@ -151,7 +151,7 @@ FIELD_LABELS: dict[str, str] = {
     "kontra_call": "Ansage Kontra",
     "specials": "Sonderpunkte",
     "player": "Solist / Hochzeiter",
-    "winners": "Gewinner",
+    "winners": "Spieler mit Pluspunkten",
     "points": "Punkte",
     "category": "Verstoß",
     "offender": "Verursacher",
@@ -221,7 +221,7 @@ GAME_RE = "Re: {value}"
 GAME_RE_EYES = "Re {value} Augen"
 GAME_CALLS = "Ansagen {value}"
 GAME_POINTS = "Punkte {value}"
-GAME_WINNERS = "Gewinner: {value}"
+GAME_WINNERS = "Pluspunkte: {value}"
 PENALTY_AGAINST = "gegen {value}"
 EXTENSION_MINUTES = "{value} Minuten"
 BEING_DEALT = "ein Spiel wurde gerade gegeben: {value}"

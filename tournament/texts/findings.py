@@ -124,7 +124,7 @@ FIELDS: Mapping[str, str] = {
     "dealer": "Geber",
     "player": "Solist oder Hochzeiter",
     "points": "Punkte",
-    "winners": "Gewinner",
+    "winners": "Spieler mit Pluspunkten",
     "type": "Spielart",
     "solo": "Soloart",
     "pflicht": "Angabe Pflichtsolo",
@@ -421,7 +421,7 @@ GERMAN: Mapping[Code, str] = {
         "Nur Punkte eingetragen: Augen, Ansagen und Sonderpunkte konnten nicht geprüft werden"
     ),
     Code.WINNER_NOT_PLAYING: (
-        "Als Gewinner ist jemand markiert, der dieses Spiel nicht mitgespielt hat"
+        "Mit Pluspunkten markiert ist jemand, der dieses Spiel nicht mitgespielt hat"
     ),
     Code.SOLO_POINTS_PATTERN: (
         "In {kind.einem} bekommt der Solist das Dreifache dessen, was jeder Gegenspieler verliert"
@@ -431,10 +431,12 @@ GERMAN: Mapping[Code, str] = {
         "mit umgekehrtem Vorzeichen"
     ),
     Code.NO_WINNER_MARKED: (
-        "Kein Gewinner markiert: Das ist nur richtig, wenn keine Partei ihr Ziel erreicht hat "
-        "(TSR 7.1.3)"
+        "Niemand mit Pluspunkten markiert (TSR 7.3.3): Das ist nur richtig, wenn keine Partei "
+        "ihr Ziel erreicht hat und kein Spieler Pluspunkte bekommt (TSR 7.1.3)"
     ),
-    Code.WINNERS_NOT_PARTY: "Die markierten Gewinner müssen genau eine ganze Partei sein",
+    Code.WINNERS_NOT_PARTY: (
+        "Die mit Pluspunkten markierten Spieler müssen genau eine ganze Partei sein"
+    ),
     Code.PENALTY_SOLO_KIND_NEEDED: (
         "Strafe: Das Solo gilt als gespielt, also muss angegeben sein, ob es ein Pflichtsolo, "
         "ein vorgeführtes Pflichtsolo oder ein Lustsolo war"
@@ -466,7 +468,7 @@ GERMAN: Mapping[Code, str] = {
     Code.QUICK_WITHOUT_POINTS: (
         "Punkte: Ein Eintrag nur mit Punkten braucht die Punkte jedes Spielers"
     ),
-    Code.WINNERS_NOT_LIST: "Gewinner: eine Liste der als Gewinner markierten Spieler",
+    Code.WINNERS_NOT_LIST: "Pluspunkte: eine Liste der mit Pluspunkten markierten Spieler",
     Code.PENALTY_CATEGORY_UNKNOWN: "Art des Regelverstoßes: " + _VALUES,
     Code.PENALTY_PHASE_UNKNOWN: "Spielphase der Strafe: " + _VALUES,
     Code.SITS_OUT: "{field}: {player} sitzt in diesem Spiel aus",
