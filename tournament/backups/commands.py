@@ -20,6 +20,7 @@ from typing import TextIO
 import click
 import flask_migrate
 from flask import Flask, current_app
+from flask.cli import with_appcontext
 
 from tournament.backups import restore, service
 from tournament.extensions import db
@@ -105,6 +106,7 @@ def run_restore(app: Flask, path: Path, out: TextIO, err: TextIO) -> int:
 
 @click.command("restore-backup")
 @click.argument("file", type=click.Path(path_type=Path))
+@with_appcontext
 def restore_command(file: Path) -> None:
     """Eine Sicherungskopie prüfen und als Datenbank einsetzen (Doko-Turnier vorher beenden)."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
@@ -114,6 +116,7 @@ def restore_command(file: Path) -> None:
 
 
 @click.command("list-backups")
+@with_appcontext
 def list_command() -> None:
     """Die Sicherungskopien im Ordner instance/backups zeigen."""
     click.echo("\n".join(listing(current_app)))

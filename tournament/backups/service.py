@@ -83,6 +83,7 @@ class Backup:
     path: Path
     taken: dt.datetime  # local time, from the name
     reason: str
+    written: int  # the file's time in ns: orders copies of the same second
 
 
 def folder_of(app: Flask) -> Path:
@@ -131,8 +132,8 @@ def backups_in(folder: Path) -> list[Backup]:
     for entry in os.scandir(folder):
         parsed = parse_name(entry.name)
         if parsed is not None and entry.is_file(follow_symlinks=False):
-            found.append(Backup(Path(entry.path), *parsed))
-    return sorted(found, key=lambda b: (b.taken, b.path.name))
+            found.append(Backup(Path(entry.path), *parsed, entry.stat().st_mtime_ns))
+    return sorted(found, key=lambda b: (b.taken, b.written, b.path.name))
 
 
 def write_backup(app: Flask, reason: str, *, now: dt.datetime | None = None) -> Path | None:
@@ -204,8 +205,10 @@ def prune(folder: Path, keep: int = KEEP) -> list[Path]:
     gone = [b.path for b in regular[: max(0, len(regular) - keep)]]
     stale = time.time() - _STALE_TEMPORARY.total_seconds()
     for entry in os.scandir(folder):
-        if entry.name.startswith(_TEMPORARY_PREFIX) and entry.stat().st_mtime < stale:
-            gone.append(Path(entry.path))
+        if entry.name.startswith(_TEMPORARY_PREFIX):
+            with contextlib.suppress(FileNotFoundError):
+                if entry.stat().st_mtime < stale:
+                    gone.append(Path(entry.path))
     for path in gone:
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
