@@ -13,8 +13,10 @@ import http.client
 import io
 import json
 import logging
+import os
 import re
 import sqlite3
+import subprocess
 import threading
 from pathlib import Path
 
@@ -22,9 +24,10 @@ import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import URL, make_url, select
 
 from rules_engine.scorelist import check_list
+from tests import postgres
 from tests.serving import in_thread
 from tests.webapp import (
     complete_lists,
@@ -574,3 +577,57 @@ def test_the_flask_commands_list_and_restore_backups(app: Flask, client: FlaskCl
     assert "Wiederhergestellt" in restored.output
     refused = runner.invoke(args=["restore-backup", str(copy.with_name("fehlt.sqlite3"))])
     assert refused.exit_code == 1
+
+
+# ------------------------------------------------------------------ PostgreSQL: pg_dump
+
+
+def _pg(program: str, url: URL, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """A PostgreSQL client program of the cluster's version, as docs/server.md runs it."""
+    connection = ["--host", str(url.host), "--port", str(url.port), "--username", str(url.username)]
+    return subprocess.run(
+        [str(postgres.BIN_DIR / program), *connection, *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.postgresql_only
+def test_the_pg_dump_routine_of_the_docs_restores_the_tournament(
+    app: Flask, client: FlaskClient, backend: str, tmp_path: Path
+) -> None:
+    _running_round(app, client)
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    dump = tmp_path / "doko-2026-11-26T14-05.dump"
+    made = _pg("pg_dump", url, "-Fc", "--file", str(dump), str(url.database))
+    assert made.returncode == 0, made.stderr
+    listed = _pg("pg_restore", url, "--list", str(dump))
+    assert listed.returncode == 0 and "TABLE DATA public list_entry" in listed.stdout
+    # A dump cut short is refused by the check that reads it whole.
+    cut = tmp_path / "abgeschnitten.dump"
+    cut.write_bytes(dump.read_bytes()[: dump.stat().st_size // 2])
+    assert _pg("pg_restore", url, "--file", os.devnull, str(cut)).returncode != 0
+    assert _pg("pg_restore", url, "--file", os.devnull, str(dump)).returncode == 0
+
+    # Restored over the database after a change: the change is gone.
+    with app.app_context():
+        tournament = db.session.execute(select(Tournament)).scalar_one()
+        tournament.name = "Nach dem Dump umbenannt"
+        db.session.commit()
+        db.engine.dispose()
+    restored = _pg(
+        "pg_restore",
+        url,
+        "--clean",
+        "--if-exists",
+        "--single-transaction",
+        "--dbname",
+        str(url.database),
+        str(dump),
+    )
+    assert restored.returncode == 0, restored.stderr
+    with app.app_context():
+        assert schema_problem(db.engine) is None
+        assert db.session.execute(select(Tournament.name)).scalar_one() == "Sicherungsturnier"
+        db.engine.dispose()
