@@ -505,6 +505,35 @@ def test_restore_replaces_a_damaged_database_and_keeps_it_aside(
         db.engine.dispose()
 
 
+@pytest.mark.sqlite_only
+def test_the_database_file_of_another_laptop_is_restored_with_its_wal(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    _running_round(app, client)
+    with app.app_context():
+        connection = db.engine.connect()  # the server still has it open: saves in the -wal
+        connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+        connection.exec_driver_sql("UPDATE tournament SET name = 'Zuletzt gespeichert'")
+        connection.commit()
+        stick = tmp_path / "usb-stick"
+        stick.mkdir()
+        database = _database(app)
+        for suffix in ("", "-wal"):
+            (stick / f"doko-turnier.sqlite3{suffix}").write_bytes(
+                Path(f"{database}{suffix}").read_bytes()
+            )
+        connection.close()
+        db.engine.dispose()
+    assert (stick / "doko-turnier.sqlite3-wal").stat().st_size > 0
+    laptop = _app_on(tmp_path / "neu" / "doko-turnier.sqlite3", tmp_path / "neu")
+    out = io.StringIO()
+    assert commands.run_restore(laptop, stick / "doko-turnier.sqlite3", out, io.StringIO()) == 0
+    assert "Turnier „Zuletzt gespeichert“" in out.getvalue()
+    with laptop.app_context():
+        assert db.session.execute(select(Tournament.name)).scalar_one() == "Zuletzt gespeichert"
+        db.engine.dispose()
+
+
 def test_a_copy_of_an_older_schema_is_restored_and_migrated(tmp_path: Path) -> None:
     old = _app_on(tmp_path / "alt.sqlite3", tmp_path / "old")
     with old.app_context():

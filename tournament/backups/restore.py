@@ -155,11 +155,13 @@ def _read_only(path: Path) -> sqlite3.Connection:
 
 
 def _check_whole(connection: sqlite3.Connection, path: Path) -> None:
-    """SQLite's own checks, and the file as long as its pages (a copy cut short)."""
+    """SQLite's own checks, and the file as long as its pages (a copy cut short; a database
+    in WAL mode, e.g. the file of another laptop, may keep pages in its ``-wal`` file)."""
     page_size = int(connection.execute("PRAGMA page_size").fetchone()[0])
     page_count = int(connection.execute("PRAGMA page_count").fetchone()[0])
+    journal = str(connection.execute("PRAGMA journal_mode").fetchone()[0]).lower()
     size = path.stat().st_size
-    if size != page_size * page_count:
+    if journal != "wal" and size != page_size * page_count:
         detail = RESTORE_TRUNCATED.format(size=size, expected=page_size * page_count)
         raise RestoreRefused(RESTORE_DAMAGED, path=path, detail=detail)
     for check in ("integrity_check", "quick_check"):
