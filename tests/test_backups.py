@@ -38,6 +38,7 @@ from tests.webapp import (
     player_names,
     round_action,
     sign_in,
+    snapshot,
 )
 from tournament import serve
 from tournament.app import create_app
@@ -459,6 +460,28 @@ def test_restore_refuses_while_the_database_is_open(app: Flask, good_copy: Path)
     with app.app_context():
         assert db.session.execute(select(Tournament.name)).scalar_one() == "Sicherungsturnier"
         db.engine.dispose()
+
+
+@pytest.mark.sqlite_only
+def test_restore_refuses_when_the_current_database_cannot_be_kept(
+    app: Flask, good_copy: Path
+) -> None:
+    with app.app_context():
+        tournament = db.session.execute(select(Tournament)).scalar_one()
+        tournament.name = "Nach der Kopie umbenannt"
+        db.session.commit()
+        db.engine.dispose()
+    before = snapshot(app)
+    with app.app_context():
+        db.engine.dispose()
+    for backup in service.backups_in(service.folder_of(app)):
+        backup.path.unlink()
+    service.folder_of(app).rmdir()
+    service.folder_of(app).write_text("kein Ordner")  # no copy can be written there
+    err = io.StringIO()
+    assert commands.run_restore(app, good_copy, io.StringIO(), err) == 1
+    assert "bisherige Datenbank ließ sich nicht sichern" in err.getvalue()
+    assert snapshot(app) == before
 
 
 # ------------------------------------------------------------------ restoring

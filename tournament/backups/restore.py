@@ -33,6 +33,7 @@ from tournament.extensions import Model
 from tournament.schema import MIGRATIONS_DIR
 from tournament.texts.console import (
     RESTORE_DAMAGED,
+    RESTORE_FAILED,
     RESTORE_FOREIGN,
     RESTORE_IN_USE,
     RESTORE_MISSING,
@@ -67,8 +68,9 @@ class RestoreRefused(Exception):
     """A copy that is not used, or a restore that cannot be done; ``text`` says why, in
     German, and that the current database is unchanged."""
 
-    def __init__(self, template: str, **params: Any) -> None:
-        self.text = f"{template.format(**params)} {RESTORE_UNCHANGED}"
+    def __init__(self, template: str, *, unchanged: bool = True, **params: Any) -> None:
+        text = template.format(**params)
+        self.text = f"{text} {RESTORE_UNCHANGED}" if unchanged else text
         super().__init__(self.text)
 
 
@@ -136,16 +138,21 @@ def restore(app: Flask, path: Path, *, now: dt.datetime | None = None) -> Restor
     if database.exists() and database.resolve() == path.resolve():
         raise RestoreRefused(RESTORE_SAME_FILE, path=path)
     saved = _set_aside(app, database, now) if _holds_anything(database) else None
-    source = _read_only(path)
     try:
-        target = sqlite3.connect(database, timeout=LOCK_WAIT)
+        source = _read_only(path)
         try:
-            source.backup(target)
+            target = sqlite3.connect(database, timeout=LOCK_WAIT)
+            try:
+                source.backup(target)  # one transaction: all of the copy or nothing
+            finally:
+                target.close()
         finally:
-            target.close()
-    finally:
-        source.close()
-    os.chmod(database, 0o600)
+            source.close()
+        os.chmod(database, 0o600)
+    except (sqlite3.Error, OSError) as error:
+        raise RestoreRefused(
+            RESTORE_FAILED, unchanged=False, error=error, saved=saved or database
+        ) from error
     return Restored(summary, database, saved)
 
 
@@ -240,8 +247,8 @@ def _set_aside(app: Flask, database: Path, now: dt.datetime | None) -> Path:
     except sqlite3.OperationalError as error:
         if "locked" in str(error) or "busy" in str(error):
             raise RestoreRefused(RESTORE_IN_USE, database=database) from error
-        return _move_aside(app, database, now)
-    except sqlite3.DatabaseError:
+        raise RestoreRefused(RESTORE_NOT_SAVED, error=error) from error
+    except sqlite3.DatabaseError:  # not a database, or damaged
         return _move_aside(app, database, now)
     finally:
         connection.close()
@@ -249,7 +256,9 @@ def _set_aside(app: Flask, database: Path, now: dt.datetime | None) -> Path:
         raise RestoreRefused(RESTORE_IN_USE, database=database)
     try:
         saved = service.write_backup(app, service.BEFORE_RESTORE, now=now)
-    except sqlite3.DatabaseError:
+    except sqlite3.OperationalError as error:
+        raise RestoreRefused(RESTORE_NOT_SAVED, error=error) from error
+    except sqlite3.DatabaseError:  # damaged
         return _move_aside(app, database, now)
     except (sqlite3.Error, OSError) as error:
         raise RestoreRefused(RESTORE_NOT_SAVED, error=error) from error

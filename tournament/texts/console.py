@@ -83,3 +83,6 @@ RESTORE_ONLY_SQLITE = (
 RESTORE_NOT_SAVED = (
     "Wiederherstellen nicht möglich: die bisherige Datenbank ließ sich nicht sichern ({error})."
 )
+RESTORE_FAILED = (
+    "Wiederherstellen fehlgeschlagen ({error}). Die bisherige Datenbank ist erhalten: {saved}"
+)
