@@ -28,6 +28,12 @@ from sqlalchemy import URL, make_url, select
 
 from rules_engine.scorelist import check_list
 from tests import postgres
+from tests.server_processes import (
+    ServerProcess,
+    free_port,
+    laptop_server_command,
+    server_environment,
+)
 from tests.serving import in_thread
 from tests.webapp import (
     complete_lists,
@@ -192,6 +198,39 @@ def test_the_schedule_runs_in_a_thread_and_ends(app: Flask, client: FlaskClient)
     finally:
         schedule.stop()
     assert _reasons(app) == ["runde-1-start", "runde-1-laufend"]
+
+
+def test_doko_turnier_copies_a_running_round_when_it_starts_and_says_where(
+    tmp_path: Path,
+) -> None:
+    instance = tmp_path / "instance"
+    database = instance / "doko-turnier.sqlite3"
+    app = _app_on(database, instance)
+    with app.app_context():
+        flask_migrate.upgrade()
+    _running_round(app, app.test_client())
+    with app.app_context():
+        db.engine.dispose()
+    for backup in service.backups_in(service.folder_of(app)):
+        backup.path.unlink()  # the round's copy lost: a copy is due at once
+    env = server_environment(f"sqlite:///{database}", "k" * 64)
+    env[INSTANCE_PATH_VARIABLE] = str(instance)
+    port = free_port()
+    server = ServerProcess(laptop_server_command(port), env, tmp_path / "server.log")
+    server.start(port)
+    try:
+        waiting = threading.Event()
+        for _ in range(600):
+            if "runde-1-laufend" in _reasons(app):
+                break
+            waiting.wait(0.1)
+    finally:
+        server.stop()
+    assert _reasons(app) == ["runde-1-laufend"], server.output()
+    assert f"Sicherungskopien (alle 5 Minuten, solange eine Runde läuft): {instance}" in (
+        server.output()
+    )
+    assert restore.inspect_copy(service.backups_in(service.folder_of(app))[0].path).current
 
 
 def test_the_newest_twenty_backups_are_kept_and_other_files_left_alone(tmp_path: Path) -> None:

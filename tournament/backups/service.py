@@ -15,9 +15,10 @@ Copies are written
   it is written once the transaction has committed (a failed copy is logged, the round
   start or close stands);
 - every five minutes while a round of any tournament runs: :class:`Schedule`, a daemon
-  thread that ``doko-turnier`` starts beside waitress, looks once a minute whether the newest
-  copy is five minutes old and writes one if so (a copy never delays a request). Other ways
-  of serving (``flask run``) write only the round start and close copies.
+  thread that ``doko-turnier`` starts beside waitress, looks at start and then once a minute
+  whether the newest copy is five minutes old and writes one if so (a copy never delays a
+  request; a server started again after a crash copies a running round at once). Other ways
+  of serving (``flask run``, gunicorn) write only the round start and close copies.
 
 The newest :data:`KEEP` copies are kept, older ones deleted; only files named like the
 backups count, and the copy of the database set aside before a restore
@@ -280,9 +281,9 @@ def running_round(app: Flask) -> int | None:
 
 
 class Schedule:
-    """The five-minute copies while a round runs: a daemon thread that looks every
-    :data:`CHECK_SECONDS` whether one is due (:meth:`tick`). ``clock`` gives the local time
-    (tests pass their own)."""
+    """The five-minute copies while a round runs: a daemon thread that looks at once and
+    then every :data:`CHECK_SECONDS` whether one is due (:meth:`tick`). ``clock`` gives the
+    local time (tests pass their own)."""
 
     def __init__(
         self,
@@ -327,5 +328,7 @@ class Schedule:
         return write_quietly(self.app, round_reason(number, "laufend"), now=now)
 
     def _run(self) -> None:
-        while not self._stop.wait(self.check_seconds):
+        while True:
             self.tick()
+            if self._stop.wait(self.check_seconds):
+                return
