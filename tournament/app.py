@@ -25,6 +25,7 @@ from tournament import throttle
 from tournament.accounts import routes as accounts_routes
 from tournament.accounts import sessions, setup_code
 from tournament.audit import routes as audit_routes  # noqa: F401 (the log, on the admin blueprint)
+from tournament.backups import commands as backup_commands
 from tournament.excel import routes as excel_routes
 from tournament.extensions import (
     BEGIN_WRITING,
@@ -121,6 +122,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     _announce_setup_code(app)
+    _add_backup_commands(app)
     return app
 
 
@@ -134,6 +136,12 @@ def _announce_setup_code(app: Flask) -> None:
     code = setup_code.announce(app)
     if code is not None:
         app.logger.warning("%s", setup_code.warning(code))
+
+
+def _add_backup_commands(app: Flask) -> None:
+    """``flask list-backups`` and ``flask restore-backup FILE`` (``tournament.backups``)."""
+    app.cli.add_command(backup_commands.list_command)
+    app.cli.add_command(backup_commands.restore_command)
 
 
 def _init_login(app: Flask) -> None:

@@ -2,6 +2,8 @@
 
     doko-turnier [--host 0.0.0.0] [--port 5000] [--proxy ADDRESS]
     doko-turnier --export-site TOURNAMENT FOLDER
+    doko-turnier --list-backups
+    doko-turnier --restore FILE
 
 (``make run`` and ``python -m tournament.serve`` do the same.) The database is brought to the
 newest schema first, so an update of the program never needs a separate step. Then waitress
@@ -20,6 +22,11 @@ QR codes on the table cards carry the address the phones use.
 
 ``--export-site`` serves nothing: it writes a tournament's public pages as a static site into a
 folder (``tournament.publish``), from the same database, and ends.
+
+While it serves a SQLite database, a daemon thread writes a backup every five minutes while a
+round runs (``tournament.backups.service.Schedule``); ``--list-backups`` lists the backups and
+``--restore`` checks one and puts it in place of the database, then migrates it, and ends
+(``tournament.backups.commands``).
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ from waitress.server import create_server
 import tournament
 from tournament.accounts import setup_code
 from tournament.app import create_app
+from tournament.backups import commands as backup_commands
+from tournament.backups import service as backups
 from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.excel import writing
 from tournament.extensions import db
@@ -50,6 +59,7 @@ from tournament.publish import site
 from tournament.schema import schema_problem
 from tournament.texts.console import (
     BANNER_ALSO,
+    BANNER_BACKUPS,
     BANNER_DATA,
     BANNER_HALL,
     BANNER_HERE,
@@ -292,10 +302,27 @@ def main(argv: list[str] | None = None) -> int:
         help="statt zu starten: die öffentlichen Seiten des Turniers TURNIER (die Nummer in "
         "seiner Adresse /turniere/N) als Webseite in den Ordner ORDNER schreiben",
     )
+    parser.add_argument(
+        "--list-backups",
+        action="store_true",
+        help="statt zu starten: die Sicherungskopien (im Ordner instance/backups) zeigen",
+    )
+    parser.add_argument(
+        "--restore",
+        metavar="DATEI",
+        help="statt zu starten: die Sicherungskopie DATEI prüfen und als Datenbank einsetzen "
+        "(die bisherige wird gesichert); Doko-Turnier vorher beenden",
+    )
     args = parser.parse_args(argv)
     quiet_logs()
     if args.export_site:
         return _export_site(parser, *args.export_site)
+    if args.list_backups or args.restore:
+        app = create_app({"SETUP_CODE_IN_LOG": False}, instance_path=instance_folder())
+        if args.restore:
+            return backup_commands.run_restore(app, Path(args.restore), sys.stdout, sys.stderr)
+        print("\n".join(backup_commands.listing(app)), flush=True)
+        return 0
     try:
         return _serve(args.host, args.port, args.proxy)
     except KeyboardInterrupt:  # Ctrl+C while starting
@@ -348,6 +375,9 @@ def _serve(host: str, port: int, proxy: str | None) -> int:
         server = make_server(app, listener, proxy)
         lines = banner(host, port, proxy, hall, configured, setup_code.announce(app))
         lines.append(BANNER_DATA.format(folder=app.instance_path))
+        schedule = backups.Schedule(app)
+        if schedule.start():
+            lines.append(BANNER_BACKUPS.format(folder=backups.folder_of(app)))
         print("\n".join(lines), flush=True)
         try:
             server.run()  # until Ctrl+C
@@ -355,6 +385,7 @@ def _serve(host: str, port: int, proxy: str | None) -> int:
             pass
         finally:
             server.close()
+            schedule.stop()
             writing.stop_workers()
     print(ENDED, flush=True)
     return 0

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tournament import draw, texts
 from tournament.audit import service as audit
+from tournament.backups import service as backups
 from tournament.extensions import db
 from tournament.models import (
     DrawMethod,
@@ -111,7 +112,8 @@ def redraw(user: User | None, round_: Round, version: int, *, seed: int | None) 
 
 
 def start(user: User | None, round_: Round, version: int) -> None:
-    """Start the round for all tables at once (TSR 8.5.1): the clock starts now."""
+    """Start the round for all tables at once (TSR 8.5.1): the clock starts now. A backup of
+    the database is written once this commits (``tournament.backups``)."""
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.DRAWN:
         raise ServiceError(Refusal.ALREADY_STARTED, round=round_.number)
@@ -125,10 +127,12 @@ def start(user: User | None, round_: Round, version: int) -> None:
     audit.record(
         user, "start", "round", round_.id, old={"status": "drawn"}, new={"status": "running"}
     )
+    backups.after_commit(backups.round_reason(round_.number, "start"))
 
 
 def finish(user: User | None, round_: Round, version: int) -> None:
-    """Close the round: only when every table's list is complete and verified."""
+    """Close the round: only when every table's list is complete and verified. A backup of
+    the database is written once this commits (``tournament.backups``)."""
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.RUNNING:
         raise ServiceError(Refusal.FINISH_NOT_RUNNING, round=round_.number)
@@ -141,6 +145,7 @@ def finish(user: User | None, round_: Round, version: int) -> None:
     audit.record(
         user, "finish", "round", round_.id, old={"status": "running"}, new={"status": "finished"}
     )
+    backups.after_commit(backups.round_reason(round_.number, "ende"))
 
 
 def open_lists(round_: Round) -> list[str]:

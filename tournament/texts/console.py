@@ -23,3 +23,66 @@ PORT_TAKEN = (
 CANNOT_LISTEN = "Doko-Turnier startet nicht: {host}:{port} geht nicht ({error})."
 BANNER_DATA = "Die Daten liegen im Ordner {folder}"
 ENDED = "Doko-Turnier beendet."
+
+# Backups and their restore (``tournament.backups``): the log's lines and what
+# ``doko-turnier --restore`` and ``--list-backups`` print.
+BANNER_BACKUPS = "Sicherungskopien (alle 5 Minuten, solange eine Runde läuft): {folder}"
+BACKUP_WRITTEN = "Sicherungskopie geschrieben: {path}"
+BACKUP_FAILED = "Sicherungskopie nicht geschrieben ({error}); Doko-Turnier läuft weiter."
+BACKUPS_NOT_ON_POSTGRESQL = (
+    "Die Datenbank ist PostgreSQL: Doko-Turnier schreibt keine Sicherungskopien, das macht "
+    "pg_dump (docs/server.md)."
+)
+BACKUPS_NONE = "Keine Sicherungskopien in {folder}."
+BACKUPS_LISTED = "Sicherungskopien in {folder} (die neueste zuletzt):"
+BACKUPS_LINE = "  {name}  ({size} KB)"
+BACKUPS_RESTORE_HINT = (
+    "Wiederherstellen (Doko-Turnier vorher beenden): doko-turnier --restore DATEI"
+)
+RESTORE_COPY = "Sicherungskopie: {path}"
+RESTORE_TAKEN = "  angelegt: {moment}"
+RESTORE_OLDER_SCHEMA = (
+    "  von einer älteren Version von Doko-Turnier; die Datenbank wird gleich aktualisiert."
+)
+RESTORE_NO_TOURNAMENT = "  noch kein Turnier"
+RESTORE_TOURNAMENT = "  Turnier „{name}“ vom {date}: {rounds}; {games} Spiele eingetragen"
+RESTORE_NO_ROUNDS = "noch keine Runde"
+RESTORE_ROUND = "Runde {number} {state}"
+RESTORE_SAVED = "Die bisherige Datenbank ist gesichert: {path}"
+RESTORE_DONE = (
+    "Wiederhergestellt: {database}. Jetzt Doko-Turnier wie gewohnt starten (doko-turnier)."
+)
+#: Appended to every refusal of a restore.
+RESTORE_UNCHANGED = "Die Datenbank von Doko-Turnier ist unverändert."
+RESTORE_MISSING = "Wiederherstellen nicht möglich: {path} gibt es nicht."
+RESTORE_NOT_SQLITE = (
+    "Wiederherstellen nicht möglich: {path} ist keine SQLite-Datenbank, also keine "
+    "Sicherungskopie von Doko-Turnier."
+)
+RESTORE_DAMAGED = "Wiederherstellen nicht möglich: {path} ist beschädigt ({detail})."
+RESTORE_TRUNCATED = "unvollständig: {size} statt {expected} Bytes"
+RESTORE_FOREIGN = (
+    "Wiederherstellen nicht möglich: {path} ist keine Datenbank von Doko-Turnier (es fehlt: "
+    "{missing})."
+)
+RESTORE_NEWER = (
+    "Wiederherstellen nicht möglich: {path} stammt von einer anderen, wohl neueren Version "
+    "von Doko-Turnier (Revision {revision}). Bitte zuerst Doko-Turnier aktualisieren."
+)
+RESTORE_SAME_FILE = (
+    "Wiederherstellen nicht möglich: {path} ist die Datenbank selbst, keine Sicherungskopie."
+)
+RESTORE_IN_USE = (
+    "Wiederherstellen nicht möglich: die Datenbank {database} ist gerade geöffnet. Läuft "
+    "Doko-Turnier noch? Bitte zuerst beenden (Strg+C), dann noch einmal."
+)
+RESTORE_ONLY_SQLITE = (
+    "Wiederherstellen gibt es hier nur für die SQLite-Datenbank des Laptops; für PostgreSQL "
+    "pg_restore (docs/server.md)."
+)
+RESTORE_NOT_SAVED = (
+    "Wiederherstellen nicht möglich: die bisherige Datenbank ließ sich nicht sichern ({error})."
+)
+RESTORE_FAILED = (
+    "Wiederherstellen fehlgeschlagen ({error}). Die bisherige Datenbank ist erhalten: {saved}"
+)
