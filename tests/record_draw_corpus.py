@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournament.draw import run  # noqa: E402
+from table_draw import run  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "draw_corpus.jsonl"
 Request = dict[str, Any]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tournament.draw import run
+from table_draw import run
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "data" / "draw_corpus.jsonl"
@@ -51,7 +51,7 @@ def test_the_package_draws_what_the_module_drew() -> None:
     assert not changed, f"{len(changed)} responses changed, first: {changed[:5]}"
 
 
-@pytest.mark.parametrize("module", ["tournament.draw"])
+@pytest.mark.parametrize("module", ["table_draw", "tournament.draw"])
 def test_the_command_lines_answer_as_recorded(module: str) -> None:
     """The command line as a subprocess, on some cases (a byte order mark is the command line's
     to strip, so those are left out here)."""
