@@ -12,6 +12,7 @@ from table_draw.errors import DrawCode, DrawError
 __all__ = ["METHODS", "DrawRequest", "Player", "parse_request", "table_sizes"]
 
 METHODS = ("random", "standings")
+# The counts that cannot be split, and what to suggest instead (English, German).
 SUGGESTIONS = {
     6: ("5 or 8", "5 oder 8"),
     7: ("8 (or 5)", "8 (oder 5)"),
