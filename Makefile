@@ -25,10 +25,10 @@ system-packages:
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check rules_engine tests bench tournament scripts
+	$(BIN)/ruff format --check rules_engine table_draw tests bench tournament scripts
 
 typecheck: $(BIN)/.installed
-	$(BIN)/mypy --strict rules_engine tournament scripts
+	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
 pytest: $(BIN)/.installed node_modules/.installed
 	$(BIN)/python -m pytest

@@ -3,7 +3,7 @@
 Plays whole tournaments through the draw, round by round: every round is drawn with the tables
 of the earlier rounds as ``history`` (exactly what the web app and ``python -m
 tournament.draw`` do), with ``rounds_planned`` set to the number of rounds unless
-``--no-plan`` asks for the search alone. Each draw goes through :func:`tournament.draw.run`,
+``--no-plan`` asks for the search alone. Each draw goes through :func:`table_draw.run`,
 the command line without the interpreter start (JSON in, JSON out); the start of
 ``python -m tournament.draw`` is timed once on its own.
 
@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournament.draw import run  # noqa: E402
+from table_draw import run  # noqa: E402
 
 # (players, rounds); 16 players: the affine plane gives 5 rounds without a repeat.
 CASES: tuple[tuple[int, int], ...] = (

@@ -1,8 +1,8 @@
 """The table draw of docs/contracts/draw.md: the command line, its errors and its promises.
 
-Contract tests run ``python -m tournament.draw`` as a subprocess; the property tests call
-:func:`tournament.draw.run` (the command line without its streams) to stay fast, with a smaller
-search budget where only the shape of the draw is checked.
+Contract tests run ``python -m tournament.draw`` (and ``python -m table_draw``) as a
+subprocess; the property tests call :func:`table_draw.run` (the command line without its
+streams) to stay fast, with a smaller search budget where only the shape of the draw is checked.
 """
 
 from __future__ import annotations
@@ -22,14 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import tournament.draw as draw_module
-from tournament.draw import (
-    affine_plane_16,
-    run,
-    spread_32,
-    stored_schedule,
-    table_sizes,
-)
+import table_draw as draw_module
+from table_draw import run, search, table_sizes
+from table_draw.designs import affine_plane_16, spread_32, stored_schedule
+from table_draw.stored_schedules import STORED_SCHEDULES
 
 ROOT = Path(__file__).resolve().parents[1]
 Request = dict[str, Any]
@@ -353,12 +349,12 @@ def requests(draw: st.DrawFn) -> Request:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_every_player_seated_once_tables_right_fixed_kept(request: Request) -> None:
-    with_budget = draw_module.SEARCH_STEPS
-    draw_module.SEARCH_STEPS = 2000
+    with_budget = search.SEARCH_STEPS
+    search.SEARCH_STEPS = 2000
     try:
         response = ask(request)
     finally:
-        draw_module.SEARCH_STEPS = with_budget
+        search.SEARCH_STEPS = with_budget
     ids = [entry["id"] for entry in request["players"]]
     check_shape(response, ids)
     for player, table in request["options"]["fixed"].items():
@@ -578,30 +574,62 @@ def test_affine_plane_and_spread() -> None:
     assert len(spread) == 9
 
 
-@pytest.mark.parametrize("count", sorted(draw_module.STORED_SCHEDULES))
+@pytest.mark.parametrize("count", sorted(STORED_SCHEDULES))
 def test_stored_schedules_have_no_repeats_and_fair_fives(count: int) -> None:
     schedule = stored_schedule(count)
     assert schedule is not None
     check_schedule(count, schedule)
 
 
-def test_draw_module_uses_the_standard_library_only() -> None:
-    tree = ast.parse((ROOT / "tournament" / "draw.py").read_text(encoding="utf-8"))
+PACKAGE_DIR = ROOT / "table_draw"
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE_DIR.glob("*.py")), ids=lambda path: path.name)
+def test_draw_package_imports_the_standard_library_only(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     imported = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             imported.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module.split(".")[0])
-    assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            assert name not in ("import_module", "__import__"), f"{path.name} imports dynamically"
+    assert imported <= set(sys.stdlib_module_names) | {"__future__", "table_draw"}
+
+
+def test_importing_the_draw_loads_the_standard_library_only() -> None:
+    """In a fresh, isolated interpreter: ``table_draw`` (with its command line) loads nothing
+    but the standard library, and ``tournament.draw`` nothing of the web app's libraries."""
+    probe = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); before = set(sys.modules); "
+        "import table_draw, table_draw.__main__; "
+        "new = sorted(set(sys.modules) - before); "
+        "import tournament.draw; "
+        "print(json.dumps({'new': new, 'all': sorted(sys.modules), "
+        "'file': table_draw.__file__}))"
+    )
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, tournament.draw; print(sorted(sys.modules))"],
+        [sys.executable, "-I", "-c", probe, str(ROOT)],
         capture_output=True,
         cwd=ROOT,
         text=True,
         check=True,
+        timeout=60,
     )
-    assert "flask" not in done.stdout and "sqlalchemy" not in done.stdout
+    report = json.loads(done.stdout)
+    assert Path(report["file"]).resolve().parent == PACKAGE_DIR
+    outside = {
+        name
+        for name in report["new"]
+        if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "table_draw"
+    }
+    assert not outside
+    assert {"table_draw.search", "table_draw.cli"} <= set(report["new"])
+    loaded = {name.split(".")[0] for name in report["all"]}
+    assert not loaded & {"flask", "sqlalchemy", "wtforms", "openpyxl"}
 
 
 @pytest.mark.parametrize("count", [33, 34, 35])

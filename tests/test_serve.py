@@ -235,6 +235,11 @@ def test_pip_install_carries_templates_static_files_and_migrations(tmp_path: Pat
     }
     assert {"tournament/templates/base.html", "tournament/migrations/env.py"} <= needed
     assert needed <= names, sorted(needed - names)
+    # The pure libraries the app imports travel with it: the rules engine and the table draw.
+    for library in ("rules_engine", "table_draw"):
+        modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / library).glob("*.py")}
+        assert f"{library}/__main__.py" in modules
+        assert modules <= names, sorted(modules - names)
 
 
 # ------------------------------------------------------------------ sized for the hall

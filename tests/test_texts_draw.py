@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournament import draw, texts
+import table_draw as draw
+from tournament import texts
 
 
 def test_every_draw_code_has_a_german_sentence() -> None:

@@ -4,8 +4,8 @@ Reads a schedule as ``tabu2`` prints it (one round per line, tables separated by
 players 0..N-1 separated by commas) and prints its rounds in the order, of all orders, with
 the fewest seats at a table of five given to a player who already had more of them than
 someone not at one, then the latest first such seat; last it prints the rounds as the
-strings of ``STORED_SCHEDULES`` in tournament/draw.py.  The order does not change who meets
-whom, so a schedule without repeated meetings stays one.
+strings of ``STORED_SCHEDULES`` in table_draw/stored_schedules.py.  The order does not change
+who meets whom, so a schedule without repeated meetings stays one.
 
     python order_rounds.py schedule.txt
 """

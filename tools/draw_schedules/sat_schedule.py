@@ -7,8 +7,8 @@ into a separate virtual environment, e.g. ``python -m venv /tmp/satenv &&
     /tmp/satenv/bin/python sat_schedule.py N ROUNDS [options] > schedule.txt
 
 Variables x[p][r][t]: player p sits at table t in round r (the tables of four first, then the
-tables of five, as in tournament/draw.py).  Clauses: every player at exactly one table per
-round, every table exactly its size, and a meeting variable m[p][q][r] that every table
+tables of five, as in table_draw/stored_schedules.py).  Clauses: every player at exactly one
+table per round, every table exactly its size, and a meeting variable m[p][q][r] that every table
 shared by p and q in round r forces true, with at most one of m[p][q][0..ROUNDS-1] true (so
 no pair meets twice).
 

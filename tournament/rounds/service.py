@@ -1,6 +1,6 @@
 """Rounds: draw the next round with the table draw, re-draw it, start it, close it.
 
-The draw itself lives in :mod:`tournament.draw` (pure, with its own command line); this
+The draw itself lives in :mod:`table_draw` (pure, with its own command line); this
 module builds its request from the database, stores the request with the result, and seats
 the players. Player ids in the draw are start numbers.
 """
@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from sqlalchemy.exc import IntegrityError
 
-from tournament import draw, texts
+import table_draw
+from tournament import texts
 from tournament.audit import service as audit
 from tournament.backups import service as backups
 from tournament.extensions import db
@@ -220,8 +221,8 @@ def _draw_into(round_: Round) -> None:
     """Draw with the request built now, store request and result, seat the players."""
     request = draw_request(round_)
     try:
-        result = draw.draw(draw.parse_request(request))
-    except draw.DrawError as error:
+        result = table_draw.draw(table_draw.parse_request(request))
+    except table_draw.DrawError as error:
         raise ServiceError.sentence(texts.german_refusal(error)) from error
     round_.draw_request = json.dumps(request, ensure_ascii=False, sort_keys=True)
     round_.repeats = result.repeats

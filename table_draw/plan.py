@@ -1,0 +1,159 @@
+"""Method "random": the round taken from the tournament's plan, or planned anew from the real
+history (``random_round``); a plan starts from a design or greedy rounds and is improved by
+the search (``plan_rounds``); a design's points are given to the players by lot (``relabel``)."""
+
+from __future__ import annotations
+
+import random
+
+from table_draw.context import Context
+from table_draw.designs import design
+from table_draw.randomness import step_random
+from table_draw.request import DrawRequest
+from table_draw.schedule import Schedule
+from table_draw.search import POLISH_STEPS_PER_PLAYER, search
+
+__all__ = ["MAX_PLAN_ROUNDS", "club_labels", "plan_rounds", "random_round", "relabel"]
+
+# At most this many rounds are planned at once.
+MAX_PLAN_ROUNDS = 12
+
+
+def random_round(request: DrawRequest, context: Context) -> list[list[int]]:
+    """The groups of this round for method "random".
+
+    With ``rounds_planned``: while the history is exactly the plan so far (same players, same
+    tables), the round is the plan's next one; otherwise the rounds still to come are planned
+    anew from the real history and the first of them is drawn. Without it: the next round
+    alone, from the history.
+    """
+    n = len(context.ids)
+    done = len(request.history)
+    planned = request.rounds_planned
+    seed = request.seed
+    if planned is not None and done < planned:
+        horizon = min(planned, MAX_PLAN_ROUNDS)
+        if context.same_players and done < horizon:
+            whole = plan_rounds(context, horizon, [], step_random(seed, "plan", n, horizon))
+            if all(_as_sets(whole[k]) == _as_sets(context.history[k]) for k in range(done)):
+                return whole[done]
+        ahead = min(planned - done, MAX_PLAN_ROUNDS)
+        rest = plan_rounds(
+            context, ahead, context.history, step_random(seed, "replan", done, ahead)
+        )
+        return rest[0]
+    return plan_rounds(context, 1, context.history, step_random(seed, "round", done))[0]
+
+
+def _as_sets(groups: list[list[int]]) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset(group) for group in groups)
+
+
+def plan_rounds(
+    context: Context, rounds: int, history: list[list[list[int]]], rng: random.Random
+) -> list[list[list[int]]]:
+    """Plan ``rounds`` rounds after ``history`` (rounds over the present players).
+
+    Without a history a plan of at least two rounds starts from the design for this many
+    players, if there is one (its rounds beyond the design are built greedily and improved);
+    otherwise every round is built greedily and the search improves them all.
+    """
+    n = len(context.ids)
+    if history:
+        met, fives = context.met, context.fives
+    else:
+        met, fives = [[0] * n for _ in range(n)], [0] * n
+    schedule = Schedule(context.sizes, met, fives, context.pinned, context.clubs, rng)
+    start = None if history else design(n)
+    if start is not None and rounds >= 2:
+        relabelled = relabel(start[:rounds], context, rng)
+        if relabelled is not None:
+            for groups in relabelled:
+                schedule.add_round(groups)
+            met = schedule.count
+            fives = schedule.five_counts(len(schedule.rounds))
+            if len(schedule.rounds) >= rounds:
+                return schedule.rounds
+            extension = Schedule(context.sizes, met, fives, context.pinned, context.clubs, rng)
+            done = schedule.rounds
+            for _ in range(rounds - len(done)):
+                extension.add_round(extension.greedy_round())
+            search(extension, POLISH_STEPS_PER_PLAYER * n)
+            return done + extension.rounds
+    for _ in range(rounds):
+        schedule.add_round(schedule.greedy_round())
+    search(schedule, POLISH_STEPS_PER_PLAYER * n)
+    return schedule.rounds
+
+
+def relabel(
+    design: list[list[list[int]]], context: Context, rng: random.Random
+) -> list[list[list[int]]] | None:
+    """The design with its points given to the players by lot (fixed tables respected).
+
+    None if the fixed tables cannot be kept in the design: two players fixed at one table
+    (they would have to meet every round), or no points for the fixed players that never
+    share a table.
+    """
+    n = len(context.ids)
+    label = list(range(n))
+    rng.shuffle(label)  # label[point] = player
+    fixed = context.fixed
+    if fixed:
+        if len(set(fixed.values())) != len(fixed):
+            return None
+        together = [[False] * n for _ in range(n)]
+        for groups in design:
+            for group in groups:
+                for a in group:
+                    for b in group:
+                        together[a][b] = True
+        chosen: list[int] = []
+        for point in label:
+            if all(not together[point][other] for other in chosen):
+                chosen.append(point)
+                if len(chosen) == len(fixed):
+                    break
+        if len(chosen) < len(fixed):
+            return None
+        point_player = dict(zip(chosen, sorted(fixed), strict=True))
+        rest = iter(p for p in label if p not in fixed)
+        label = [point_player[pt] if pt in point_player else next(rest) for pt in range(n)]
+    if context.clubs is not None:
+        label = club_labels(design, label, context.clubs, set(fixed), rng)
+    return [[[label[pt] for pt in group] for group in groups] for groups in design]
+
+
+def club_labels(
+    design: list[list[list[int]]],
+    label: list[int],
+    clubs: list[int],
+    pinned: set[int],
+    rng: random.Random,
+) -> list[int]:
+    """Swap the players of two points while it lowers the club mates meeting at a table."""
+    n = len(label)
+    partners: list[list[int]] = [[] for _ in range(n)]
+    for groups in design:
+        for group in groups:
+            for a in group:
+                partners[a].extend(b for b in group if b != a)
+
+    def clash(point: int, player: int, skip: int) -> int:
+        club = clubs[player]
+        if club < 0:
+            return 0
+        return sum(1 for other in partners[point] if other != skip and clubs[label[other]] == club)
+
+    points = [pt for pt in range(n) if label[pt] not in pinned]
+    for _ in range(60 * n):
+        a = points[rng.randrange(len(points))]
+        b = points[rng.randrange(len(points))]
+        pa, pb = label[a], label[b]
+        if a == b or clubs[pa] == clubs[pb]:
+            continue
+        before = clash(a, pa, b) + clash(b, pb, a)
+        after = clash(a, pb, b) + clash(b, pa, a)
+        if after < before:
+            label[a], label[b] = pb, pa
+    return label

@@ -1,0 +1,352 @@
+"""The local search that improves planned rounds: simulated annealing over swaps of two players
+of different tables in one round, with a fixed number of steps (``search``, ``Annealer``).
+
+The cost is ``REPEAT_WEIGHT`` for every repeated meeting in the planned rounds and, if clubs
+are kept apart, 1 for every pair of club mates at a table; in the soft search also
+``FAIR_WEIGHT`` for every table of five beyond the fairest choice. How the search moves is told
+in ``docs/draw.md`` (Improvement).
+"""
+
+from __future__ import annotations
+
+import math
+
+from table_draw.schedule import Schedule
+
+__all__ = [
+    "FAIR_WEIGHT",
+    "KICK_SWAPS",
+    "POLISH_STEPS_PER_PLAYER",
+    "REPEAT_WEIGHT",
+    "SEARCH_STEPS",
+    "STALL_STEPS",
+    "Annealer",
+    "search",
+]
+
+# Costs in the search: a repeated meeting, a table of five more than the fairest choice gives
+# (in the last planned round; earlier rounds keep the fair spread exactly) and a pair of club
+# mates at one table.
+REPEAT_WEIGHT = 16
+FAIR_WEIGHT = 3
+# Steps of the local search (it stops early once no meeting is repeated), and the further
+# steps per player spent on keeping clubs apart or on the spread of the tables of five.
+SEARCH_STEPS = 80_000
+POLISH_STEPS_PER_PLAYER = 40
+# Steps without a new best schedule after which the search makes a few random swaps.
+STALL_STEPS = 3_000
+KICK_SWAPS = 3
+
+
+def search(schedule: Schedule, polish: int) -> None:
+    """Improve the schedule's planned rounds in place with ``SEARCH_STEPS`` steps (and up to
+    ``polish`` more for clubs and the spread): if the exact spread of the tables of five
+    leaves repeated meetings, half the steps go to a search where the spread is a cost, whose
+    rounds are kept if they have fewer repeated meetings."""
+    if 5 not in schedule.sizes or len(schedule.sizes) < 2:
+        Annealer(schedule).run(SEARCH_STEPS, polish)
+        return
+    Annealer(schedule).run(SEARCH_STEPS // 2, polish)
+    exact = schedule.repeats()
+    if exact == 0:
+        return
+    kept = [[group[:] for group in groups] for groups in schedule.rounds]
+    Annealer(schedule, soft=True).run(SEARCH_STEPS // 2, polish)
+    if schedule.repeats() >= exact:
+        schedule.reset(kept)
+
+
+class Annealer:
+    """One run of simulated annealing over all planned rounds of a schedule.
+
+    It works on the schedule's own rounds and counts: a move swaps two players of different
+    tables in one round and updates who sits where and how often each pair met. ``bad`` holds
+    the pairs that meet more often than the history allows (as ``a * n + b`` with ``a < b``;
+    ``bad_at`` their places in it), from which the search draws its next move.
+
+    ``soft``: the spread of the tables of five is a cost instead of a rule (used when the
+    exact spread leaves repeated meetings).
+    """
+
+    def __init__(self, schedule: Schedule, soft: bool = False) -> None:
+        self.schedule = schedule
+        self.soft = soft
+        self.n = schedule.n
+        self.rounds = schedule.rounds
+        self.where = schedule.where
+        self.count = schedule.count
+        self.hist = schedule.hist
+        self.hist_fives = schedule.hist_fives
+        self.five = schedule.five
+        self.clubs = schedule.clubs
+        self.planned = len(schedule.rounds)
+        self.bad: list[int] = []
+        self.bad_at: dict[int, int] = {}
+
+    # -- the pairs that meet too often -----------------------------------------------------
+
+    def mark(self, a: int, b: int) -> None:
+        """Note that ``a`` and ``b`` meet more often than their history allows."""
+        n = self.n
+        key = a * n + b if a < b else b * n + a
+        bad_at = self.bad_at
+        if key not in bad_at:
+            bad = self.bad
+            bad_at[key] = len(bad)
+            bad.append(key)
+
+    def unmark(self, a: int, b: int) -> None:
+        """Forget that ``a`` and ``b`` meet too often (if noted)."""
+        n = self.n
+        key = a * n + b if a < b else b * n + a
+        bad_at = self.bad_at
+        index = bad_at.pop(key, -1)
+        if index >= 0:
+            bad = self.bad
+            last = bad.pop()
+            if index < len(bad):
+                bad[index] = last
+                bad_at[last] = index
+
+    def mark_all(self) -> None:
+        """Note every pair that meets more often than its history allows."""
+        n, count, hist, mark = self.n, self.count, self.hist, self.mark
+        for a in range(n):
+            row, hrow = count[a], hist[a]
+            for b in range(a + 1, n):
+                if row[b] >= 2 and row[b] > hrow[b]:
+                    mark(a, b)
+
+    # -- a move: two players of one round swap tables --------------------------------------
+
+    def delta(self, w: int, p: int, q: int) -> int:
+        """Change of the cost (repeats and club mates) if ``p`` and ``q`` swap in round w."""
+        groups, wh = self.rounds[w], self.where[w]
+        count = self.count
+        cp, cq = count[p], count[q]
+        d = 0
+        for x in groups[wh[p]]:
+            if x != p:
+                if cp[x] >= 2:
+                    d -= REPEAT_WEIGHT
+                if cq[x]:
+                    d += REPEAT_WEIGHT
+        for y in groups[wh[q]]:
+            if y != q:
+                if cq[y] >= 2:
+                    d -= REPEAT_WEIGHT
+                if cp[y]:
+                    d += REPEAT_WEIGHT
+        clubs = self.clubs
+        if clubs is not None:
+            kp, kq = clubs[p], clubs[q]
+            if kp != kq:
+                for x in groups[wh[p]]:
+                    if x != p:
+                        kx = clubs[x]
+                        if kx >= 0:
+                            d += (kx == kq) - (kx == kp)
+                for y in groups[wh[q]]:
+                    if y != q:
+                        ky = clubs[y]
+                        if ky >= 0:
+                            d += (ky == kp) - (ky == kq)
+        return d
+
+    def swap(self, w: int, p: int, q: int) -> None:
+        """Swap ``p`` and ``q`` in round w, updating the meetings and the pairs met too often."""
+        groups, wh = self.rounds[w], self.where[w]
+        count, hist, mark, unmark = self.count, self.hist, self.mark, self.unmark
+        g, h = wh[p], wh[q]
+        first, second = groups[g], groups[h]
+        cp, cq = count[p], count[q]
+        hp, hq = hist[p], hist[q]
+        for x in first:
+            if x != p:
+                cx = count[x]
+                c = cp[x]
+                if c >= 2 and c > hp[x] and (c == 2 or c - 1 == hp[x]):
+                    unmark(p, x)
+                cp[x] = cx[p] = c - 1
+                c = cq[x] + 1
+                cq[x] = cx[q] = c
+                if c >= 2 and c > hq[x] and (c == 2 or c - 1 == hq[x]):
+                    mark(q, x)
+        for y in second:
+            if y != q:
+                cy = count[y]
+                c = cq[y]
+                if c >= 2 and c > hq[y] and (c == 2 or c - 1 == hq[y]):
+                    unmark(q, y)
+                cq[y] = cy[q] = c - 1
+                c = cp[y] + 1
+                cp[y] = cy[p] = c
+                if c >= 2 and c > hp[y] and (c == 2 or c - 1 == hp[y]):
+                    mark(p, y)
+        first[first.index(p)] = q
+        second[second.index(q)] = p
+        wh[p], wh[q] = h, g
+
+    # -- the spread of the tables of five --------------------------------------------------
+
+    def fives_before(self, w: int, p: int) -> int:
+        """Tables of five ``p`` had before planned round w (history included)."""
+        five, where = self.five, self.where
+        total = self.hist_fives[p]
+        for v in range(w):
+            if five[where[v][p]]:
+                total += 1
+        return total
+
+    def unfairness(self, w: int, big: int, small: int) -> int:
+        """Change of the tables of five had before, summed over all seats at tables of five
+        of the planned rounds, when ``big`` leaves one to ``small`` in round w."""
+        five, where = self.five, self.where
+        shift = self.fives_before(w, small) - self.fives_before(w, big)
+        for v in range(w + 1, self.planned):
+            wv = where[v]
+            shift += five[wv[small]] - five[wv[big]]
+        return shift
+
+    def partner_round(self, w: int, p: int, q: int) -> int:
+        """For p at a five and q at a four in round w: the round where they swap back.
+
+        -1 if none is needed, -2 if the move would spoil the spread.
+        """
+        five, where = self.five, self.where
+        for v in range(w + 1, self.planned):
+            fp, fq = five[where[v][p]], five[where[v][q]]
+            if fq and not fp:
+                return v
+            if fp and not fq:
+                return -2
+        return -1
+
+    @staticmethod
+    def chance(d: int, heat_now: float, heat: float, chances: list[float]) -> float:
+        """The chance to accept a move that raises the cost by ``d`` at this heat."""
+        if heat_now == heat and d < len(chances):
+            return chances[d]
+        return math.exp(-d / heat_now)
+
+    # -- the run -----------------------------------------------------------------------------
+
+    def run(self, steps: int, polish_steps: int) -> None:
+        """Anneal for ``steps`` steps, or until no meeting is repeated and then at most
+        ``polish_steps`` more (for clubs and the spread); the schedule ends with the best
+        rounds seen."""
+        schedule = self.schedule
+        planned = self.planned
+        if planned == 0 or len(schedule.sizes) < 2:
+            return
+        self.mark_all()
+        n, rounds, where, five = self.n, self.rounds, self.where, self.five
+        pinned, clubs, soft, bad = schedule.pinned, self.clubs, self.soft, self.bad
+        delta, swap, chance = self.delta, self.swap, self.chance
+        fives_before, unfairness, partner_round = (
+            self.fives_before,
+            self.unfairness,
+            self.partner_round,
+        )
+        cost = REPEAT_WEIGHT * schedule.repeats() + schedule.club_pairs()
+        best_cost = cost
+        best_rounds = [[group[:] for group in groups] for groups in rounds]
+        movable = [p for p in range(n) if p not in pinned]
+        if len(movable) < 2:
+            return
+        lot = schedule.rng.random
+        moving = len(movable)
+        heat = 0.15 * REPEAT_WEIGHT
+        chances = [math.exp(-d / heat) for d in range(8 * REPEAT_WEIGHT + 1)]
+        limit = steps + polish_steps
+        polish_start = -1
+        unfair = 0  # seats at tables of five in the last round beyond the fairest choice
+        last_gain = 0
+        heat_now = heat
+        step = 0
+        while step < limit:
+            step += 1
+            if polish_start >= 0:
+                heat_now = heat * max(0.05, (limit - step) / max(1, polish_steps))
+            if step - last_gain > STALL_STEPS:
+                # Stuck in a dead end: a few random swaps, then search on.
+                last_gain = step
+                for _ in range(KICK_SWAPS):
+                    w = int(lot() * planned)
+                    p = movable[int(lot() * moving)]
+                    q = movable[int(lot() * moving)]
+                    wh = where[w]
+                    if wh[p] == wh[q]:
+                        continue
+                    if five[wh[p]] == five[wh[q]]:
+                        cost += delta(w, p, q)
+                        swap(w, p, q)
+                    elif soft:
+                        big, small = (p, q) if five[wh[p]] else (q, p)
+                        shift = unfairness(w, big, small)
+                        cost += delta(w, p, q) + FAIR_WEIGHT * shift
+                        unfair += shift
+                        swap(w, p, q)
+            if not bad:
+                if clubs is None and unfair <= 0:
+                    break
+                if polish_start < 0:
+                    polish_start = step
+                    limit = min(limit, step + polish_steps)
+                w = int(lot() * planned)
+                p = movable[int(lot() * moving)]
+            else:
+                a, b = divmod(bad[int(lot() * len(bad))], n)
+                meets = [v for v in range(planned) if where[v][a] == where[v][b]]
+                w = meets[int(lot() * len(meets))]
+                p = a if lot() < 0.5 else b
+                if p in pinned:
+                    p = b if p == a else a
+                    if p in pinned:
+                        continue
+            q = movable[int(lot() * moving)]
+            wh = where[w]
+            if wh[p] == wh[q]:
+                continue
+            if five[wh[p]] == five[wh[q]]:
+                d = delta(w, p, q)
+                if d <= 0 or lot() < chance(d, heat_now, heat, chances):
+                    swap(w, p, q)
+                    cost += d
+                else:
+                    continue
+            else:
+                big, small = (p, q) if five[wh[p]] else (q, p)
+                shift = unfairness(w, big, small)
+                if soft:
+                    # The spread of the tables of five is a cost, not a rule.
+                    d = delta(w, p, q) + FAIR_WEIGHT * shift
+                    if d <= 0 or lot() < chance(d, heat_now, heat, chances):
+                        swap(w, p, q)
+                        cost += d
+                        unfair += shift
+                    else:
+                        continue
+                else:
+                    if fives_before(w, small) != fives_before(w, big):
+                        continue
+                    u = partner_round(w, big, small)
+                    if u == -2:
+                        continue
+                    d = delta(w, p, q)
+                    swap(w, p, q)
+                    if u >= 0:
+                        d += delta(u, p, q)
+                    if d <= 0 or lot() < chance(d, heat_now, heat, chances):
+                        if u >= 0:
+                            swap(u, p, q)
+                        cost += d
+                    else:
+                        swap(w, p, q)
+                        continue
+            if cost < best_cost:
+                best_cost = cost
+                last_gain = step
+                best_rounds = [[group[:] for group in groups] for groups in rounds]
+        if cost > best_cost:
+            schedule.reset(best_rounds)
