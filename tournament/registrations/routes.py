@@ -8,7 +8,8 @@ from flask.typing import ResponseReturnValue
 from tournament.excel import player_files
 from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
-from tournament.models import Tournament
+from tournament.models import Registration, Tournament
+from tournament.registrations import names
 from tournament.registrations import service as registrations
 from tournament.registrations.forms import PasteForm, PlayerFileForm, RegistrationForm
 from tournament.texts import Notice, notice
@@ -19,6 +20,14 @@ from tournament.web.helpers import refuse
 from tournament.web.lookups import registration_or_404, tournament_or_404
 
 bp = Blueprint("players", __name__, url_prefix="/turniere/<int:tournament_id>/spieler")
+
+
+@bp.app_template_global()
+def player_label(registration: Registration) -> str:
+    """The registration's display label (:mod:`tournament.registrations.names`) in templates."""
+    return names.of_tournament(registration.tournament_id).get(
+        registration.id, registration.player.name
+    )
 
 
 @bp.get("/")
