@@ -266,7 +266,13 @@ def test_namesakes_in_a_file_are_registered_as_two_people(
     assert "gleichnamig mit Zeile 2 – wird als weitere Person angemeldet" in rows(page)[1][2]
     assert "steht genauso schon in Zeile 2" in rows(page)[2][2]
     data = files.workbook(
-        {"Liste": [["Name", "Verein", "DDV-Nr."], ["Hans Müller", "SC Bonn"], ["Hans Müller", None, 4711]]}
+        {
+            "Liste": [
+                ["Name", "Verein", "DDV-Nr."],
+                ["Hans Müller", "SC Bonn"],
+                ["Hans Müller", None, 4711],
+            ]
+        }
     )
     page = upload(client, tournament, data, "liste.xlsx").get_data(as_text=True)
     page = send(

@@ -124,11 +124,7 @@ def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
             note = part(Part.LINE_NAMESAKE_REGISTERED, start_numbers=numbers)
         elif problem is None and earlier:
             note = part(Part.LINE_NAMESAKE_LINE, line=earlier[0][0])
-        matches = (
-            ()
-            if problem
-            else tuple(p for p in known.matches(name, ddv) if p.id not in taken)
-        )
+        matches = () if problem else tuple(p for p in known.matches(name, ddv) if p.id not in taken)
         result.append(PastedLine(number, name, club, ddv, matches, problem, note))
     return result
 
