@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
 
+from tests.test_app_protokoll import changes, links
 from tests.webapp import (
     complete_lists,
     create_tournament,
@@ -126,3 +127,11 @@ def test_a_unique_name_shows_without_a_suffix_until_a_namesake_registers(
     listing = _text(client, f"/turniere/{tournament_id}/spieler/")
     assert f">{BONN}</a>" in listing
     assert ">Hans Müller (Nr. 3)</a>" in listing
+
+
+def test_the_protokoll_names_namesakes_by_label(client: FlaskClient, played: int) -> None:
+    log = links(client)
+    draw = next(path for sentence, path in log.items() if sentence.startswith("Runde 1: ausgelost"))
+    changed, _ = changes(client, draw)
+    tables = next(row for row in changed if row[0] == "Tische")
+    assert BONN in tables[2] and DDV in tables[2] and PLAIN in tables[2]

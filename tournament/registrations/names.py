@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping
 from typing import NamedTuple, TypeVar
 
 from flask import g
@@ -89,6 +89,26 @@ def of_tournament(tournament_id: int) -> dict[int, str]:
 def by_start_number(tournament_id: int) -> dict[int, str]:
     """Start number to label for the tournament's registrations (the same query)."""
     return _labels(tournament_id)[1]
+
+
+def of_tournaments(tournament_ids: Collection[int]) -> dict[int, dict[int, str]]:
+    """Tournament id to (start number to label), for several tournaments in one query."""
+    query = (
+        select(
+            Registration.tournament_id,
+            Registration.id,
+            Player.name,
+            Registration.start_number,
+            Player.club,
+            Player.ddv_number,
+        )
+        .join(Player, Player.id == Registration.player_id)
+        .where(Registration.tournament_id.in_(tournament_ids))
+    )
+    people: dict[int, dict[int, Person]] = {}
+    for tournament_id, _, name, start, club, ddv in db.session.execute(query):
+        people.setdefault(tournament_id, {})[start] = Person(name, start, club, ddv)
+    return {tournament_id: display_names(found) for tournament_id, found in people.items()}
 
 
 def forget(tournament_id: int) -> None:
