@@ -18,9 +18,11 @@ from tests.webapp import (
     complete_lists,
     create_tournament,
     draw_round,
+    flashes,
     paste_players,
     round_action,
     sign_in,
+    submit,
 )
 
 BONN = "Hans Müller (Nr. 1, SC Bonn)"
@@ -135,3 +137,9 @@ def test_the_protokoll_names_namesakes_by_label(client: FlaskClient, played: int
     changed, _ = changes(client, draw)
     tables = next(row for row in changed if row[0] == "Tische")
     assert BONN in tables[2] and DDV in tables[2] and PLAIN in tables[2]
+
+
+def test_a_withdrawal_names_the_namesake_by_label(client: FlaskClient, played: int) -> None:
+    players = f"/turniere/{played}/spieler/"
+    page = submit(client, players, f"{players}2/zurueckziehen", follow=True)
+    assert any(message.startswith(DDV) for message in flashes(page.get_data(as_text=True)))

@@ -646,7 +646,7 @@ def test_name_of_another_registered_player_is_saved_as_a_namesake(
     response = submit(
         client, _edit_path(app, tournament, 1), data={"name": " bernd  meier"}, follow=True
     )
-    assert "bernd meier ist gespeichert." in flashes(response.get_data(as_text=True))
+    assert "bernd meier (Nr. 1) ist gespeichert." in flashes(response.get_data(as_text=True))
     assert [(n, name, club) for n, name, club, *_ in _registered(app, tournament)] == [
         (1, "bernd meier", ""),
         (2, "Bernd Meier", "SC Bonn"),

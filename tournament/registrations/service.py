@@ -254,7 +254,7 @@ def withdraw(user: User | None, registration: Registration, version: int) -> str
     tournament = registration.tournament
     tournaments.claim(tournament, version)
     if registration.withdrawn_after_round is not None:
-        raise ServiceError(Refusal.ALREADY_WITHDRAWN, name=registration.player.name)
+        raise ServiceError(Refusal.ALREADY_WITHDRAWN, name=label_of(registration))
     latest = tournaments.latest_round(tournament)
     redraw: int | None = None
     if latest is None:
@@ -276,7 +276,7 @@ def withdraw(user: User | None, registration: Registration, version: int) -> str
         old={"withdrawn_after_round": None},
         new={"withdrawn_after_round": last_played},
     )
-    name = registration.player.name
+    name = label_of(registration)
     if redraw is not None:
         return notice(Notice.WITHDRAWN_REDRAW, name=name, round=last_played, drawn=redraw)
     return notice(Notice.WITHDRAWN, name=name, round=last_played)
@@ -287,7 +287,7 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
     tournament = registration.tournament
     tournaments.claim(tournament, version)
     if registration.withdrawn_after_round is None:
-        raise ServiceError(Refusal.NOT_WITHDRAWN, name=registration.player.name)
+        raise ServiceError(Refusal.NOT_WITHDRAWN, name=label_of(registration))
     old = registration.withdrawn_after_round
     registration.withdrawn_after_round = None
     audit.record(
@@ -299,8 +299,14 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
         new={"withdrawn_after_round": None},
     )
     return notice(
-        Notice.REINSTATED, name=registration.player.name, round=next_round_number(tournament)
+        Notice.REINSTATED, name=label_of(registration), round=next_round_number(tournament)
     )
+
+
+def label_of(registration: Registration) -> str:
+    """The registration's display label (:mod:`tournament.registrations.names`)."""
+    labels = names.of_tournament(registration.tournament_id)
+    return labels.get(registration.id, registration.player.name)
 
 
 def next_round_number(tournament: Tournament) -> int:
