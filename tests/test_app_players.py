@@ -397,6 +397,24 @@ def test_known_name_is_pointed_out_in_the_preview(
     assert rows[1][1] == "ok"
 
 
+def test_a_known_player_registered_already_is_no_choice_for_a_namesake(
+    app: Flask, client: FlaskClient, known: int
+) -> None:
+    paste_players(client, known, "Anna Schmidt", {"zeile-1": "1"})
+    page = preview(client, known, "Anna Schmidt; SV Neumünster").get_data(as_text=True)
+    [row] = _preview_rows(page)
+    assert row[1] == "ok"
+    assert "derselbe Spieler" not in row[2]
+    assert "gleichnamig mit Startnummer 1" in row[2]
+    paste_players(client, known, "Anna Schmidt; SV Neumünster", {"zeile-1": "1"})
+    registered = _registered(app, known)
+    assert [(n, name, club) for n, name, club, *_ in registered] == [
+        (1, "Anna Schmidt", "DK Kiel"),
+        (2, "Anna Schmidt", "SV Neumünster"),
+    ]
+    assert registered[0][4] == 1 and registered[1][4] != 1
+
+
 def test_known_name_without_decision_stores_nothing(
     app: Flask, client: FlaskClient, known: int
 ) -> None:
