@@ -7,6 +7,7 @@ import csv
 import html
 import io
 import re
+import unicodedata
 
 import pytest
 from flask import Flask
@@ -24,6 +25,7 @@ from tests.webapp import (
     sign_in,
     submit,
 )
+from tournament.registrations import names
 
 BONN = "Hans Müller (Nr. 1, SC Bonn)"
 DDV = "Hans Müller (Nr. 2, DDV 4711)"
@@ -143,3 +145,19 @@ def test_a_withdrawal_names_the_namesake_by_label(client: FlaskClient, played: i
     players = f"/turniere/{played}/spieler/"
     page = submit(client, players, f"{players}2/zurueckziehen", follow=True)
     assert any(message.startswith(DDV) for message in flashes(page.get_data(as_text=True)))
+
+
+def test_labels_compare_names_as_spelt_alike_and_prefer_the_club() -> None:
+    decomposed = unicodedata.normalize("NFD", "JÖRG  müller")
+    people = {
+        1: names.Person("Jörg Müller", 1, "SC Bonn", "4711"),
+        2: names.Person(decomposed, 2, "", "12"),
+        3: names.Person("Jörg Müller", 3),
+        4: names.Person("Jörg Müllers", 4, "DK Kiel"),
+    }
+    assert names.display_names(people) == {
+        1: "Jörg Müller (Nr. 1, SC Bonn)",
+        2: f"{decomposed} (Nr. 2, DDV 12)",
+        3: "Jörg Müller (Nr. 3)",
+        4: "Jörg Müllers",
+    }

@@ -83,12 +83,10 @@ def people_of(tournament_id: int) -> dict[int, Person]:
 
 def of_tournament(tournament_id: int) -> dict[int, str]:
     """Registration id to label for the tournament's registrations (one query per request)."""
-    return _labels(tournament_id)[0]
-
-
-def by_start_number(tournament_id: int) -> dict[int, str]:
-    """Start number to label for the tournament's registrations (the same query)."""
-    return _labels(tournament_id)[1]
+    memo: dict[int, dict[int, str]] = g.setdefault(_MEMO, {})
+    if tournament_id not in memo:
+        memo[tournament_id] = display_names(people_of(tournament_id))
+    return memo[tournament_id]
 
 
 def of_tournaments(tournament_ids: Collection[int]) -> dict[int, dict[int, str]]:
@@ -96,7 +94,6 @@ def of_tournaments(tournament_ids: Collection[int]) -> dict[int, dict[int, str]]
     query = (
         select(
             Registration.tournament_id,
-            Registration.id,
             Player.name,
             Registration.start_number,
             Player.club,
@@ -106,7 +103,7 @@ def of_tournaments(tournament_ids: Collection[int]) -> dict[int, dict[int, str]]
         .where(Registration.tournament_id.in_(tournament_ids))
     )
     people: dict[int, dict[int, Person]] = {}
-    for tournament_id, _, name, start, club, ddv in db.session.execute(query):
+    for tournament_id, name, start, club, ddv in db.session.execute(query):
         people.setdefault(tournament_id, {})[start] = Person(name, start, club, ddv)
     return {tournament_id: display_names(found) for tournament_id, found in people.items()}
 
@@ -114,15 +111,3 @@ def of_tournaments(tournament_ids: Collection[int]) -> dict[int, dict[int, str]]
 def forget(tournament_id: int) -> None:
     """Drop the labels kept for the tournament: its registrations changed."""
     g.setdefault(_MEMO, {}).pop(tournament_id, None)
-
-
-def _labels(tournament_id: int) -> tuple[dict[int, str], dict[int, str]]:
-    memo: dict[int, tuple[dict[int, str], dict[int, str]]] = g.setdefault(_MEMO, {})
-    if tournament_id not in memo:
-        people = people_of(tournament_id)
-        labels = display_names(people)
-        memo[tournament_id] = (
-            labels,
-            {person.start_number: labels[reg_id] for reg_id, person in people.items()},
-        )
-    return memo[tournament_id]
