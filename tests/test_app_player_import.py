@@ -242,10 +242,51 @@ def test_already_registered_player_is_refused_with_the_file_row(
         follow=True,
     ).get_data(as_text=True)
     assert (
-        "Nichts angemeldet. Zeile 3: Bernd Meier ist schon angemeldet (Startnummer 1)."
-        in flashes(page)
-    )
+        "Nichts angemeldet. Zeile 3: Bernd Meier ist schon angemeldet (Startnummer 1) – eine "
+        "andere Person gleichen Namens bitte mit Verein oder DDV-Nr. eintragen."
+    ) in flashes(page)
     assert snapshot(app) == before
+
+
+def test_namesakes_in_a_file_are_registered_as_two_people(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    data = files.workbook(
+        {
+            "Liste": [
+                ["Name", "Verein", "DDV-Nr."],
+                ["Hans Müller", "SC Bonn", None],
+                ["Hans Müller", None, 4711],
+                ["Hans Müller", "SC Bonn", None],
+            ]
+        }
+    )
+    page = upload(client, tournament, data, "liste.xlsx").get_data(as_text=True)
+    assert [(line, kind) for line, kind, _ in rows(page)] == [(2, "ok"), (3, "ok"), (4, "refused")]
+    assert "gleichnamig mit Zeile 2 – wird als weitere Person angemeldet" in rows(page)[1][2]
+    assert "steht genauso schon in Zeile 2" in rows(page)[2][2]
+    data = files.workbook(
+        {
+            "Liste": [
+                ["Name", "Verein", "DDV-Nr."],
+                ["Hans Müller", "SC Bonn"],
+                ["Hans Müller", None, 4711],
+            ]
+        }
+    )
+    page = upload(client, tournament, data, "liste.xlsx").get_data(as_text=True)
+    page = send(
+        client,
+        page,
+        f"/turniere/{tournament}/spieler/einfuegen",
+        {"bestaetigen": "1"},
+        follow=True,
+    ).get_data(as_text=True)
+    assert "2 Spieler angemeldet." in flashes(page)
+    assert registered(app, tournament) == [
+        (1, "Hans Müller", "SC Bonn", None),
+        (2, "Hans Müller", "", "4711"),
+    ]
 
 
 def test_row_without_a_name_is_refused_with_its_row(

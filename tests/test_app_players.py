@@ -179,7 +179,7 @@ def test_paste_of_41_players(app: Flask, client: FlaskClient, tournament: int) -
     assert "Spieler (41 aktiv)" in overview
 
 
-def test_duplicate_within_the_paste_is_refused_with_its_line_number(
+def test_line_repeated_in_name_club_and_number_is_refused_with_its_line_number(
     app: Flask, client: FlaskClient, tournament: int
 ) -> None:
     before = snapshot(app)
@@ -188,16 +188,20 @@ def test_duplicate_within_the_paste_is_refused_with_its_line_number(
     assert _preview_rows(page)[-1] == (
         4,
         "refused",
-        "anna SCHMIDT Fehler: anna SCHMIDT steht schon in Zeile 1",
+        "anna SCHMIDT Fehler: anna SCHMIDT steht genauso schon in Zeile 1"
+        " – eine andere Person gleichen Namens bitte mit Verein oder DDV-Nr. eintragen",
     )
     assert "Spieler anmelden</button>" not in page
     assert NOTHING in flashes(page)
     page = _confirm_anyway(client, tournament, text)
-    assert "Nichts angemeldet. Zeile 4: anna SCHMIDT steht schon in Zeile 1." in flashes(page)
+    assert (
+        "Nichts angemeldet. Zeile 4: anna SCHMIDT steht genauso schon in Zeile 1 – eine andere "
+        "Person gleichen Namens bitte mit Verein oder DDV-Nr. eintragen."
+    ) in flashes(page)
     assert snapshot(app) == before
 
 
-def test_unicode_spellings_of_one_name_count_as_duplicates(
+def test_unicode_spellings_of_one_name_count_as_repeats(
     app: Flask, client: FlaskClient, tournament: int
 ) -> None:
     composed = "Jörg Müller"
@@ -205,10 +209,10 @@ def test_unicode_spellings_of_one_name_count_as_duplicates(
     assert composed != decomposed
     page = preview(client, tournament, f"{composed}\n{decomposed}").get_data(as_text=True)
     assert _preview_rows(page)[1][1] == "refused"
-    assert "steht schon in Zeile 1" in _preview_rows(page)[1][2]
+    assert "steht genauso schon in Zeile 1" in _preview_rows(page)[1][2]
 
 
-def test_name_already_registered_refuses_the_whole_paste(
+def test_registered_player_repeated_refuses_the_whole_paste(
     app: Flask, client: FlaskClient, tournament: int
 ) -> None:
     paste_players(client, tournament, "Anna Schmidt\nBernd Meier")
@@ -219,11 +223,70 @@ def test_name_already_registered_refuses_the_whole_paste(
     assert "BERND MEIER ist schon angemeldet (Startnummer 2)" in _preview_rows(page)[1][2]
     page = _confirm_anyway(client, tournament, text)
     assert (
-        "Nichts angemeldet. Zeile 2: BERND MEIER ist schon angemeldet (Startnummer 2)."
-        in flashes(page)
-    )
+        "Nichts angemeldet. Zeile 2: BERND MEIER ist schon angemeldet (Startnummer 2) – eine "
+        "andere Person gleichen Namens bitte mit Verein oder DDV-Nr. eintragen."
+    ) in flashes(page)
     assert snapshot(app) == before
     assert _names(app, tournament) == ["Anna Schmidt", "Bernd Meier"]
+
+
+def test_namesakes_in_one_paste_are_registered_as_two_people_with_a_note(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    text = "Hans Müller; SC Bonn\nAnna Schmidt\nhans  MÜLLER; ; 4711"
+    page = preview(client, tournament, text).get_data(as_text=True)
+    rows = _preview_rows(page)
+    assert [kind for _, kind, _ in rows] == ["ok", "ok", "ok"]
+    assert "gleichnamig mit Zeile 1 – wird als weitere Person angemeldet" in rows[2][2]
+    assert "gleichnamig" not in rows[0][2] + rows[1][2]
+    page = paste_players(client, tournament, text).get_data(as_text=True)
+    assert "3 Spieler angemeldet." in flashes(page)
+    registered = _registered(app, tournament)
+    assert [(n, name, club, ddv) for n, name, club, ddv, _ in registered] == [
+        (1, "Hans Müller", "SC Bonn", None),
+        (2, "Anna Schmidt", "", None),
+        (3, "hans MÜLLER", "", "4711"),
+    ]
+    assert registered[0][4] != registered[2][4]  # two Player rows
+    listing = client.get(f"/turniere/{tournament}/spieler/").get_data(as_text=True)
+    assert "Hans Müller (Nr. 1, SC Bonn)" in listing
+    assert "hans MÜLLER (Nr. 3, DDV 4711)" in listing
+    assert "Anna Schmidt (Nr." not in listing
+
+
+def test_namesake_of_a_registered_player_is_registered_later_with_a_note(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    paste_players(client, tournament, "Hans Müller\nAnna Schmidt")
+    text = "Hans Müller; SC Bonn"
+    page = preview(client, tournament, text).get_data(as_text=True)
+    [row] = _preview_rows(page)
+    # The registered Hans Müller is no choice: he cannot play twice.
+    assert row[1] == "ok"
+    assert "gleichnamig mit Startnummer 1 – wird als weitere Person angemeldet" in row[2]
+    page = paste_players(client, tournament, text).get_data(as_text=True)
+    assert "1 Spieler angemeldet." in flashes(page)
+    assert [(n, name, club) for n, name, club, *_ in _registered(app, tournament)] == [
+        (1, "Hans Müller", ""),
+        (2, "Anna Schmidt", ""),
+        (3, "Hans Müller", "SC Bonn"),
+    ]
+
+
+def test_the_same_ddv_number_twice_is_still_refused(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    paste_players(client, tournament, "Hans Müller; SC Bonn; 4711")
+    before = snapshot(app)
+    page = preview(client, tournament, "Hans Müller; TSV Köln; 4711").get_data(as_text=True)
+    [row] = _preview_rows(page)
+    assert row[1] == "refused"
+    assert "DDV-Nr. 4711 ist schon angemeldet (Hans Müller)" in row[2]
+    page = preview(client, tournament, "Eva Roth; ; 99\nEva Roth; DK Kiel; 99").get_data(
+        as_text=True
+    )
+    assert "hat dieselbe DDV-Nr. 99 wie Zeile 1" in _preview_rows(page)[1][2]
+    assert snapshot(app) == before
 
 
 @pytest.mark.parametrize(
@@ -305,9 +368,9 @@ def test_hostile_names_are_shown_escaped_and_control_characters_removed(
     assert "&#34;Kreuz&#34; &amp; &#39;Pik&#39;" in listing
     assert "Özil Çelik 🂡" in listing
     # A refusal that quotes the name escapes it too.
-    page = _confirm_anyway(client, tournament, f"Neu\n{SCRIPT}")
-    assert f"Nichts angemeldet. Zeile 2: {SCRIPT} ist schon angemeldet (Startnummer 1)." in (
-        flashes(page)
+    page = _confirm_anyway(client, tournament, f"Neu\n{SCRIPT}; \"Kreuz\" & 'Pik'")
+    assert f"Nichts angemeldet. Zeile 2: {SCRIPT} ist schon angemeldet (Startnummer 1) – " in (
+        " ".join(flashes(page))
     )
     assert SCRIPT not in page
 
@@ -332,6 +395,24 @@ def test_known_name_is_pointed_out_in_the_preview(
     assert "derselbe Spieler: Anna Schmidt (DK Kiel), DDV 111" in rows[0][2]
     assert "ein anderer Spieler mit gleichem Namen (neu anlegen)" in rows[0][2]
     assert rows[1][1] == "ok"
+
+
+def test_a_known_player_registered_already_is_no_choice_for_a_namesake(
+    app: Flask, client: FlaskClient, known: int
+) -> None:
+    paste_players(client, known, "Anna Schmidt", {"zeile-1": "1"})
+    page = preview(client, known, "Anna Schmidt; SV Neumünster").get_data(as_text=True)
+    [row] = _preview_rows(page)
+    assert row[1] == "ok"
+    assert "derselbe Spieler" not in row[2]
+    assert "gleichnamig mit Startnummer 1" in row[2]
+    paste_players(client, known, "Anna Schmidt; SV Neumünster", {"zeile-1": "1"})
+    registered = _registered(app, known)
+    assert [(n, name, club) for n, name, club, *_ in registered] == [
+        (1, "Anna Schmidt", "DK Kiel"),
+        (2, "Anna Schmidt", "SV Neumünster"),
+    ]
+    assert registered[0][4] == 1 and registered[1][4] != 1
 
 
 def test_known_name_without_decision_stores_nothing(
@@ -576,16 +657,21 @@ def test_ddv_number_of_another_player_is_refused_next_to_its_field(
     assert snapshot(app) == before
 
 
-def test_name_of_another_registered_player_is_refused(
+def test_name_of_another_registered_player_is_saved_as_a_namesake(
     app: Flask, client: FlaskClient, tournament: int
 ) -> None:
-    paste_players(client, tournament, "Anna Schmidt\nBernd Meier")
-    before = snapshot(app)
-    response = submit(client, _edit_path(app, tournament, 1), data={"name": " bernd  meier"})
-    assert "ist in diesem Turnier schon angemeldet (Startnummer 2)" in response.get_data(
-        as_text=True
+    paste_players(client, tournament, "Anna Schmidt\nBernd Meier; SC Bonn")
+    response = submit(
+        client, _edit_path(app, tournament, 1), data={"name": " bernd  meier"}, follow=True
     )
-    assert snapshot(app) == before
+    assert "bernd meier (Nr. 1) ist gespeichert." in flashes(response.get_data(as_text=True))
+    assert [(n, name, club) for n, name, club, *_ in _registered(app, tournament)] == [
+        (1, "bernd meier", ""),
+        (2, "Bernd Meier", "SC Bonn"),
+    ]
+    listing = client.get(f"/turniere/{tournament}/spieler/").get_data(as_text=True)
+    assert "bernd meier (Nr. 1)" in listing
+    assert "Bernd Meier (Nr. 2, SC Bonn)" in listing
 
 
 @pytest.mark.parametrize(

@@ -125,8 +125,8 @@ def test_register_41_players_by_paste_with_preview(leitung: Page) -> None:
     expect(leitung.get_by_role("heading", name="Angemeldet (41)")).to_be_visible()
 
 
-def test_paste_with_a_duplicate_is_refused_in_the_preview(leitung: Page) -> None:
-    leitung.get_by_label(re.compile("einer pro Zeile")).fill("Neuer Spieler\nSpieler01 Nachname")
+def test_paste_repeating_a_registered_player_is_refused_in_the_preview(leitung: Page) -> None:
+    leitung.get_by_label(re.compile("einer pro Zeile")).fill(f"Neuer Spieler\n{PLAYERS[0]}")
     leitung.get_by_role("button", name="Prüfen").click()
     expect(leitung.get_by_text("ist schon angemeldet (Startnummer 1)")).to_be_visible()
     expect(leitung.get_by_role("button", name=re.compile("anmelden$"))).to_have_count(0)

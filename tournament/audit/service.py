@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, insert, or_, select
@@ -30,6 +31,7 @@ from tournament.models import (
     core_table,
     utcnow,
 )
+from tournament.registrations import names
 from tournament.texts.audit import LogKind
 
 _INSERT_EVENT = insert(core_table(AuditEvent))
@@ -208,15 +210,24 @@ def lookups_for(events: Sequence[EventData]) -> Lookups:
         for e in events
         if e.object_type == "round" and e.object_id in rounds and e.action in ("draw", "redraw")
     }
-    start_numbers: dict[int, dict[str, str]] = {}
-    if drawn:
-        seated = (
-            select(Registration.tournament_id, Registration.start_number, Player.name)
-            .join(Player, Registration.player_id == Player.id)
-            .where(Registration.tournament_id.in_(drawn))
+    # Their players and the tables' players by label (namesakes told apart), one query.
+    labelled = drawn | {t.tournament_id for t in tables.values()}
+    labels = names.of_tournaments(labelled) if labelled else {}
+    start_numbers = {
+        tournament_id: {str(number): label for number, label in labels[tournament_id].items()}
+        for tournament_id in drawn
+        if tournament_id in labels
+    }
+    tables = {
+        table_id: replace(
+            table,
+            players=tuple(
+                (number, labels.get(table.tournament_id, {}).get(int(number), name))
+                for number, name in table.players
+            ),
         )
-        for row in db.session.execute(seated):
-            start_numbers.setdefault(row.tournament_id, {})[str(row.start_number)] = row.name
+        for table_id, table in tables.items()
+    }
     tournament_ids = (
         ids.get("tournament", set())
         | {r.tournament_id for r in rounds.values()}

@@ -27,6 +27,7 @@ from tournament.excel import list_cells
 from tournament.excel.writing import Bold, Formula, Grid, xlsx
 from tournament.extensions import db
 from tournament.models import Registration, RoundTable, Tournament
+from tournament.registrations import names
 from tournament.rounds import tables
 from tournament.scorelists import list_page
 from tournament.standings import service as standings
@@ -138,7 +139,9 @@ def _standings(table: standings.Standings) -> Grid:
 
 def _players(tournament: Tournament) -> Grid:
     """The registrations in start-number order, with their players in the same query (not
-    one query per player)."""
+    one query per player). The names are the plain names, not the display labels: the
+    start number, club and DDV number stand in their own columns, and the sheet reads back
+    as a player list (``player_files``) with the names as they were registered."""
     grid = Grid("Spieler")
     headers = ["Nr.", "Name", "Verein", "DDV-Nr.", "ab Runde", "zurückgezogen nach Runde"]
     grid.put_row(1, (Bold(h) for h in headers))
@@ -277,8 +280,13 @@ def write_list(grid: Grid, list_sheet: list_page.Sheet, top: int = 1) -> int:
 def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
     """A blank list of the table with its first row at ``top``: the same block as
     :func:`write_list`, with empty rows to fill in; returns the last row written."""
+    labels = names.of_tournament(table.round.tournament_id)
     seated = [
-        Seated(s.position, s.registration.player.name, s.registration.start_number)
+        Seated(
+            s.position,
+            labels.get(s.registration_id, s.registration.player.name),
+            s.registration.start_number,
+        )
         for s in table.seats
     ]
     size = len(seated)

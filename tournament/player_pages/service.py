@@ -16,6 +16,7 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, Tournament
+from tournament.registrations import names
 from tournament.scorelists import list_page, store
 from tournament.scorelists.list_page import Sheet
 from tournament.scorelists.refusals import ScoreListRefused
@@ -181,7 +182,7 @@ def player_page(
     )
     return PlayerPage(
         start_number=found.start_number,
-        name=found.player.name,
+        name=names.of_tournament(tournament.id).get(found.id, found.player.name),
         club=found.player.club,
         first_round=found.first_round,
         withdrawn_after_round=found.withdrawn_after_round,
@@ -209,8 +210,13 @@ def _tables_of(found: Registration) -> dict[int, RoundTable]:
 
 def _seated(round_: Round, table: RoundTable, start_number: int, shared: Shared) -> Seated:
     me = next(s for s in table.seats if s.registration.start_number == start_number)
+    labels = names.of_tournament(round_.tournament_id)
     others = tuple(
-        TableMate(s.registration.start_number, s.registration.player.name, s.position)
+        TableMate(
+            s.registration.start_number,
+            labels.get(s.registration_id, s.registration.player.name),
+            s.position,
+        )
         for s in table.seats
         if s is not me
     )

@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 from tournament.excel import player_files
 from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
-from tournament.models import Tournament
+from tournament.models import Registration, Tournament
 from tournament.registrations import service as registrations
 from tournament.registrations.forms import PasteForm, PlayerFileForm, RegistrationForm
 from tournament.texts import Notice, notice
@@ -19,6 +19,12 @@ from tournament.web.helpers import refuse
 from tournament.web.lookups import registration_or_404, tournament_or_404
 
 bp = Blueprint("players", __name__, url_prefix="/turniere/<int:tournament_id>/spieler")
+
+
+@bp.app_template_global()
+def player_label(registration: Registration) -> str:
+    """The registration's display label (:mod:`tournament.registrations.names`) in templates."""
+    return registrations.label_of(registration)
 
 
 @bp.get("/")
@@ -153,7 +159,8 @@ def edit(tournament_id: int, registration_id: int) -> ResponseReturnValue:
             registration = registration_or_404(tournament, registration_id)
         else:
             db.session.commit()
-            flash(notice(Notice.REGISTRATION_SAVED, name=registration.player.name), "success")
+            label = registrations.label_of(registration)
+            flash(notice(Notice.REGISTRATION_SAVED, name=label), "success")
             return redirect(url_for("players.index", tournament_id=tournament.id))
     form.version.data = str(tournament.version)
     return render_template(

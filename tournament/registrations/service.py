@@ -25,6 +25,7 @@ from tournament.models import (
     Tournament,
     User,
 )
+from tournament.registrations import names
 from tournament.texts import Notice, Part, Refusal, notice, part
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError
@@ -45,10 +46,13 @@ class PastedLine:
     name: str
     club: str
     ddv_number: str | None
-    # Known players this line may mean (same name, or the same DDV number).
+    # Known players this line may mean (same name, or the same DDV number), none of them
+    # registered in this tournament already.
     matches: tuple[Player, ...] = ()
     # Why the line cannot be registered; None if it can.
     problem: str | None = None
+    # What the Turnierleitung should notice, e.g. a namesake registered as another person.
+    note: str | None = None
 
     @property
     def key(self) -> str:
@@ -56,9 +60,7 @@ class PastedLine:
         return f"zeile-{self.line}"
 
 
-def normalise(name: str) -> str:
-    """The form two spellings of one name share: Unicode NFC, single spaces, casefolded."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+normalise = names.normalise
 
 
 def clean(text: str) -> str:
@@ -69,15 +71,23 @@ def clean(text: str) -> str:
 
 
 def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
-    """Each non-empty line ``Name; Verein; DDV-Nr.`` (club and number optional), checked."""
+    """Each non-empty line ``Name; Verein; DDV-Nr.`` (club and number optional), checked.
+
+    Same-named people are different people: a line with the name of a registered player or
+    of an earlier line is registered as another person, with a note saying so. The same
+    person twice is a problem: a DDV number registered or on an earlier line, and a line
+    that repeats a registered player or an earlier line in name, club and DDV number alike
+    (most likely pasted twice; namesakes are told apart by club or DDV number).
+    """
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_PASTE_LINES:
         raise ServiceError(Refusal.TOO_MANY_LINES, limit=MAX_PASTE_LINES, lines=len(raw_lines))
-    registered = {
-        normalise(r.player.name): r for r in tournament.registrations if r.player is not None
-    }
+    registered: dict[str, list[Registration]] = {}
+    for r in sorted(tournament.registrations, key=lambda r: r.start_number):
+        registered.setdefault(normalise(r.player.name), []).append(r)
+    taken = {r.player_id for r in tournament.registrations}
     known = _KnownPlayers()
-    seen: dict[str, int] = {}
+    seen: dict[str, list[tuple[int, str, str | None]]] = {}
     seen_ddv: dict[str, int] = {}
     result: list[PastedLine] = []
     for number, raw in enumerate(raw_lines, start=1):
@@ -89,24 +99,33 @@ def parse_paste(tournament: Tournament, text: str) -> list[PastedLine]:
         ddv = (parts[2] if len(parts) > 2 else "") or None
         problem = _line_problem(name, club, ddv, len(parts))
         key = normalise(name)
-        if problem is None and key in registered:
-            reg = registered[key]
-            problem = part(Part.LINE_REGISTERED, start_number=reg.start_number)
-        if problem is None and key in seen:
-            problem = part(Part.LINE_REPEATED, line=seen[key])
+        same_name = registered.get(key, [])
+        earlier = seen.get(key, [])
+        if problem is None:
+            repeat = next((r for r in same_name if _alike(r.player, club, ddv)), None)
+            if repeat is not None:
+                problem = part(Part.LINE_REGISTERED, start_number=repeat.start_number)
+        if problem is None:
+            line = next((n for n, c, d in earlier if _same(c, club) and d == ddv), None)
+            if line is not None:
+                problem = part(Part.LINE_REPEATED, line=line)
         if problem is None and ddv is not None:
             holder = known.by_ddv.get(ddv)
-            if holder is not None and any(
-                r.player_id == holder.id for r in tournament.registrations
-            ):
+            if holder is not None and holder.id in taken:
                 problem = part(Part.LINE_DDV_REGISTERED, ddv=ddv, holder=holder.name)
         if problem is None and ddv is not None and ddv in seen_ddv:
             problem = part(Part.LINE_SAME_DDV, ddv=ddv, line=seen_ddv[ddv])
-        seen.setdefault(key, number)
+        seen.setdefault(key, []).append((number, club, ddv))
         if ddv is not None:
             seen_ddv.setdefault(ddv, number)
-        matches = () if problem else known.matches(name, ddv)
-        result.append(PastedLine(number, name, club, ddv, matches, problem))
+        note = None
+        if problem is None and same_name:
+            numbers = ", ".join(str(r.start_number) for r in same_name)
+            note = part(Part.LINE_NAMESAKE_REGISTERED, start_numbers=numbers)
+        elif problem is None and earlier:
+            note = part(Part.LINE_NAMESAKE_LINE, line=earlier[0][0])
+        matches = () if problem else tuple(p for p in known.matches(name, ddv) if p.id not in taken)
+        result.append(PastedLine(number, name, club, ddv, matches, problem, note))
     return result
 
 
@@ -163,7 +182,9 @@ def register_pasted(
         db.session.add(player)
         players.append(player)
     db.session.flush()
-    return [_register(user, tournament, player) for player in players]
+    added = [_register(user, tournament, player) for player in players]
+    names.forget(tournament.id)
+    return added
 
 
 def update_registration(
@@ -177,7 +198,8 @@ def update_registration(
     start_number: int,
     fixed_table: int | None,
 ) -> None:
-    """Correct a player's data and the registration; a taken start number is refused."""
+    """Correct a player's data and the registration; a taken start number or DDV number is
+    refused. Another registration's name is not: namesakes are different people."""
     tournament = registration.tournament
     tournaments.claim(tournament, version)
     name, club = clean(name), clean(club)
@@ -197,13 +219,6 @@ def update_registration(
                 start_number=start_number,
                 holder=other.player.name,
             )
-        if normalise(other.player.name) == normalise(name):
-            raise ServiceError(
-                Refusal.ALREADY_REGISTERED,
-                field="name",
-                name=name,
-                start_number=other.start_number,
-            )
     if start_number != registration.start_number and _has_seats(registration):
         raise ServiceError(Refusal.START_NUMBER_FIXED, field="start_number")
     if ddv_number is not None:
@@ -217,6 +232,7 @@ def update_registration(
     player.name, player.club, player.ddv_number = name, club, ddv_number
     registration.start_number = start_number
     registration.fixed_table = fixed_table
+    names.forget(tournament.id)
     new = _describe(registration)
     changed = [key for key in new if old[key] != new[key]]
     if changed:
@@ -238,7 +254,7 @@ def withdraw(user: User | None, registration: Registration, version: int) -> str
     tournament = registration.tournament
     tournaments.claim(tournament, version)
     if registration.withdrawn_after_round is not None:
-        raise ServiceError(Refusal.ALREADY_WITHDRAWN, name=registration.player.name)
+        raise ServiceError(Refusal.ALREADY_WITHDRAWN, name=label_of(registration))
     latest = tournaments.latest_round(tournament)
     redraw: int | None = None
     if latest is None:
@@ -260,7 +276,7 @@ def withdraw(user: User | None, registration: Registration, version: int) -> str
         old={"withdrawn_after_round": None},
         new={"withdrawn_after_round": last_played},
     )
-    name = registration.player.name
+    name = label_of(registration)
     if redraw is not None:
         return notice(Notice.WITHDRAWN_REDRAW, name=name, round=last_played, drawn=redraw)
     return notice(Notice.WITHDRAWN, name=name, round=last_played)
@@ -271,7 +287,7 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
     tournament = registration.tournament
     tournaments.claim(tournament, version)
     if registration.withdrawn_after_round is None:
-        raise ServiceError(Refusal.NOT_WITHDRAWN, name=registration.player.name)
+        raise ServiceError(Refusal.NOT_WITHDRAWN, name=label_of(registration))
     old = registration.withdrawn_after_round
     registration.withdrawn_after_round = None
     audit.record(
@@ -283,8 +299,14 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
         new={"withdrawn_after_round": None},
     )
     return notice(
-        Notice.REINSTATED, name=registration.player.name, round=next_round_number(tournament)
+        Notice.REINSTATED, name=label_of(registration), round=next_round_number(tournament)
     )
+
+
+def label_of(registration: Registration) -> str:
+    """The registration's display label (:mod:`tournament.registrations.names`)."""
+    labels = names.of_tournament(registration.tournament_id)
+    return labels.get(registration.id, registration.player.name)
 
 
 def next_round_number(tournament: Tournament) -> int:
@@ -322,6 +344,15 @@ def _next_start_number(tournament: Tournament) -> int:
         Registration.tournament_id == tournament.id
     )
     return (db.session.execute(query).scalar_one() or 0) + 1
+
+
+def _same(one: str, other: str) -> bool:
+    return normalise(one) == normalise(other)
+
+
+def _alike(player: Player, club: str, ddv: str | None) -> bool:
+    """Whether a line with the player's name names the club and DDV number the player has."""
+    return _same(player.club, club) and player.ddv_number == ddv
 
 
 def _line_problem(name: str, club: str, ddv: str | None, parts: int) -> str | None:

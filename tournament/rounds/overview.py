@@ -22,6 +22,7 @@ from sqlalchemy.orm import selectinload
 from rules_engine.table_list import MINUTES
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
+from tournament.registrations import names
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
 from tournament.scorelists import list_page
@@ -73,7 +74,8 @@ class TableState:
 
     @property
     def players(self) -> list[str]:
-        return [seat.registration.player.name for seat in self.table.seats]
+        labels = names.of_tournament(self.table.round.tournament_id)
+        return [labels.get(s.registration_id, s.registration.player.name) for s in self.table.seats]
 
     @property
     def status(self) -> str:

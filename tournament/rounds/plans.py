@@ -9,6 +9,7 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundTable, Seat, Tournament
+from tournament.registrations import names
 
 
 @dataclass(frozen=True)
@@ -74,14 +75,16 @@ def tables_with_players(round_: Round) -> Select[RoundTable]:
 
 def table_plan(round_: Round) -> list[PlanTable]:
     """Tables in number order, players by position; position 1 deals first, the last keeps
-    the list (TSR 3.1.1, 8.4.1). One query for the whole round."""
+    the list (TSR 3.1.1, 8.4.1). One query for the whole round, and one for the players'
+    labels (namesakes told apart)."""
     plan = []
+    labels = names.of_tournament(round_.tournament_id)
     for table in db.session.execute(tables_with_players(round_)).scalars():
         seats = tuple(
             PlanSeat(
                 position=seat.position,
                 start_number=seat.registration.start_number,
-                name=seat.registration.player.name,
+                name=labels.get(seat.registration_id, seat.registration.player.name),
                 club=seat.registration.player.club,
                 deals_first=seat.position == 1,
                 keeps_list=seat.position == table.size,
@@ -93,7 +96,7 @@ def table_plan(round_: Round) -> list[PlanTable]:
 
 
 def seat_list(round_: Round) -> list[SeatRow]:
-    """Every seated player, alphabetically by name (German-friendly, case-insensitive)."""
+    """Every seated player by label, alphabetically (German-friendly, case-insensitive)."""
     query = (
         select(Seat)
         .where(Seat.round_id == round_.id)
@@ -102,9 +105,10 @@ def seat_list(round_: Round) -> list[SeatRow]:
             joinedload(Seat.table),
         )
     )
+    labels = names.of_tournament(round_.tournament_id)
     rows = [
         SeatRow(
-            name=seat.registration.player.name,
+            name=labels.get(seat.registration_id, seat.registration.player.name),
             start_number=seat.registration.start_number,
             club=seat.registration.player.club,
             table=seat.table.number,

@@ -176,7 +176,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
             key,
             seat.position,
             seat.registration.start_number,
-            seat.registration.player.name,
+            names[key],
             int(report["totals"][key]),
             key in missing,
         )

@@ -25,6 +25,7 @@ from rules_engine.findings import Code, Finding
 from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import Role, RoundStatus, RoundTable, User
+from tournament.registrations import names
 from tournament.scorelists import store
 from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused, StaleList, not_storable, unreadable
@@ -148,9 +149,13 @@ def entries_of(table: RoundTable) -> list[dict[str, Any]]:
 
 
 def names_of(table: RoundTable) -> dict[str, str]:
-    """Engine player keys to the players' names, for German messages."""
+    """Engine player keys to the players' display labels (namesakes told apart, see
+    :mod:`tournament.registrations.names`), for the list's pages and German messages."""
+    labels = names.of_tournament(table.round.tournament_id)
     return {
-        player_key(seat.registration.start_number): seat.registration.player.name
+        player_key(seat.registration.start_number): labels.get(
+            seat.registration_id, seat.registration.player.name
+        )
         for seat in table.seats
     }
 

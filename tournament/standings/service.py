@@ -31,6 +31,7 @@ from tournament.models import (
     Seat,
     Tournament,
 )
+from tournament.registrations import names
 
 #: The games a list plans, by table size (TSR 8.3: 24 at four players, 30 at five).
 PLANNED_GAMES = {4: 24, 5: 30}
@@ -172,6 +173,7 @@ def overall(tournament: Tournament) -> Standings:
             Registration.withdrawn_after_round,
             Player.name,
             Player.club,
+            Player.ddv_number,
             Round.number,
             Seat.points,
             Seat.table_id,
@@ -185,11 +187,22 @@ def overall(tournament: Tournament) -> Standings:
     people: dict[int, tuple[int, int, int | None, str, str]] = {}
     played: dict[int, dict[int, int]] = {}
     tables: dict[int, dict[int, int]] = {}
-    for reg_id, start, first, withdrawn, name, club, number, points, table_id in db.session.execute(
-        query
-    ):
+    persons: dict[int, names.Person] = {}
+    for (
+        reg_id,
+        start,
+        first,
+        withdrawn,
+        name,
+        club,
+        ddv,
+        number,
+        points,
+        table_id,
+    ) in db.session.execute(query):
         if reg_id not in people:
             people[reg_id] = (start, first, withdrawn, name, club)
+            persons[reg_id] = names.Person(name, start, club, ddv)
             played[reg_id] = {}
             tables[reg_id] = {}
         if number is not None:
@@ -202,16 +215,17 @@ def overall(tournament: Tournament) -> Standings:
     before = _ranks_before(latest, played, people)
     closed_set = set(closed)
     open_number = None if open_round is None else open_round.number
+    labels = names.display_names(persons)
     rows = []
     for reg_id, rank in _ranked(totals, people).items():
-        start, first, withdrawn, name, club = people[reg_id]
+        start, first, withdrawn, _, club = people[reg_id]
         by_round, total = played[reg_id], totals[reg_id]
         counted = [points for number, points in by_round.items() if number in closed_set]
         rows.append(
             StandingsRow(
                 rank=rank,
                 start_number=start,
-                name=name,
+                name=labels[reg_id],
                 club=club,
                 points=tuple(by_round.get(number) for number in rounds),
                 games=tuple(
@@ -238,34 +252,45 @@ def overall(tournament: Tournament) -> Standings:
 
 
 def for_round(round_: Round) -> RoundStandings:
-    """The players of one round, ranked by that round's points, with table and position."""
+    """The players of one round, ranked by that round's points, with table and position.
+
+    One query over all the tournament's registrations (a seat joined where there is one in
+    this round), so that namesakes are labelled as everywhere else."""
     query = (
         select(
             Registration.start_number,
             Registration.withdrawn_after_round,
             Player.name,
             Player.club,
+            Player.ddv_number,
             RoundTable.number,
             Seat.position,
             Seat.points,
             Seat.table_id,
         )
-        .select_from(Seat)
-        .join(RoundTable, RoundTable.id == Seat.table_id)
-        .join(Registration, Registration.id == Seat.registration_id)
+        .select_from(Registration)
         .join(Player, Player.id == Registration.player_id)
-        .where(Seat.round_id == round_.id)
+        .outerjoin(Seat, (Seat.registration_id == Registration.id) & (Seat.round_id == round_.id))
+        .outerjoin(RoundTable, RoundTable.id == Seat.table_id)
+        .where(Registration.tournament_id == round_.tournament_id)
     )
     still_open = round_.status is not RoundStatus.FINISHED
     progress = _table_progress(round_.id) if still_open else ()
     games = {table_id: table.games for table_id, table in progress}
+    everyone = list(db.session.execute(query))
+    labels = names.display_names(
+        {start: names.Person(name, start, club, ddv) for start, _, name, club, ddv, *_ in everyone}
+    )
     # Best points first, then by start number.
-    seated = sorted(db.session.execute(query), key=lambda seat: (-seat[6], seat[0]))
+    seated = sorted(
+        (seat for seat in everyone if seat.table_id is not None),
+        key=lambda seat: (-seat.points, seat.start_number),
+    )
     rows = tuple(
         RoundRow(
             rank=rank,
             start_number=start,
-            name=name,
+            name=labels[start],
             club=club,
             table=table,
             position=position,
@@ -273,8 +298,8 @@ def for_round(round_: Round) -> RoundStandings:
             withdrawn_after_round=withdrawn,
             games=games.get(table_id, 0),
         )
-        for (start, withdrawn, name, club, table, position, points, table_id), rank in zip(
-            seated, ranks([seat[6] for seat in seated]), strict=True
+        for (start, withdrawn, _, club, _, table, position, points, table_id), rank in zip(
+            seated, ranks([seat.points for seat in seated]), strict=True
         )
     )
     return RoundStandings(

@@ -67,7 +67,6 @@ class Refusal(Enum):
     NAME_MISSING = "name_missing"
     NAME_PROBLEM = "name_problem"
     START_NUMBER_TAKEN = "start_number_taken"
-    ALREADY_REGISTERED = "already_registered"
     START_NUMBER_FIXED = "start_number_fixed"
     DDV_TAKEN = "ddv_taken"
     ALREADY_WITHDRAWN = "already_withdrawn"
@@ -211,6 +210,9 @@ class Part(Enum):
     LINE_REPEATED = "line_repeated"
     LINE_DDV_REGISTERED = "line_ddv_registered"
     LINE_SAME_DDV = "line_same_ddv"
+    # a line registered as another person with a name already there (a note, not a problem)
+    LINE_NAMESAKE_REGISTERED = "line_namesake_registered"
+    LINE_NAMESAKE_LINE = "line_namesake_line"
     # the line with its problem, for the refusal; an empty name
     PASTED_LINE = "pasted_line"
     NAMELESS = "nameless"
@@ -265,9 +267,6 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
     Refusal.NAME_MISSING: "Bitte einen Namen eingeben.",
     Refusal.NAME_PROBLEM: "{name} {problem}.",
     Refusal.START_NUMBER_TAKEN: "Die Startnummer {start_number} hat schon {holder}.",
-    Refusal.ALREADY_REGISTERED: (
-        "{name} ist in diesem Turnier schon angemeldet (Startnummer {start_number})."
-    ),
     Refusal.START_NUMBER_FIXED: (
         "Die Startnummer kann nach der ersten Auslosung dieses Spielers nicht mehr "
         "geändert werden: sie steht schon in Tischplänen und Listen."
@@ -513,10 +512,24 @@ GERMAN_PARTS: Mapping[Part, str] = {
     Part.CLUB_TOO_LONG: "hat einen Vereinsnamen über {limit} Zeichen",
     Part.DDV_INVALID: "hat keine gültige DDV-Nr. ({ddv}…)",
     Part.TOO_MANY_PARTS: "hat mehr als drei Teile (Name; Verein; DDV-Nr.)",
-    Part.LINE_REGISTERED: "ist schon angemeldet (Startnummer {start_number})",
-    Part.LINE_REPEATED: "steht schon in Zeile {line}",
+    Part.LINE_REGISTERED: (
+        "ist schon angemeldet (Startnummer {start_number}) – eine andere Person gleichen "
+        "Namens bitte mit Verein oder DDV-Nr. eintragen"
+    ),
+    Part.LINE_REPEATED: (
+        "steht genauso schon in Zeile {line} – eine andere Person gleichen Namens bitte mit "
+        "Verein oder DDV-Nr. eintragen"
+    ),
     Part.LINE_DDV_REGISTERED: "DDV-Nr. {ddv} ist schon angemeldet ({holder})",
     Part.LINE_SAME_DDV: "hat dieselbe DDV-Nr. {ddv} wie Zeile {line}",
+    Part.LINE_NAMESAKE_REGISTERED: (
+        "gleichnamig mit Startnummer {start_numbers} – wird als weitere Person "
+        "angemeldet; zur Unterscheidung Verein oder DDV-Nr. angeben"
+    ),
+    Part.LINE_NAMESAKE_LINE: (
+        "gleichnamig mit Zeile {line} – wird als weitere Person angemeldet; zur "
+        "Unterscheidung Verein oder DDV-Nr. angeben"
+    ),
     Part.PASTED_LINE: "Zeile {line}: {name} {problem}",
     Part.NAMELESS: "(leer)",
     Part.GAMES_MISSING: "Tisch {table}: {left:Spiele fehlen} noch",

@@ -1,0 +1,113 @@
+"""How a registered player is named on every page, list and file: the display label.
+
+Two different people may share a name. A name that no other registration of the tournament
+shares (compared as :func:`normalise` compares) is shown as it is; a name shared by several
+registrations is followed by the start number and, where given, the club or else the DDV
+number: "Hans Müller (Nr. 5, SC Bonn)", "Hans Müller (Nr. 12, DDV 4711)", "Hans Müller
+(Nr. 13)". Withdrawn registrations count too, so a label does not change when a namesake
+withdraws.
+
+:func:`display_names` labels any set of people; :func:`of_tournament` labels a tournament's
+registrations with one query, kept for the rest of the request (the registrations service
+calls :func:`forget` when it changes them), so that a page naming many players from many
+places asks the database once.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Collection, Hashable, Mapping
+from typing import NamedTuple, TypeVar
+
+from flask import g
+from sqlalchemy import select
+
+from tournament.extensions import db
+from tournament.models import Player, Registration
+
+K = TypeVar("K", bound=Hashable)
+
+_MEMO = "_display_names"
+
+
+class Person(NamedTuple):
+    """What a label is made of: a registration's name, start number, club and DDV number."""
+
+    name: str
+    start_number: int
+    club: str = ""
+    ddv_number: str | None = None
+
+
+def normalise(name: str) -> str:
+    """The form two spellings of one name share: Unicode NFC, single spaces, casefolded."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def label(person: Person, namesake: bool) -> str:
+    """The person's name, for a ``namesake`` with the start number and club or DDV number."""
+    if not namesake:
+        return person.name
+    extra = person.club or (f"DDV {person.ddv_number}" if person.ddv_number else "")
+    suffix = f"Nr. {person.start_number}, {extra}" if extra else f"Nr. {person.start_number}"
+    return f"{person.name} ({suffix})"
+
+
+def display_names(people: Mapping[K, Person]) -> dict[K, str]:
+    """Each key's label among ``people`` (all registrations of one tournament)."""
+    counts = Counter(normalise(person.name) for person in people.values())
+    return {
+        key: label(person, counts[normalise(person.name)] > 1) for key, person in people.items()
+    }
+
+
+def people_of(tournament_id: int) -> dict[int, Person]:
+    """Registration id to :class:`Person` for every registration of the tournament."""
+    query = (
+        select(
+            Registration.id,
+            Player.name,
+            Registration.start_number,
+            Player.club,
+            Player.ddv_number,
+        )
+        .join(Player, Player.id == Registration.player_id)
+        .where(Registration.tournament_id == tournament_id)
+    )
+    return {
+        reg_id: Person(name, start, club, ddv)
+        for reg_id, name, start, club, ddv in db.session.execute(query)
+    }
+
+
+def of_tournament(tournament_id: int) -> dict[int, str]:
+    """Registration id to label for the tournament's registrations (one query per request)."""
+    memo: dict[int, dict[int, str]] = g.setdefault(_MEMO, {})
+    if tournament_id not in memo:
+        memo[tournament_id] = display_names(people_of(tournament_id))
+    return memo[tournament_id]
+
+
+def of_tournaments(tournament_ids: Collection[int]) -> dict[int, dict[int, str]]:
+    """Tournament id to (start number to label), for several tournaments in one query."""
+    query = (
+        select(
+            Registration.tournament_id,
+            Player.name,
+            Registration.start_number,
+            Player.club,
+            Player.ddv_number,
+        )
+        .join(Player, Player.id == Registration.player_id)
+        .where(Registration.tournament_id.in_(tournament_ids))
+    )
+    people: dict[int, dict[int, Person]] = {}
+    for tournament_id, name, start, club, ddv in db.session.execute(query):
+        people.setdefault(tournament_id, {})[start] = Person(name, start, club, ddv)
+    return {tournament_id: display_names(found) for tournament_id, found in people.items()}
+
+
+def forget(tournament_id: int) -> None:
+    """Drop the labels kept for the tournament: its registrations changed."""
+    g.setdefault(_MEMO, {}).pop(tournament_id, None)
