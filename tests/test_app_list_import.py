@@ -231,8 +231,9 @@ def test_a_near_miss_name_is_suggested_not_guessed(app: Flask) -> None:
 
     def typo(sheet: Worksheet) -> None:
         line = row_of_game(sheet, 1)
-        first = str(sheet.cell(line, 6).value).split(", ")[0]
-        sheet.cell(line, 6).value = first.replace("Spieler", "Speiler")
+        dealer = int(sheet.cell(line, 2).value)  # the dealer's position
+        name = str(sheet.cell(9, 1 + dealer).value)  # the players row: names by position
+        sheet.cell(line, 2).value = name.replace("Spieler", "Speiler")
 
     text = upload(client, path + "/einlesen", edited(data, typo)).get_data(as_text=True)
     assert "sitzt nicht an diesem Tisch" in text and "meinten Sie Spieler" in text
@@ -420,7 +421,7 @@ def test_a_game_number_out_of_order_is_refused(app: Flask) -> None:
         sheet.cell(line, 1).value = 40  # read last, though written as the second game
 
     text = upload(client, path + "/einlesen", edited(data, renumber)).get_data(as_text=True)
-    assert f"Zeile {line}: Nr. 40, aber nach den Zeilen davor ist es Spiel" in text
+    assert f"Zelle A{line}: Nr. 40, aber nach den Zeilen davor ist es Spiel" in text
     assert "einlesen</button>" not in text
 
 
