@@ -99,9 +99,9 @@ def evaluate(sheet: Worksheet, formula: str) -> int:
         assert isinstance(limit, int)
         for r in range(int(first), int(last) + 1):
             number, value = sheet[f"A{r}"].value, sheet[f"{column}{r}"].value
-            if isinstance(number, int) and isinstance(value, int):
-                if number < limit or (less == "<=" and number == limit):
-                    total += value
+            counted = isinstance(number, int) and isinstance(value, int)
+            if counted and (number < limit or (less == "<=" and number == limit)):
+                total += value
     return total
 
 
