@@ -417,9 +417,10 @@ def _check(
             line = rows[number - 1].line
             code = str(data.get("code"))
             column = _COLUMN_OF_CODE.get(code)
-            is_penalty = (rows[number - 1].record or {}).get("kind") == "penalty"
-            if column is None and is_penalty and code not in _POINTS_CODES:
-                column = list_cells.FACTS
+            # Otherwise the game's kind, or the facts of a penalty or time note.
+            is_game = (rows[number - 1].record or {}).get("kind") == "game"
+            if column is None:
+                column = list_cells.KIND if is_game else list_cells.FACTS
             if code in _POINTS_CODES:
                 cells = f"Zellen {ref(line, points_at)}–{ref(line, points_at + len(players) - 1)}"
                 text = list_cell(ListCell.FINDING, ref=cells, text=text)
@@ -531,7 +532,7 @@ def _shown(
 
 def _at(line: int, problem: str) -> str:
     """A problem prefixed with its row, unless it names its cell already."""
-    if problem.startswith(("Zelle ", "Zeile ")):
+    if problem.startswith(("Zelle ", "Zellen ", "Zeile ")):
         return problem
     if re.match(r"^[A-Z]{1,3}\d+:", problem):
         return f"Zelle {problem}"
