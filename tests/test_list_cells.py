@@ -152,7 +152,9 @@ def test_the_re_party_is_read_as_position_numbers(written: Any) -> None:
             solo_pflicht="vorgefuehrt",
         ),
         entries.penalty(category="unsportlich", offender="11", deduction=4),
+        entries.penalty(category="geringfuegig", offender="12", note="zu früh; Abzug: 3; Notiz: x"),
         {"kind": "nachspielzeit", "minutes": 5, "reason": "Regelfrage: Schiedsrichter geholt"},
+        {"kind": "nachspielzeit", "minutes": 3, "reason": "Streit; Minuten: 9"},
         {"kind": "time_up", "being_dealt": True},
         {"kind": "time_up", "being_dealt": False},
     ],
@@ -163,7 +165,9 @@ def test_the_re_party_is_read_as_position_numbers(written: Any) -> None:
         "penalty",
         "penalty-solo",
         "deduction",
+        "note-with-keys",
         "nachspielzeit",
+        "reason-with-keys",
         "time-up-dealt",
         "time-up",
     ],
@@ -261,3 +265,22 @@ def test_penalty_facts_name_what_is_missing() -> None:
     assert "(„geringfügig; Täter: Cem“" in read(fixed).problems[0]
     fixed[list_cells.FACTS] = "Grad: geringfügig"
     assert "„Grad: geringfügig“ ist keine Angabe" in read(fixed).problems[0]
+
+
+def test_a_single_player_cell_takes_the_label_that_tells_namesakes_apart() -> None:
+    labelled = [
+        TablePlayer("31", 1, "Hans Müller", "Hans Müller (31)"),
+        TablePlayer("32", 2, "Eva"),
+        TablePlayer("33", 3, "Hans Müller", "Hans Müller (33)"),
+        TablePlayer("34", 4, "Dora"),
+    ]
+    fixed: list[Any] = [None] * len(list_cells.FIXED)
+    fixed[list_cells.KIND] = "Normalspiel"
+    fixed[list_cells.RE] = "1, 2"
+    fixed[list_cells.EYES] = 130
+    fixed[list_cells.DEALER] = "hans müller (33)"
+    row = read(fixed, players=labelled)
+    assert row.record is not None and row.record["dealer"] == "33"
+    fixed[list_cells.RE] = "Hans Müller (31), Eva"
+    (problem,) = read(fixed, players=labelled).problems
+    assert problem.endswith("(1 = Hans Müller (31), 2 = Eva, 3 = Hans Müller (33), 4 = Dora)")

@@ -5,8 +5,9 @@ points, with a check column comparing both, so the sheet checks itself in any sp
 program. Every formula works on ranges that span a section from its title row to the empty
 row under it (the "Summe" row the whole block), so rows a user inserts anywhere inside the
 block to carry the list on are counted. Players stand in the rows as their positions at the
-table (``list_cells``); the header rows say who sits where. Text that a spreadsheet would run as a formula (a name beginning with ``=``, ``+``,
-``-`` or ``@``) is written as plain text with a quote prefix. The blank template of a table
+table (``list_cells``); the header rows say who sits where. Text that a spreadsheet would
+run as a formula (a name beginning with ``=``, ``+``, ``-`` or ``@``) is written as plain
+text with a quote prefix. The blank template of a table
 has the same block layout with empty rows to fill in, so a filled-in template reads back
 like an exported list (``list_cells``).
 

@@ -96,7 +96,9 @@ class ListImport:
 
     @property
     def names(self) -> list[str]:
-        return [seat.registration.player.name for seat in self.table.seats]
+        """The players in seat order as the app tells them apart (``scorelists.names_of``)."""
+        labels = scorelists.names_of(self.table)
+        return [labels[player_key(seat.registration.start_number)] for seat in self.table.seats]
 
 
 @dataclass
@@ -216,13 +218,16 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
     """The list whose title is in row ``top``, read for ``table`` and checked by the engine."""
     result = ListImport(table, grid.title, top)
     seats = list(table.seats)
+    labels = scorelists.names_of(table)
     players = [
         TablePlayer(
-            player_key(seat.registration.start_number),
+            key,
             seat.position,
             seat.registration.player.name,
+            labels.get(key, seat.registration.player.name),
         )
         for seat in seats
+        for key in (player_key(seat.registration.start_number),)
     ]
     where = f"Blatt „{grid.title}“, "
     round_text = cell_text(grid.value(top + ROUND_ROW, 2))
@@ -233,10 +238,10 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
         )
     for i, player in enumerate(players, start=2):
         written = cell_text(grid.value(top + PLAYERS_ROW, i))
-        if normalise(written) != normalise(player.name):
+        if normalise(written) not in (normalise(player.name), normalise(player.shown)):
             result.problems.append(
                 f"{where}Zelle {grid.ref(top + PLAYERS_ROW, i)}: „{written}“ – auf Platz "
-                f"{player.position} sitzt {player.name}."
+                f"{player.position} sitzt {player.shown}."
             )
     expected = list_cells.headers([p.position for p in players])
     for col, header in enumerate(expected, start=1):

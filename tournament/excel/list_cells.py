@@ -86,6 +86,8 @@ PENALTY_FACTS = (
     ("note", "Notiz"),
 )
 EXTENSION_FACTS = (("minutes", "Minuten"), ("reason", "Grund"))
+# Facts of free text, written last in their cell and read as the rest of it.
+FREE_TEXT = frozenset(("note", "reason"))
 TIME_UP_FACTS = (("being_dealt", "Spiel wurde gegeben"),)
 PHASES = (
     "normal",
@@ -210,9 +212,17 @@ def _facts(
 
 @dataclass(frozen=True)
 class TablePlayer:
+    """A player of the table: ``name`` as registered, ``label`` as the app tells the player
+    apart from others of the same name (``scorelists.names_of``; the name if nobody shares it)."""
+
     key: str
     position: int
     name: str
+    label: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.name
 
 
 @dataclass
@@ -276,9 +286,10 @@ class Reader:
         self.ref = ref
         self._by_name: dict[str, list[TablePlayer]] = {}
         for player in self.players:
-            self._by_name.setdefault(normalise(player.name), []).append(player)
+            for written in dict.fromkeys((normalise(player.name), normalise(player.shown))):
+                self._by_name.setdefault(written, []).append(player)
         self._by_position = {str(p.position): p for p in self.players}
-        self.seats = ", ".join(f"{p.position} = {p.name}" for p in self.players)
+        self.seats = ", ".join(f"{p.position} = {p.shown}" for p in self.players)
 
     def read(
         self, line: int, fixed: Sequence[Any], points: Sequence[Any], totals: Sequence[Any]
@@ -421,9 +432,17 @@ class Reader:
         text = cell_text(value)
         found: dict[str, str] = {}
         if text:
+            # A fact of free text is written last: the rest of the cell, whatever it holds.
+            free = "|".join(re.escape(label) for name, label in keys if name in FREE_TEXT)
+            rest = (
+                re.search(rf"(?:^|;)\s*({free})\s*:", text, flags=re.IGNORECASE) if free else None
+            )
+            if rest is not None:
+                found[labels[normalise(rest.group(1))]] = text[rest.end() :].strip()
+                text = text[: rest.start()]
             pattern = "|".join(re.escape(label) for _, label in keys)
             parts = re.split(rf";\s*(?=(?:{pattern})\s*:)", text, flags=re.IGNORECASE)
-            for part in parts:
+            for part in parts if text.strip() else ():
                 label, colon, content = part.partition(":")
                 name = labels.get(normalise(label))
                 if not colon or name is None:
@@ -559,8 +578,8 @@ class Reader:
                 )
             )
         close = difflib.get_close_matches(normalise(text), list(self._by_name), n=1, cutoff=0.6)
-        hint = f" – meinten Sie {self._by_name[close[0]][0].name}?" if close else ""
-        names = ", ".join(p.name for p in self.players)
+        hint = f" – meinten Sie {self._by_name[close[0]][0].shown}?" if close else ""
+        names = ", ".join(p.shown for p in self.players)
         raise CellProblem(f"{ref}: „{text}“ sitzt nicht an diesem Tisch ({names}){hint}")
 
     def _at_position(self, ref: str, text: str) -> TablePlayer:
