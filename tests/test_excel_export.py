@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.webapp import create_tournament, sign_in
-from tournament.excel import exports
+from tournament.excel import exports, list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable
 from tournament.scorelists import service as scorelists
@@ -71,6 +71,14 @@ def test_a_complete_list_with_header_sections_totals_and_self_check(app: Flask) 
             formula = sheet.cell(row, formula_col).value
             assert isinstance(formula, str) and formula.startswith("=")
             assert sheet.cell(row, headers.index("Stand stimmt") + 1).value.startswith("=IF(AND(")
+        # Players by position in the rows, by name only in the last column (never read in).
+        assert headers[-1] == list_cells.NAMES_HINT
+        first = rows[0]
+        dealer = sheet.cell(first, headers.index("Geber") + 1).value
+        assert isinstance(dealer, int)
+        names = [sheet.cell(9, 1 + p).value for p in range(1, 5)]
+        hint = str(sheet.cell(first, len(headers)).value)
+        assert hint.startswith(f"Geber: {names[dealer - 1]} · ")
         summe = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Summe")
         totals = [sheet.cell(summe, total_col + i).value for i in range(4)]
         assert totals == [report["totals"][k] for k in ("1", "2", "3", "4")]

@@ -226,7 +226,7 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
     grid.put_row(base + 10, ("Nr.", *(p.start_number for p in players)))
     headers = list_cells.headers([p.position for p in players])
     grid.put_row(base + HEADER_ROW, (Bold(h) for h in headers))
-    grid.widths.update({1: 12, 4: 30})
+    grid.widths.update({1: 12, 4: 30, len(headers): 40})
     return Columns(len(list_cells.FIXED), len(players))
 
 
@@ -253,6 +253,7 @@ def write_list(grid: Grid, list_sheet: list_page.Sheet, top: int = 1) -> int:
         row += 1
         for entry in rows:
             _write_row(grid, row, entry, numbers[entry.entry], positions, columns)
+            grid.put(row, columns.check + 1, list_cells.names_hint(entry.record, list_sheet.names))
             if entry.points:
                 with_points.append((section, row))
             row += 1

@@ -64,6 +64,9 @@ FIXED = (
 NR, DEALER, KIND, SOLO, PLAYER, RE, RE_CALL, KONTRA_CALL, EYES, TRICKS = range(10)
 SPECIALS_RE, SPECIALS_KONTRA, PLUS, FACTS = range(10, 14)
 
+# The last column: the row's players by name, for the reader; never read in.
+NAMES_HINT = "Spieler (nur zur Ansicht, wird nicht eingelesen)"
+
 PENALTY = "Strafe"
 EXTENSION = "Nachspielzeit"
 TIME_UP = "Zeit abgelaufen"
@@ -108,6 +111,7 @@ def headers(positions: Sequence[int]) -> list[str]:
         *(f"Stand {p}" for p in positions),
         *(f"Stand {p} (Formel)" for p in positions),
         "Stand stimmt",
+        NAMES_HINT,
     ]
 
 
@@ -167,6 +171,28 @@ def cells(
             row[SPECIALS_KONTRA] = _specials(specials.get("kontra") or {})
         row[PLUS] = _positions(sorted(plus)) or NOBODY
     return row
+
+
+def names_hint(record: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+    """The players a row names, by name, for the column :data:`NAMES_HINT`."""
+
+    def name(key: Any) -> str:
+        return names.get(str(key), str(key))
+
+    parts = []
+    kind = record.get("kind")
+    if kind == "game":
+        if record.get("dealer") is not None:
+            parts.append(f"Geber: {name(record['dealer'])}")
+        if record.get("player") is not None:
+            parts.append(f"Solist/Hochzeiter: {name(record['player'])}")
+        if record.get("quick") is not True and record.get("re"):
+            parts.append("Re: " + ", ".join(name(k) for k in record["re"]))
+    elif kind == "penalty":
+        parts.append(f"Verursacher: {name(record.get('offender'))}")
+        if record.get("soloist") is not None:
+            parts.append(f"Solist: {name(record['soloist'])}")
+    return " · ".join(parts) or None
 
 
 def _positions(positions: Iterable[str | int]) -> str:
