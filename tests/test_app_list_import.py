@@ -614,3 +614,19 @@ def test_the_upload_page_and_the_template_explain_the_columns_alike(app: Flask) 
     prompt = next(str(c.offset(0, 1).value) for c in template["A"] if c.value == "Prüfung")
     assert f"Pluspunkte: {PLUS_POINTS_HINT}" in prompt
     assert "Re (Plätze) mit Platznummern" in prompt
+
+
+def test_a_list_in_the_older_layout_is_refused_with_what_to_do(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=2)
+    data = client.get(path + "/liste.xlsx").data
+
+    def older(sheet: Worksheet) -> None:
+        sheet.cell(12, list_cells.RE + 1).value = "Re"
+
+    text = html.unescape(
+        upload(client, path + "/einlesen", edited(data, older)).get_data(as_text=True)
+    )
+    assert "Zelle F12: Spalte „Re (Plätze)“ erwartet, gefunden „Re“." in text
+    assert "Spalten einer älteren Vorlage" in text and "neu herunterladen" in text

@@ -38,7 +38,7 @@ from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.store import Report, entry_texts, player_key
 from tournament.texts import Refusal
-from tournament.texts.list_cells import ListCell, list_cell
+from tournament.texts.list_cells import PLUS_POINTS, ListCell, list_cell
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
 from tournament.web.errors import ServiceError
 
@@ -48,6 +48,8 @@ ROUND_SHEET = re.compile(r"^Runde (\d+)$")
 TEMPLATE_SHEET = re.compile(r"^Vorlagen Runde (\d+)$")
 OTHER_SHEETS = re.compile(r"^(Stand|Spieler)$")
 SECTION_TITLES = {normalise(list_cells.NORMAL_SECTION), normalise(list_cells.PFLICHT_SECTION)}
+# Headers of the layout before players were written as positions, and their successors.
+OLDER_HEADERS = {"re": list_cells.RE_HEADER, "gewinner": PLUS_POINTS}
 # Rows below the title row: the round, the players' names, the header row.
 ROUND_ROW, PLAYERS_ROW, HEADER_ROW = 3, 8, list_cells.HEADER_ROW - 1
 
@@ -247,10 +249,18 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
     for col, header in enumerate(expected, start=1):
         written = cell_text(grid.value(top + HEADER_ROW, col))
         if normalise(written) != normalise(header):
+            older = OLDER_HEADERS.get(normalise(written)) == header
             result.problems.append(
                 f"{where}Zelle {grid.ref(top + HEADER_ROW, col)}: Spalte „{header}“ erwartet, "
-                f"gefunden „{written}“. Die Spalten der Vorlage dürfen nicht verschoben, "
-                "eingefügt oder gelöscht werden."
+                f"gefunden „{written}“. "
+                + (
+                    "Die Datei hat die Spalten einer älteren Vorlage (Spieler mit Namen, "
+                    "Gewinner statt Pluspunkte): bitte die Liste oder Vorlage neu "
+                    "herunterladen und die Zeilen dort eintragen."
+                    if older
+                    else "Die Spalten der Vorlage dürfen nicht verschoben, eingefügt oder "
+                    "gelöscht werden."
+                )
             )
             break
     if result.problems:
