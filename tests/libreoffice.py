@@ -10,6 +10,7 @@ and says what to install (``make test`` installs it): these tests are never skip
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import tempfile
@@ -89,3 +90,58 @@ def convert_all(files: Sequence[bytes], suffix: str = "xlsx", to: str = "xlsx") 
                 pytrace=False,
             )
         return [path.read_bytes() for path in results]
+
+
+# LibreOffice's own Python bridge (Debian's python3-uno, installed with LibreOffice).
+UNO_PYTHON = "/usr/bin/python3"
+UNO_HINT = (
+    "LibreOffice's Python bridge is missing: `/usr/bin/python3 -c 'import uno'` fails. Install "
+    "the Debian package python3-uno (it comes with libreoffice-calc)."
+)
+
+
+def insert_rows(
+    data: bytes, insertions: Sequence[tuple[int, Sequence[dict[int, object]]]]
+) -> bytes:
+    """The .xlsx ``data`` with rows inserted by LibreOffice Calc as a user inserts them, on its
+    first sheet: each ``(before, rows)`` inserts ``len(rows)`` rows above row ``before`` (as the
+    sheet stands then) and types each row's ``{column: value}`` into them; then Calc
+    recomputes every formula and saves the file (``tests/libreoffice_rows.py``)."""
+    command = binary()
+    check = subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True)
+    if check.returncode != 0:
+        pytest.fail(UNO_HINT, pytrace=False)
+    script = Path(__file__).with_name("libreoffice_rows.py")
+    with tempfile.TemporaryDirectory(prefix="doko-libreoffice-") as folder:
+        root = Path(folder)
+        source, target = root / "in.xlsx", root / "out.xlsx"
+        source.write_bytes(data)
+        job = {
+            "soffice": command,
+            "profile": (root / "profile").as_uri(),
+            "source": str(source),
+            "target": str(target),
+            "insert": [
+                {"before": before, "rows": [{str(c): v for c, v in row.items()} for row in rows]}
+                for before, rows in insertions
+            ],
+        }
+        started = time.perf_counter()
+        try:
+            done = subprocess.run(
+                [UNO_PYTHON, str(script)],
+                input=json.dumps(job),
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+            )
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"LibreOffice did not insert the rows in {TIMEOUT} s", pytrace=False)
+        timings.append(("rows inserted", time.perf_counter() - started))
+        if done.returncode != 0 or not target.is_file():
+            pytest.fail(
+                f"LibreOffice failed to insert rows (exit code {done.returncode})\n"
+                f"stdout: {done.stdout}\nstderr: {done.stderr}",
+                pytrace=False,
+            )
+        return target.read_bytes()

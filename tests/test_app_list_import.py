@@ -18,6 +18,7 @@ from sqlalchemy import select
 
 from rules_engine.simulate import random_list
 from tests.test_app_player_import import BAD_FILES
+from tests.test_app_scorelists import make_round, make_tournament
 from tests.webapp import (
     create_tournament,
     draw_round,
@@ -30,11 +31,12 @@ from tests.webapp import (
     sign_in,
     snapshot,
 )
-from tournament.excel import imports, list_cells
+from tournament.excel import exports, imports, list_cells
 from tournament.extensions import db
-from tournament.models import Round, RoundTable, User
+from tournament.models import Round, RoundStatus, RoundTable, User
 from tournament.scorelists import entries
 from tournament.scorelists import service as scorelists
+from tournament.texts.list_cells import PLUS_POINTS_HINT
 
 POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"
 
@@ -217,7 +219,9 @@ def test_a_row_that_does_not_sum_to_zero_is_refused_with_its_row_and_rule(app: F
     preview = upload(client, path + "/einlesen", edited(data, quick_game_with_bad_sum))
     text = preview.get_data(as_text=True)
     assert preview.status_code == 200
-    assert f"Zeile {line}:" in text and "TSR 7.3" in text
+    # The row's points as a whole: its cells are named, not the row.
+    assert f"Zellen O{line}–R{line}: Die Zeile ergibt in der Summe 2, nicht 0 (TSR 7.3" in text
+    assert f"Zeile {line}:" not in text
     assert "einlesen</button>" not in text
     assert "Es wurde nichts gespeichert" in text
     assert snapshot(app) == state
@@ -231,8 +235,9 @@ def test_a_near_miss_name_is_suggested_not_guessed(app: Flask) -> None:
 
     def typo(sheet: Worksheet) -> None:
         line = row_of_game(sheet, 1)
-        first = str(sheet.cell(line, 6).value).split(", ")[0]
-        sheet.cell(line, 6).value = first.replace("Spieler", "Speiler")
+        dealer = int(sheet.cell(line, 2).value)  # the dealer's position
+        name = str(sheet.cell(9, 1 + dealer).value)  # the players row: names by position
+        sheet.cell(line, 2).value = name.replace("Spieler", "Speiler")
 
     text = upload(client, path + "/einlesen", edited(data, typo)).get_data(as_text=True)
     assert "sitzt nicht an diesem Tisch" in text and "meinten Sie Spieler" in text
@@ -420,7 +425,7 @@ def test_a_game_number_out_of_order_is_refused(app: Flask) -> None:
         sheet.cell(line, 1).value = 40  # read last, though written as the second game
 
     text = upload(client, path + "/einlesen", edited(data, renumber)).get_data(as_text=True)
-    assert f"Zeile {line}: Nr. 40, aber nach den Zeilen davor ist es Spiel" in text
+    assert f"Zelle A{line}: Nr. 40, aber nach den Zeilen davor ist es Spiel" in text
     assert "einlesen</button>" not in text
 
 
@@ -482,3 +487,146 @@ def test_a_whole_tournament_is_read_and_checked_before_the_write_lock_is_taken(
     done = confirm(client, preview, path)
     assert "2 Listen eingelesen" in " ".join(flashes(done.get_data(as_text=True)))
     assert writable == [True]
+
+
+def points_cells(sheet: Worksheet, line: int, size: int) -> list[int]:
+    return [int(sheet.cell(line, POINTS_1 + i).value) for i in range(size)]
+
+
+def test_one_changed_game_with_stale_stand_columns_reads_in_with_one_note_per_column(
+    app: Flask,
+) -> None:
+    """Points are the truth: game 3 changed to another legal row of points, every Stand below
+    it left as it was; the list reads in, and the preview says once per Stand column that
+    the totals were recomputed (not 88 refusals)."""
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    four = table_of_four(app, tournament_id)
+    path = table_path(tournament_id, table=four)
+    data = client.get(path + "/liste.xlsx").data
+    line = 0
+    changed: list[int] = []
+
+    def change_game_3(sheet: Worksheet) -> None:
+        nonlocal line
+        line = row_of_game(sheet, 3)
+        old = points_cells(sheet, line, 4)
+        for col in range(4, POINTS_1 - 2):  # Solo .. Sonderpunkte Kontra: a game as points
+            sheet.cell(line, col).value = None
+        new = [5, -5, 5, -5] if old[0] != 5 or old[1] != -5 else [7, -7, 7, -7]
+        for i, points in enumerate(new):
+            sheet.cell(line, POINTS_1 + i).value = points
+        sheet.cell(line, list_cells.PLUS + 1).value = "1, 3"
+        changed.extend(i for i in range(4) if new[i] != old[i])
+
+    preview = upload(client, path + "/einlesen", edited(data, change_game_3))
+    text = html.unescape(preview.get_data(as_text=True))
+    assert preview.status_code == 200
+    assert "abgelehnt" not in text and "1 Liste einlesen" in text, text
+    assert changed
+    notes = re.findall(r"Spalte [A-Z]+ \(Stand (\d)\): ab Zeile (\d+) passt der Stand nicht", text)
+    assert sorted(int(p) for p, _ in notes) == [i + 1 for i in changed]
+    assert {int(at) for _, at in notes} == {line}
+    assert text.count("der Stand wird aus ihnen neu berechnet") == len(changed)
+
+
+def test_a_refused_row_names_the_cell_and_shows_the_points_in_the_file(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    four = table_of_four(app, tournament_id)
+    path = table_path(tournament_id, table=four)
+    data = client.get(path + "/liste.xlsx").data
+    line, engine, written = 0, 0, 0
+
+    def wrong_points(sheet: Worksheet) -> None:
+        nonlocal line, engine, written
+        line = row_of_game(sheet, 2)
+        engine = int(sheet.cell(line, POINTS_1 + 1).value)
+        written = engine + 2
+        sheet.cell(line, POINTS_1 + 1).value = written
+
+    page = upload(client, path + "/einlesen", edited(data, wrong_points)).get_data(as_text=True)
+    text = html.unescape(page)
+    column = chr(ord("A") + POINTS_1)  # "Punkte 2"
+    signed = str(written).replace("-", "−")
+    assert (
+        f"Zelle {column}{line}: Punkte von Platz 2: in der Datei {signed}, nach der "
+        f"Regelprüfung {str(engine).replace('-', '−')} (TSR 7.2)"
+    ) in text
+    row = re.search(rf"<tr class=\"refused\">\s*<td>{line}</td>(.*?)</tr>", page, re.S)
+    assert row, page
+    shown = re.findall(r'<td class="num">([^<]*)</td>', row.group(1))
+    assert shown[1] == str(written)
+
+
+def test_plus_points_filled_in_as_the_winning_party_say_so_tsr_7_3_3(app: Flask) -> None:
+    """Re wins with 121 Augen, but Kontra's two Doppelköpfe make the game worth −1 to Re: the
+    Kontra players have the plus points. A list-keeper who marks the winning party is told
+    exactly that."""
+    with app.app_context():
+        user = db.session.execute(select(User)).scalars().first()
+        tournament, regs = make_tournament([(f"S{i}", "") for i in range(1, 5)])
+        round_ = make_round(tournament, 1, [regs])
+        round_.status = RoundStatus.RUNNING
+        db.session.commit()
+        table = round_.tables[0]
+        game = entries.game(
+            kind="normal",
+            re=["1", "3"],
+            re_eyes=121,
+            specials={"re": {}, "kontra": {"doppelkopf": 2}},
+        )
+        report = scorelists.replace_entries(table, [{**game, "dealer": "1"}], user)
+        db.session.commit()
+        assert [report["rows"][0]["points"][k] for k in "1234"] == [-1, 1, -1, 1]
+        data = exports.list_workbook(table)
+        book = load_workbook(io.BytesIO(data))
+        sheet = book.active
+        assert isinstance(sheet, Worksheet)
+        assert sheet.cell(12, list_cells.PLUS + 1).value == "Pluspunkte"
+        line = row_of_game(sheet, 1)
+        assert sheet.cell(line, list_cells.PLUS + 1).value == "2, 4"
+        found = imports.read_table_file(table, data, "liste.xlsx")
+        assert found.ok
+        sheet.cell(line, list_cells.PLUS + 1).value = "1, 3"
+        buffer = io.BytesIO()
+        book.save(buffer)
+        found = imports.read_table_file(table, buffer.getvalue(), "liste.xlsx")
+        (problem,) = [p for row in found.lists[0].rows for p in row.problems]
+        assert problem == (
+            f"Zelle M{line}: Pluspunkte: in der Datei Platz 1, 3 – das ist die Partei, die "
+            "gewonnen hat; in diese Spalte gehören aber die Spieler mit Pluspunkten (TSR 7.3.3), "
+            "hier Platz 2, 4"
+        )
+
+
+def test_the_upload_page_and_the_template_explain_the_columns_alike(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    page = html.unescape(client.get(table_path(tournament_id) + "/einlesen").get_data(as_text=True))
+    hint = " ".join(page.split())
+    assert f"Pluspunkte: {PLUS_POINTS_HINT}" in hint
+    assert "Re (Plätze) mit Platznummern" in hint and "Stand" in hint
+    template = load_workbook(
+        io.BytesIO(client.get(table_path(tournament_id) + "/vorlage.xlsx").data)
+    ).active
+    assert isinstance(template, Worksheet)
+    prompt = next(str(c.offset(0, 1).value) for c in template["A"] if c.value == "Prüfung")
+    assert f"Pluspunkte: {PLUS_POINTS_HINT}" in prompt
+    assert "Re (Plätze) mit Platznummern" in prompt
+
+
+def test_a_list_in_the_older_layout_is_refused_with_what_to_do(app: Flask) -> None:
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client)
+    path = table_path(tournament_id, table=2)
+    data = client.get(path + "/liste.xlsx").data
+
+    def older(sheet: Worksheet) -> None:
+        sheet.cell(12, list_cells.RE + 1).value = "Re"
+
+    text = html.unescape(
+        upload(client, path + "/einlesen", edited(data, older)).get_data(as_text=True)
+    )
+    assert "Zelle F12: Spalte „Re (Plätze)“ erwartet, gefunden „Re“." in text
+    assert "Spalten einer älteren Vorlage" in text and "neu herunterladen" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import io
+import re
 from typing import Any
 
 from flask import Flask
@@ -14,7 +15,7 @@ from sqlalchemy import select
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.webapp import create_tournament, sign_in
-from tournament.excel import exports
+from tournament.excel import exports, list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable
 from tournament.scorelists import service as scorelists
@@ -70,6 +71,14 @@ def test_a_complete_list_with_header_sections_totals_and_self_check(app: Flask) 
             formula = sheet.cell(row, formula_col).value
             assert isinstance(formula, str) and formula.startswith("=")
             assert sheet.cell(row, headers.index("Stand stimmt") + 1).value.startswith("=IF(AND(")
+        # Players by position in the rows, by name only in the last column (never read in).
+        assert headers[-1] == list_cells.NAMES_HINT
+        first = rows[0]
+        dealer = sheet.cell(first, headers.index("Geber") + 1).value
+        assert isinstance(dealer, int)
+        names = [sheet.cell(9, 1 + p).value for p in range(1, 5)]
+        hint = str(sheet.cell(first, len(headers)).value)
+        assert hint.startswith(f"Geber: {names[dealer - 1]} · ")
         summe = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Summe")
         totals = [sheet.cell(summe, total_col + i).value for i in range(4)]
         assert totals == [report["totals"][k] for k in ("1", "2", "3", "4")]
@@ -77,34 +86,60 @@ def test_a_complete_list_with_header_sections_totals_and_self_check(app: Flask) 
         assert "vollständig und fehlerfrei (24 Spiele)" in values.values()
 
 
+RANGE = r"\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)"
+
+
+def evaluate(sheet: Worksheet, formula: str) -> int:
+    """The two kinds of formula the running totals use, evaluated over the sheet's values:
+    ``SUM(range)`` and ``SUMIF(range,"<"&cell,range)`` (also "<="), added with ``+``."""
+    total = 0
+    for part in formula.removeprefix("=").split("+"):
+        whole = re.fullmatch(rf"SUM\({RANGE}\)", part)
+        if whole:
+            column, first, _, last = whole.groups()
+            values = [sheet[f"{column}{r}"].value for r in range(int(first), int(last) + 1)]
+            total += sum(v for v in values if isinstance(v, int))
+            continue
+        found = re.fullmatch(rf'SUMIF\({RANGE},"(<=?)"&\$?A\$?(\d+),{RANGE}\)', part)
+        assert found, part
+        _, first, _, last, less, row, column, _, _, _ = found.groups()
+        limit = sheet[f"A{row}"].value
+        assert isinstance(limit, int)
+        for r in range(int(first), int(last) + 1):
+            number, value = sheet[f"A{r}"].value, sheet[f"{column}{r}"].value
+            counted = isinstance(number, int) and isinstance(value, int)
+            if counted and (number < limit or (less == "<=" and number == limit)):
+                total += value
+    return total
+
+
 def test_the_running_totals_by_formula_equal_the_engine_values(app: Flask) -> None:
-    """Evaluate the simple formulas the export writes (sums of cells) and compare."""
+    """Evaluate the range formulas the export writes and compare them with the engine's totals:
+    in game order across both sections (Pflichtsoli stand in their own section)."""
     with app.app_context():
         user = make_user()
         tournament, regs = make_tournament([(f"S{i}", "") for i in range(1, 6)])
         make_round(tournament, 1, [regs])
         db.session.commit()
         table = db.session.execute(select(RoundTable)).scalar_one()
-        scorelists.replace_entries(table, complete_entries(table, seed=11)[:17], user)
+        scorelists.replace_entries(table, complete_entries(table, seed=11)[:27], user)
         db.session.commit()
         sheet = workbook_of(table)
-
-        def value(ref: str) -> int:
-            cell = sheet[ref].value
-            if isinstance(cell, int):
-                return cell
-            assert isinstance(cell, str) and cell.startswith("=")
-            return sum(value(part) for part in cell[1:].split("+"))
 
         headers = [sheet.cell(exports.HEADER_ROW, c).value for c in range(1, 30)]
         total_col = headers.index("Stand 1") + 1
         formula_col = headers.index("Stand 1 (Formel)") + 1
         rows = rows_with_points(sheet, headers.index("Punkte 1") + 1)
         assert rows
+        title = next(c.row for c in sheet["A"] if c.value == "Pflichtsoli (TSR 4.2.4)")
+        pflicht = [r for r in rows if r > title]
+        # A Pflichtsolo played before the last game of the first section: the order matters.
+        assert pflicht and sheet.cell(pflicht[0], 1).value < sheet.cell(title - 2, 1).value
         for row in rows:
             for i in range(5):
-                formula = sheet.cell(row, formula_col + i).coordinate
-                assert value(formula) == sheet.cell(row, total_col + i).value
+                formula = str(sheet.cell(row, formula_col + i).value)
+                assert "SUM(" in formula
+                assert evaluate(sheet, formula) == sheet.cell(row, total_col + i).value
         assert "unvollständig" in str(cells(sheet).values())
 
 
@@ -263,10 +298,8 @@ def test_the_blank_template_has_the_list_layout_with_empty_rows(app: Flask) -> N
             assert sorted(between) == [pflicht_row]  # nothing but the second section's title
             points = headers.index("Punkte 1") + 1
             column = sheet.cell(summe, points).column_letter
-            assert sheet.cell(summe, points).value == (
-                f"=SUM({column}{normal + 1}:{column}{normal + first},"
-                f"{column}{pflicht_row + 1}:{column}{pflicht_row + pflicht})"
-            )
+            # One range over both sections: rows inserted anywhere in between are summed too.
+            assert sheet.cell(summe, points).value == f"=SUM({column}{normal}:{column}{summe - 1})"
             assert str(sheet.cell(summe + 1, points).value).startswith("=SUM(")
             hint = str(sheet.cell(rows["Prüfung"], 2).value)
             assert "Spielnummer" in hint and "Platznummer" in hint and "Augen Re leer" in hint

@@ -195,3 +195,47 @@ def test_a_list_saved_by_libreoffice_reads_back_into_the_same_list(app: Flask) -
         imports.store(user, found, {table.id: table.version})
         db.session.commit()
         assert scorelists.entries_of(table) == entries
+
+
+def test_rows_inserted_in_libreoffice_to_carry_on_a_list_are_in_every_sum(app: Flask) -> None:
+    """A half-way list carried on in LibreOffice: the user inserts rows under the last game of
+    the first section and types the next games' points into them (LibreOffice itself inserts
+    the rows, moving the cells below and widening the ranges). The "Summe" row then holds the
+    true totals of all games, the sum over the players is 0, and every running total by
+    formula of the exported rows still agrees with the engine."""
+    with app.app_context():
+        user = make_user()
+        tournament, regs = make_tournament([(f"S{i}", "") for i in range(1, 5)])
+        make_round(tournament, 1, [regs])
+        db.session.commit()
+        table = db.session.execute(select(RoundTable)).scalar_one()
+        complete = complete_entries(table, seed=7)
+        keys = [str(seat.registration.start_number) for seat in table.seats]
+        full = scorelists.replace_entries(table, complete, user)
+        truth = [int(full["totals"][k]) for k in keys]
+        half = 14
+        scorelists.replace_entries(table, complete[:half], user)
+        db.session.commit()
+        data = exports.list_workbook(table)
+    sheet = converted(data, data_only=False)["Tisch 1"]
+    header = exports.HEADER_ROW
+    column = {sheet.cell(header, c).value: c for c in range(1, sheet.max_column + 1)}
+    points = column["Punkte 1"]
+    pflicht = next(c.row for c in sheet["A"] if c.value == exports.PFLICHT_SECTION)
+    typed = [
+        {
+            1: half + i,
+            3: "Normalspiel",
+            **{points + p: int(row["points"][k]) for p, k in enumerate(keys)},
+        }
+        for i, row in enumerate(r for r in full["rows"] if int(r["entry"]) > half)
+    ]
+    assert typed
+    # Above the empty row that closes the first section, as a user carrying on the list does.
+    saved = converted(libreoffice.insert_rows(data, [(pflicht - 1, typed)]))["Tisch 1"]
+    summe = next(c.row for c in saved["A"] if c.value == "Summe")
+    checks = [saved.cell(r, column["Stand stimmt"]).value for r in range(header + 1, summe)]
+    assert [c for c in checks if c is not None] == ["ja"] * half  # the exported rows
+    assert [saved.cell(summe, points + p).value for p in range(4)] == truth
+    assert saved.cell(summe + 1, points).value == 0
+    assert saved.cell(pflicht + len(typed), 1).value == exports.PFLICHT_SECTION

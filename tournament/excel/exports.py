@@ -2,8 +2,12 @@
 
 The running totals are written twice: as the engine's values and as formulas over the
 points, with a check column comparing both, so the sheet checks itself in any spreadsheet
-program. Text that a spreadsheet would run as a formula (a name beginning with ``=``, ``+``,
-``-`` or ``@``) is written as plain text with a quote prefix. The blank template of a table
+program. Every formula works on ranges that span a section from its title row to the empty
+row under it (the "Summe" row the whole block), so rows a user inserts anywhere inside the
+block to carry the list on are counted. Players stand in the rows as their positions at the
+table (``list_cells``); the header rows say who sits where. Text that a spreadsheet would
+run as a formula (a name beginning with ``=``, ``+``, ``-`` or ``@``) is written as plain
+text with a quote prefix. The blank template of a table
 has the same block layout with empty rows to fill in, so a filled-in template reads back
 like an exported list (``list_cells``).
 
@@ -31,6 +35,7 @@ from tournament.registrations import names
 from tournament.rounds import tables
 from tournament.scorelists import list_page
 from tournament.standings import service as standings
+from tournament.texts.list_cells import PLUS_POINTS, PLUS_POINTS_HINT
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 HEADER_ROW = list_cells.HEADER_ROW
@@ -39,10 +44,14 @@ PFLICHT_SECTION = list_cells.PFLICHT_SECTION
 # Empty rows of the blank template per table size: (first section, Pflichtsolo section).
 TEMPLATE_ROWS = {4: (24, 4), 5: (30, 5)}
 TEMPLATE_HINT = (
-    "Ausfüllen: Nr. = Spielnummer (bei einer Strafe die Nummer des folgenden Spiels); Geber "
-    "und Re mit Namen oder Platznummer; Gewinner mit Platznummern (z. B. „1, 3“); Augen Re "
-    "leer lassen bei einem Spiel, das nur in Punkten eingetragen wird (dann Punkte aller "
-    "Spieler und die Gewinner angeben, TSR 7.3); Pflichtsoli im Abschnitt Pflichtsoli."
+    "Ausfüllen: Nr. = Spielnummer (bei einer Strafe die Nummer des folgenden Spiels); Re "
+    "(Plätze) mit Platznummern (z. B. „1, 3“); Geber, Solist/Hochzeiter und Verursacher mit "
+    "Platznummer (oder dem Namen, wenn ihn niemand sonst am Tisch trägt); "
+    f"{PLUS_POINTS}: {PLUS_POINTS_HINT}; Augen Re leer lassen bei einem Spiel, "
+    "das nur in Punkten eingetragen wird (dann Punkte aller Spieler und die Pluspunkte "
+    "angeben, TSR 7.3); Pflichtsoli im Abschnitt Pflichtsoli. Die Stand-Spalten müssen "
+    "nicht ausgefüllt werden: eingelesen werden die Punkte, der Stand wird aus ihnen "
+    "berechnet."
 )
 
 
@@ -220,61 +229,74 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
     grid.put_row(base + 10, ("Nr.", *(p.start_number for p in players)))
     headers = list_cells.headers([p.position for p in players])
     grid.put_row(base + HEADER_ROW, (Bold(h) for h in headers))
-    grid.widths.update({1: 12, 4: 30})
+    grid.widths.update({1: 12, 4: 30, len(headers): 40})
     return Columns(len(list_cells.FIXED), len(players))
 
 
 def write_list(grid: Grid, list_sheet: list_page.Sheet, top: int = 1) -> int:
     """Write the list with its first row at ``top``; returns the last row written."""
     players = list_sheet.players
-    size = len(players)
     seated = [Seated(p.position, p.name, p.start_number) for p in players]
     columns = _write_head(grid, list_sheet.table, seated, top)
+    positions = {p.key: p.position for p in players}
 
     row = top - 1 + HEADER_ROW + 1
-    game_rows: list[int] = []
     sections = (
         (NORMAL_SECTION, list_sheet.normal_rows),
         (PFLICHT_SECTION, list_sheet.pflicht_rows),
     )
-    placed: dict[int, int] = {}
     numbers = _numbers(list_sheet.rows)
-    for title, rows in sections:
+    # Each section from its title row to the empty row under it: rows a spreadsheet program
+    # inserts anywhere between them are inside every range the formulas use.
+    spans: list[tuple[int, int]] = []
+    with_points: list[tuple[int, int]] = []  # (section, row) of each row with points
+    for section, (title, rows) in enumerate(sections):
         grid.put(row, 1, Bold(title))
+        first = row
         row += 1
         for entry in rows:
-            placed[entry.entry] = row
-            _write_row(grid, row, entry, numbers[entry.entry], list_sheet, columns)
+            _write_row(grid, row, entry, numbers[entry.entry], positions, columns)
+            grid.put(row, columns.check + 1, list_cells.names_hint(entry.record, list_sheet.names))
             if entry.points:
-                game_rows.append(row)
+                with_points.append((section, row))
             row += 1
+        spans.append((first, row))
         row += 1
-    # Chronological order decides the running totals, whatever section a row is shown in.
-    previous: int | None = None
-    for entry in list_sheet.rows:
-        if not entry.points:
-            continue
-        here = placed[entry.entry]
-        for i in range(size):
-            points = columns.ref("points", i, here)
-            formula = (
-                points if previous is None else f"{columns.ref('formula', i, previous)}+{points}"
-            )
-            grid.put(here, columns.col("formula", i), Formula(f"={formula}"))
-        checks = ",".join(
-            f"{columns.ref('formula', i, here)}={columns.ref('total', i, here)}"
-            for i in range(size)
-        )
-        grid.put(here, columns.check, Formula(f'=IF(AND({checks}),"ja","NEIN")'))
-        previous = here
+    for section, here in with_points:
+        _write_running_total(grid, here, section, spans, columns)
 
     grid.put(row, 1, Bold("Summe"))
+    first_row = spans[0][0]
     for i, player in enumerate(players):
-        column = get_column_letter(columns.col("points", i))
-        cells = ",".join(f"{column}{r}" for r in game_rows) or "0"
-        grid.put(row, columns.col("points", i), Formula(f"=SUM({cells})"))
+        column = columns.letters["points"][i]
+        grid.put(
+            row, columns.col("points", i), Formula(f"=SUM({column}{first_row}:{column}{row - 1})")
+        )
         grid.put(row, columns.col("total", i), player.total)
     return _write_foot(grid, row, columns, _status(list_sheet))
+
+
+def _write_running_total(
+    grid: Grid, here: int, section: int, spans: Sequence[tuple[int, int]], columns: Columns
+) -> None:
+    """The running totals of row ``here`` as formulas over ranges of the points: in game order
+    (by "Nr.", TSR 8.4), the rows above it in its own section and the other section's rows
+    that came before it. A penalty's "Nr." is the game it came before, so a Pflichtsolo counts
+    the other section's rows up to its own number, a row of the first section those below it."""
+    own_first, _ = spans[section]
+    other_first, other_last = spans[1 - section]
+    before = '"<="' if section == 1 else '"<"'
+    numbers = f"$A${other_first}:$A${other_last}"
+    for i in range(columns.size):
+        points = columns.letters["points"][i]
+        own = f"SUM({points}${own_first}:{points}{here})"
+        other = f"SUMIF({numbers},{before}&$A{here},{points}${other_first}:{points}${other_last})"
+        grid.put(here, columns.col("formula", i), Formula(f"={own}+{other}"))
+    checks = ",".join(
+        f"{columns.ref('formula', i, here)}={columns.ref('total', i, here)}"
+        for i in range(columns.size)
+    )
+    grid.put(here, columns.check, Formula(f'=IF(AND({checks}),"ja","NEIN")'))
 
 
 def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
@@ -291,18 +313,17 @@ def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
     ]
     size = len(seated)
     columns = _write_head(grid, table, seated, top)
-    row = top - 1 + HEADER_ROW + 1
-    ranges: list[tuple[int, int]] = []
+    row = first_row = top - 1 + HEADER_ROW + 1
     counts = TEMPLATE_ROWS.get(size, (6 * size, size))
     for title, count in zip((NORMAL_SECTION, PFLICHT_SECTION), counts, strict=True):
         grid.put(row, 1, Bold(title))
-        ranges.append((row + 1, row + count))
         row += count + 2
     grid.put(row, 1, Bold("Summe"))
     for i in range(size):
-        column = get_column_letter(columns.col("points", i))
-        cells = ",".join(f"{column}{first}:{column}{last}" for first, last in ranges)
-        grid.put(row, columns.col("points", i), Formula(f"=SUM({cells})"))
+        column = columns.letters["points"][i]
+        grid.put(
+            row, columns.col("points", i), Formula(f"=SUM({column}{first_row}:{column}{row - 1})")
+        )
     return _write_foot(grid, row, columns, TEMPLATE_HINT)
 
 
@@ -324,11 +345,13 @@ def _write_row(
     row: int,
     entry: list_page.SheetRow,
     number: int | None,
-    list_sheet: list_page.Sheet,
+    positions: dict[str, int],
     columns: Columns,
 ) -> None:
-    positions = [list_sheet.players[i].position for i in entry.winners]
-    grid.put_row(row, list_cells.cells(entry.record, number, positions, list_sheet.names))
+    """One entry: players as their positions, the positions with plus points (TSR 7.3.3)."""
+    keys = list(positions)
+    plus = [positions[keys[i]] for i in entry.winners]
+    grid.put_row(row, list_cells.cells(entry.record, number, plus, positions))
     grid.put_row(row, entry.points, start=columns.col("points", 0))
     grid.put_row(row, entry.totals, start=columns.col("total", 0))
 

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
+from rules_engine.calls import Party
+from rules_engine.errors import DokoError
+from rules_engine.records import summary_from_record
+from rules_engine.scoring import winner_of
 from tournament import texts
 from tournament.audit import service as audit
 from tournament.excel import list_cells
@@ -29,11 +33,13 @@ from tournament.excel.reading import (
 )
 from tournament.models import RoundStatus, RoundTable, Tournament, User
 from tournament.rounds import tables
+from tournament.scorelists import list_page
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.store import Report, entry_texts, player_key
 from tournament.texts import Refusal
+from tournament.texts.list_cells import PLUS_POINTS, ListCell, list_cell
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
 from tournament.web.errors import ServiceError
 
@@ -43,6 +49,8 @@ ROUND_SHEET = re.compile(r"^Runde (\d+)$")
 TEMPLATE_SHEET = re.compile(r"^Vorlagen Runde (\d+)$")
 OTHER_SHEETS = re.compile(r"^(Stand|Spieler)$")
 SECTION_TITLES = {normalise(list_cells.NORMAL_SECTION), normalise(list_cells.PFLICHT_SECTION)}
+# Headers of the layout before players were written as positions, and their successors.
+OLDER_HEADERS = {"re": list_cells.RE_HEADER, "gewinner": PLUS_POINTS}
 # Rows below the title row: the round, the players' names, the header row.
 ROUND_ROW, PLAYERS_ROW, HEADER_ROW = 3, 8, list_cells.HEADER_ROW - 1
 
@@ -69,6 +77,8 @@ class ListImport:
     entries: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # What the reader corrected rather than refused: Stand columns recomputed from the points.
+    corrections: list[str] = field(default_factory=list)
     report: Report | None = None
 
     @property
@@ -96,7 +106,9 @@ class ListImport:
 
     @property
     def names(self) -> list[str]:
-        return [seat.registration.player.name for seat in self.table.seats]
+        """The players in seat order as the app tells them apart (``scorelists.names_of``)."""
+        labels = scorelists.names_of(self.table)
+        return [labels[player_key(seat.registration.start_number)] for seat in self.table.seats]
 
 
 def _decisive(entry: dict[str, Any]) -> dict[str, Any]:
@@ -243,13 +255,16 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
     """The list whose title is in row ``top``, read for ``table`` and checked by the engine."""
     result = ListImport(table, grid.title, top)
     seats = list(table.seats)
+    labels = scorelists.names_of(table)
     players = [
         TablePlayer(
-            player_key(seat.registration.start_number),
+            key,
             seat.position,
             seat.registration.player.name,
+            labels.get(key, seat.registration.player.name),
         )
         for seat in seats
+        for key in (player_key(seat.registration.start_number),)
     ]
     where = f"Blatt „{grid.title}“, "
     round_text = cell_text(grid.value(top + ROUND_ROW, 2))
@@ -260,19 +275,27 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
         )
     for i, player in enumerate(players, start=2):
         written = cell_text(grid.value(top + PLAYERS_ROW, i))
-        if normalise(written) != normalise(player.name):
+        if normalise(written) not in (normalise(player.name), normalise(player.shown)):
             result.problems.append(
                 f"{where}Zelle {grid.ref(top + PLAYERS_ROW, i)}: „{written}“ – auf Platz "
-                f"{player.position} sitzt {player.name}."
+                f"{player.position} sitzt {player.shown}."
             )
     expected = list_cells.headers([p.position for p in players])
     for col, header in enumerate(expected, start=1):
         written = cell_text(grid.value(top + HEADER_ROW, col))
         if normalise(written) != normalise(header):
+            older = OLDER_HEADERS.get(normalise(written)) == header
             result.problems.append(
                 f"{where}Zelle {grid.ref(top + HEADER_ROW, col)}: Spalte „{header}“ erwartet, "
-                f"gefunden „{written}“. Die Spalten der Vorlage dürfen nicht verschoben, "
-                "eingefügt oder gelöscht werden."
+                f"gefunden „{written}“. "
+                + (
+                    "Die Datei hat die Spalten einer älteren Vorlage (Spieler mit Namen, "
+                    "Gewinner statt Pluspunkte): bitte die Liste oder Vorlage neu "
+                    "herunterladen und die Zeilen dort eintragen."
+                    if older
+                    else "Die Spalten der Vorlage dürfen nicht verschoben, eingefügt oder "
+                    "gelöscht werden."
+                )
             )
             break
     if result.problems:
@@ -286,7 +309,8 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
         return result
     _fill_dealers(table, read)
     entries = [dict(row.record) for row in read if row.record is not None]
-    report, problems_of = _check(table, entries, read, players)
+    checked = _check(table, entries, read, players, grid.ref)
+    report = checked.report
     result.entries = entries
     result.report = report
     computed = {int(r["entry"]): r for r in report["rows"]} if report else {}
@@ -298,17 +322,19 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
                 row,
                 tuple(int(points[p.key]) for p in players if p.key in points),
                 table,
-                tuple(problems_of.get(number, ())),
+                tuple(checked.problems.get(number, ())),
             )
         )
     result.rows = sorted(shown, key=lambda r: r.line)
-    result.problems.extend(problems_of.get(0, ()))
+    result.problems.extend(checked.problems.get(0, ()))
+    result.corrections.extend(checked.notes)
     result.notes.extend(_notes(report, table))
     return result
 
 
 def _rows(grid: Grid, first: int, reader: list_cells.Reader, size: int) -> list[ReadRow]:
-    width = len(FIXED) + 2 * size
+    points_end = len(FIXED) + size
+    width = points_end + size
     read: list[ReadRow] = []
     for line in range(first, len(grid.rows) + 1):
         head = cell_text(grid.value(line, 1))
@@ -319,19 +345,20 @@ def _rows(grid: Grid, first: int, reader: list_cells.Reader, size: int) -> list[
         values = [grid.value(line, col) for col in range(1, width + 1)]
         if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
             continue
+        # A running total is recomputed from the points: one without a stored value is empty.
         formulas = [
             f"Zelle {grid.ref(line, col)}: Formel ohne gespeicherten Wert ({v.formula}) – bitte "
             "die Datei in Excel oder LibreOffice öffnen und speichern, damit die Werte "
             "mitgespeichert werden"
-            for col, v in enumerate(values, start=1)
+            for col, v in enumerate(values[:points_end], start=1)
             if isinstance(v, FormulaWithoutValue)
         ]
         cleaned = [None if isinstance(v, FormulaWithoutValue) else v for v in values]
         row = reader.read(
             line,
             cleaned[: len(FIXED)],
-            cleaned[len(FIXED) : len(FIXED) + size],
-            cleaned[len(FIXED) + size : width],
+            cleaned[len(FIXED) : points_end],
+            cleaned[points_end:width],
         )
         row.problems[:0] = formulas
         read.append(row)
@@ -370,29 +397,89 @@ def _fill_dealers(table: RoundTable, rows: list[ReadRow]) -> None:
         done.append(row.record)
 
 
+#: The column an engine finding about a game row is about (the rest name the row).
+_COLUMN_OF_PART = {
+    "kind": list_cells.KIND,
+    "player": list_cells.PLAYER,
+    "re": list_cells.RE,
+    "eyes": list_cells.EYES,
+    "calls": list_cells.RE_CALL,
+    "specials": list_cells.SPECIALS_RE,
+}
+_COLUMN_OF_CODE = {
+    **{code: _COLUMN_OF_PART[part] for code, part in list_page.FIELD_OF_CODE.items()},
+    "wrong_dealer": list_cells.DEALER,
+    "sitting_dealer_fault": list_cells.DEALER,
+    **dict.fromkeys(
+        ("winner_not_playing", "no_winner_marked", "winners_not_party"), list_cells.PLUS
+    ),
+}
+# Findings about a row of points as a whole: they name the row's Punkte cells.
+_POINTS_CODES = frozenset(
+    (
+        "row_length",
+        "sitting_out_points",
+        "row_sum_not_zero",
+        "row_parity",
+        "solo_points_pattern",
+        "normal_points_pattern",
+        "penalty_points_differ",
+    )
+)
+
+
+@dataclass
+class _Checked:
+    """The engine's verdict on a list read from a sheet: its report, the problems per entry
+    (key: entry number, 0 for the whole list) and one note per Stand column that disagrees."""
+
+    report: Report | None
+    problems: dict[int, list[str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
 def _check(
     table: RoundTable,
     entries: list[dict[str, Any]],
     rows: list[ReadRow],
     players: Sequence[TablePlayer],
-) -> tuple[Report | None, dict[int, list[str]]]:
-    """The engine's verdict per entry (key: entry number, 0 for the whole list), with what the
-    rows wrote compared to what the engine computed."""
-    problems: dict[int, list[str]] = {}
+    ref: Callable[[int, int], str],
+) -> _Checked:
+    """The engine's verdict per entry, with what the rows wrote compared to what the engine
+    computed; every problem of a row names its cell (``ref(line, column)``, e.g. "P14")."""
+    checked = _Checked(None)
+    problems = checked.problems
     try:
         report = scorelists.trial(table, entries)
     except ScoreListRefused as refused:
         problems[0] = refused.messages
-        return None, problems
+        return checked
+    checked.report = report
     names = scorelists.names_of(table)
     refusal = ScoreListRefused(report["findings"], names)
+    points_at = len(FIXED) + 1
     for finding in refusal.errors:
         data = finding["data"]
-        # A row names its line itself: the finding without the game it concerns.
-        problems.setdefault(data["entry"] or 0, []).append(
-            texts.on_the_list({**data, "game": None}, names)
-        )
+        number = data["entry"] or 0
+        # A row names its cell itself: the finding without the game it concerns.
+        text = texts.on_the_list({**data, "game": None}, names)
+        if 0 < number <= len(rows):
+            line = rows[number - 1].line
+            code = str(data.get("code"))
+            column = _COLUMN_OF_CODE.get(code)
+            # Otherwise the game's kind, or the facts of a penalty or time note.
+            is_game = (rows[number - 1].record or {}).get("kind") == "game"
+            if column is None:
+                column = list_cells.KIND if is_game else list_cells.FACTS
+            if code in _POINTS_CODES:
+                cells = f"Zellen {ref(line, points_at)}–{ref(line, points_at + len(players) - 1)}"
+                text = list_cell(ListCell.FINDING, ref=cells, text=text)
+            elif column is not None:
+                text = list_cell(ListCell.FINDING, ref=f"Zelle {ref(line, column + 1)}", text=text)
+        problems.setdefault(number, []).append(text)
     by_entry = {int(row["entry"]): row for row in report["rows"]}
+    # Per Stand column: the first row (in the sheet) whose total disagrees with the points.
+    stale: dict[int, tuple[int, int | str, int]] = {}
     for number, row in enumerate(rows, start=1):
         computed = by_entry.get(number)
         if computed is None:
@@ -400,48 +487,102 @@ def _check(
         for i, player in enumerate(players):
             points = int(computed["points"][player.key])
             total = int(computed["totals"][player.key])
-            if i < len(row.points) and row.points[i] is not None and row.points[i] != points:
+            written = row.points[i] if i < len(row.points) else None
+            if written is not None and written != points:
                 problems.setdefault(number, []).append(
-                    f"Punkte von {player.name}: in der Liste {row.points[i]}, nach der "
-                    f"Regelprüfung {points} (TSR 7.2)"
+                    list_cell(
+                        ListCell.POINTS_DIFFER,
+                        ref=f"Zelle {ref(row.line, points_at + i)}",
+                        position=player.position,
+                        written=_signed(written),
+                        points=_signed(points),
+                    )
                 )
-            if i < len(row.totals) and row.totals[i] is not None and row.totals[i] != total:
-                problems.setdefault(number, []).append(
-                    f"Stand von {player.name}: in der Liste {row.totals[i]}, nach den Punkten "
-                    f"{total} (TSR 8.4)"
-                )
+            shown = row.totals[i] if i < len(row.totals) else None
+            first = i not in stale or row.line < stale[i][0]
+            if shown is not None and shown != total and first:
+                stale[i] = (row.line, shown, total)
         record = row.record or {}
         game = computed.get("game")
         if record.get("kind") == "game" and row.number is not None and row.number != game:
             problems.setdefault(number, []).append(
-                f"Nr. {row.number}, aber nach den Zeilen davor ist es Spiel {game} (TSR 8.4)"
-            )
-        if row.winners is not None and record.get("kind") == "game" and not record.get("quick"):
-            won = tuple(p.position for p in players if int(computed["points"][p.key]) > 0)
-            if won != row.winners:
-                problems.setdefault(number, []).append(
-                    f"Gewinner: in der Liste Platz {_positions(row.winners)}, nach der "
-                    f"Regelprüfung Platz {_positions(won)} (TSR 7.1)"
+                list_cell(
+                    ListCell.NUMBER_OUT_OF_ORDER,
+                    ref=f"Zelle {ref(row.line, list_cells.NR + 1)}",
+                    number=row.number,
+                    game=game,
                 )
-    return report, problems
+            )
+        if row.plus is not None and record.get("kind") == "game" and not record.get("quick"):
+            plus = tuple(p.position for p in players if int(computed["points"][p.key]) > 0)
+            if plus != row.plus:
+                won = _winning_party(record, computed, players)
+                wrong = (
+                    ListCell.PLUS_IS_THE_WINNING_PARTY if won == row.plus else ListCell.PLUS_DIFFERS
+                )
+                problems.setdefault(number, []).append(
+                    list_cell(
+                        wrong,
+                        ref=f"Zelle {ref(row.line, list_cells.PLUS + 1)}",
+                        written=list_cells.places(row.plus),
+                        plus=list_cells.places(plus),
+                    )
+                )
+    totals_at = points_at + len(players)
+    for i, (line, shown, total) in sorted(stale.items()):
+        letters = ref(line, totals_at + i).rstrip("0123456789")
+        checked.notes.append(
+            list_cell(
+                ListCell.STAND_COLUMN,
+                column=letters,
+                header=f"Stand {players[i].position}",
+                line=line,
+                written=_signed(shown) if isinstance(shown, int) else f"„{shown}“",
+                total=_signed(total),
+            )
+        )
+    return checked
 
 
-def _positions(positions: Sequence[int]) -> str:
-    return ", ".join(str(p) for p in positions) or "keiner"
+def _winning_party(
+    record: dict[str, Any], computed: dict[str, Any], players: Sequence[TablePlayer]
+) -> tuple[int, ...] | None:
+    """The positions of the party that won the game in detail (TSR 7.1.3), None if nobody."""
+    playing = [p for p in players if len(players) == 4 or p.key != computed.get("dealer")]
+    try:
+        winner = winner_of(summary_from_record({**record, "players": [p.key for p in playing]}))
+    except DokoError:
+        return None
+    if winner is None:
+        return None
+    re = {str(k) for k in record.get("re") or []}
+    side = [p for p in playing if (p.key in re) == (winner is Party.RE)]
+    return tuple(sorted(p.position for p in side))
+
+
+def _signed(number: int) -> str:
+    """A number as a German message writes it, with a true minus sign."""
+    return str(number).replace("-", "−")
 
 
 def _shown(
     row: ReadRow, points: tuple[int, ...], table: RoundTable, problems: tuple[str, ...]
 ) -> ImportRow:
+    """A row of the preview: the points the file holds (the engine's where a cell is empty)."""
     names = scorelists.names_of(table)
     description = describe_entry(row.record, names) if row.record is not None else "nicht lesbar"
     found = tuple(_at(row.line, p) for p in [*row.problems, *problems])
+    if row.points and any(p is not None for p in row.points):
+        points = tuple(
+            written if written is not None else (points[i] if i < len(points) else 0)
+            for i, written in enumerate(row.points)
+        )
     return ImportRow(row.line, row.number, description, points, found)
 
 
 def _at(line: int, problem: str) -> str:
     """A problem prefixed with its row, unless it names its cell already."""
-    if problem.startswith(("Zelle ", "Zeile ")):
+    if problem.startswith(("Zelle ", "Zellen ", "Zeile ")):
         return problem
     if re.match(r"^[A-Z]{1,3}\d+:", problem):
         return f"Zelle {problem}"

@@ -6,6 +6,12 @@ same records the page stores. A game row with Augen is a game in detail (the eng
 it); without Augen it is a game entered as points (TSR 7.3). Penalties, Nachspielzeit and time
 up keep their facts in the column "Angaben" as ``Schlüssel: Wert; ...``.
 
+Players are read by the list's structure, never by splitting free text: a cell naming several
+players (the Re party, the players with plus points) holds only their position numbers
+("1, 3"); a cell naming one player (Geber, Solist/Hochzeiter, Verursacher) holds a position
+number, or the player's name when nobody else at the table has that name. The export writes
+position numbers everywhere, so any list reads back whatever its players are called.
+
 "Nr." is the game number; for a penalty or a time note it is the game it came before, which
 places it in the list (a list is read in game order, whatever section a row stands in).
 """
@@ -15,7 +21,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +35,7 @@ from tournament.scorelists.entries import (
     SOLO_LABELS,
     SPECIALS,
 )
+from tournament.texts.list_cells import PLUS_POINTS, ListCell, list_cell
 
 # The layout of a list block on a sheet, shared by export and import: the title in the first
 # row, the header row HEADER_ROW rows further down (counted from 1), then the two sections.
@@ -37,24 +44,28 @@ HEADER_ROW = 12
 NORMAL_SECTION = "Normalspiele, Lustsoli, Strafen"
 PFLICHT_SECTION = "Pflichtsoli (TSR 4.2.4)"
 
+RE_HEADER = "Re (Plätze)"
 FIXED = (
     "Nr.",
     "Geber",
     "Spiel",
     "Solo",
     "Solist/Hochzeiter",
-    "Re",
+    RE_HEADER,
     "Ansage Re",
     "Ansage Kontra",
     "Augen Re",
     "Stiche Re",
     "Sonderpunkte Re",
     "Sonderpunkte Kontra",
-    "Gewinner",
+    PLUS_POINTS,
     "Angaben",
 )
 NR, DEALER, KIND, SOLO, PLAYER, RE, RE_CALL, KONTRA_CALL, EYES, TRICKS = range(10)
-SPECIALS_RE, SPECIALS_KONTRA, WINNERS, FACTS = range(10, 14)
+SPECIALS_RE, SPECIALS_KONTRA, PLUS, FACTS = range(10, 14)
+
+# The last column: the row's players by name, for the reader; never read in.
+NAMES_HINT = "Spieler (nur zur Ansicht, wird nicht eingelesen)"
 
 PENALTY = "Strafe"
 EXTENSION = "Nachspielzeit"
@@ -78,6 +89,8 @@ PENALTY_FACTS = (
     ("note", "Notiz"),
 )
 EXTENSION_FACTS = (("minutes", "Minuten"), ("reason", "Grund"))
+# Facts of free text, written last in their cell and read as the rest of it.
+FREE_TEXT = frozenset(("note", "reason"))
 TIME_UP_FACTS = (("being_dealt", "Spiel wurde gegeben"),)
 PHASES = (
     "normal",
@@ -98,6 +111,7 @@ def headers(positions: Sequence[int]) -> list[str]:
         *(f"Stand {p}" for p in positions),
         *(f"Stand {p} (Formel)" for p in positions),
         "Stand stimmt",
+        NAMES_HINT,
     ]
 
 
@@ -117,35 +131,36 @@ def cell_text(value: Any) -> str:
 def cells(
     record: Mapping[str, Any],
     number: int | None,
-    winners: Sequence[int],
-    names: Mapping[str, str],
+    plus: Sequence[int],
+    positions: Mapping[str, int],
 ) -> list[str | int | None]:
-    """The fixed cells of one entry; ``number``: its "Nr.", ``winners``: positions marked."""
+    """The fixed cells of one entry; ``number``: its "Nr.", ``plus``: the positions of the
+    players with plus points, ``positions``: each player key's position at the table."""
     row: list[str | int | None] = [None] * len(FIXED)
     row[NR] = number
     kind = record.get("kind")
 
-    def name(key: Any) -> str:
-        return names.get(str(key), str(key))
+    def position(key: Any) -> str | int:
+        return positions.get(str(key), str(key))
 
     if kind == "penalty":
         row[KIND] = PENALTY
-        row[FACTS] = _facts(record, PENALTY_FACTS, name)
+        row[FACTS] = _facts(record, PENALTY_FACTS, position)
     elif kind == "nachspielzeit":
         row[KIND] = EXTENSION
-        row[FACTS] = _facts(record, EXTENSION_FACTS, name)
+        row[FACTS] = _facts(record, EXTENSION_FACTS, position)
     elif kind == "time_up":
         row[KIND] = TIME_UP
-        row[FACTS] = _facts(record, TIME_UP_FACTS, name)
+        row[FACTS] = _facts(record, TIME_UP_FACTS, position)
     elif kind == "game":
-        row[DEALER] = None if record.get("dealer") is None else name(record["dealer"])
+        row[DEALER] = None if record.get("dealer") is None else position(record["dealer"])
         row[KIND] = KIND_LABELS.get(entries.kind_of(record), str(record.get("type")))
         if record.get("solo"):
             row[SOLO] = SOLO_LABELS.get(str(record["solo"]), str(record["solo"]))
         if record.get("player") is not None:
-            row[PLAYER] = name(record["player"])
+            row[PLAYER] = position(record["player"])
         if record.get("quick") is not True:
-            row[RE] = ", ".join(name(k) for k in record.get("re") or [])
+            row[RE] = _positions(position(k) for k in record.get("re") or [])
             calls = record.get("calls") or {}
             row[RE_CALL] = RE_CALLS.get(str(calls.get("re")))
             row[KONTRA_CALL] = KONTRA_CALLS.get(str(calls.get("kontra")))
@@ -154,8 +169,34 @@ def cells(
             specials = record.get("specials") or {}
             row[SPECIALS_RE] = _specials(specials.get("re") or {})
             row[SPECIALS_KONTRA] = _specials(specials.get("kontra") or {})
-        row[WINNERS] = ", ".join(str(p) for p in sorted(winners)) or NOBODY
+        row[PLUS] = _positions(sorted(plus)) or NOBODY
     return row
+
+
+def names_hint(record: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+    """The players a row names, by name, for the column :data:`NAMES_HINT`."""
+
+    def name(key: Any) -> str:
+        return names.get(str(key), str(key))
+
+    parts = []
+    kind = record.get("kind")
+    if kind == "game":
+        if record.get("dealer") is not None:
+            parts.append(f"Geber: {name(record['dealer'])}")
+        if record.get("player") is not None:
+            parts.append(f"Solist/Hochzeiter: {name(record['player'])}")
+        if record.get("quick") is not True and record.get("re"):
+            parts.append("Re: " + ", ".join(name(k) for k in record["re"]))
+    elif kind == "penalty":
+        parts.append(f"Verursacher: {name(record.get('offender'))}")
+        if record.get("soloist") is not None:
+            parts.append(f"Solist: {name(record['soloist'])}")
+    return " · ".join(parts) or None
+
+
+def _positions(positions: Iterable[str | int]) -> str:
+    return ", ".join(str(p) for p in positions)
 
 
 def _specials(counts: Mapping[str, Any]) -> str | None:
@@ -169,7 +210,9 @@ def _specials(counts: Mapping[str, Any]) -> str | None:
 
 
 def _facts(
-    record: Mapping[str, Any], keys: Sequence[tuple[str, str]], name: Callable[[Any], str]
+    record: Mapping[str, Any],
+    keys: Sequence[tuple[str, str]],
+    position: Callable[[Any], str | int],
 ) -> str:
     parts = []
     for field_name, label in keys:
@@ -177,7 +220,7 @@ def _facts(
             continue
         value = record[field_name]
         if field_name in ("offender", "soloist"):
-            text = name(value)
+            text = str(position(value))
         elif field_name == "category":
             text = CATEGORY_LABELS.get(str(value), str(value))
         elif field_name == "solo_pflicht":
@@ -195,9 +238,17 @@ def _facts(
 
 @dataclass(frozen=True)
 class TablePlayer:
+    """A player of the table: ``name`` as registered, ``label`` as the app tells the player
+    apart from others of the same name (``scorelists.names_of``; the name if nobody shares it)."""
+
     key: str
     position: int
     name: str
+    label: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.name
 
 
 @dataclass
@@ -208,10 +259,13 @@ class ReadRow:
     number: int | None
     record: dict[str, Any] | None
     problems: list[str] = field(default_factory=list)
-    # What the row says the engine must confirm: points and totals per player (None: empty).
+    # What the row says the engine must confirm: points per player (None: empty), the
+    # positions with plus points (None: empty cell).
     points: tuple[int | None, ...] = ()
-    totals: tuple[int | None, ...] = ()
-    winners: tuple[int, ...] | None = None
+    plus: tuple[int, ...] | None = None
+    # The running totals as the file has them, checked column by column: a whole number, the
+    # text of a cell that is none, or None for an empty cell.
+    totals: tuple[int | str | None, ...] = ()
 
     @property
     def needs_dealer(self) -> bool:
@@ -226,6 +280,26 @@ class CellProblem(ValueError):
     """A cell that cannot be read; the message names the cell and says what is wrong."""
 
 
+def places(positions: Iterable[int]) -> str:
+    """Positions as a message names them: "Platz 1, 3", or "keiner"."""
+    listed = _positions(positions)
+    return f"Platz {listed}" if listed else NOBODY
+
+
+def _whole_or_text(value: Any) -> int | str | None:
+    """A running total as the file has it: a whole number, or the text of a cell that is none."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    text = cell_text(value)
+    if re.fullmatch(r"[+\-−]?[0-9]+", text):
+        return int(text.replace("−", "-"))
+    return text
+
+
 def normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
@@ -236,8 +310,12 @@ class Reader:
     def __init__(self, players: Sequence[TablePlayer], ref: Callable[[int, int], str]) -> None:
         self.players = list(players)
         self.ref = ref
-        self._by_name = {normalise(p.name): p for p in self.players}
+        self._by_name: dict[str, list[TablePlayer]] = {}
+        for player in self.players:
+            for written in dict.fromkeys((normalise(player.name), normalise(player.shown))):
+                self._by_name.setdefault(written, []).append(player)
         self._by_position = {str(p.position): p for p in self.players}
+        self.seats = ", ".join(f"{p.position} = {p.shown}" for p in self.players)
 
     def read(
         self, line: int, fixed: Sequence[Any], points: Sequence[Any], totals: Sequence[Any]
@@ -248,12 +326,9 @@ class Reader:
         read_points = tuple(
             self._int_cell(line, len(FIXED) + i, value, problems) for i, value in enumerate(points)
         )
-        offset = len(FIXED) + len(self.players)
-        read_totals = tuple(
-            self._int_cell(line, offset + i, value, problems) for i, value in enumerate(totals)
-        )
+        read_totals = tuple(_whole_or_text(value) for value in totals)
         record: dict[str, Any] | None = None
-        winners: tuple[int, ...] | None = None
+        plus: tuple[int, ...] | None = None
         try:
             kind = cell_text(fixed[KIND])
             if not kind:
@@ -261,12 +336,12 @@ class Reader:
                     f"{self.ref(line, KIND + 1)}: bitte die Spielart angeben (z. B. Normalspiel, "
                     "Pflichtsolo, Strafe)"
                 )
-            winners = self._winners(line, fixed[WINNERS])
-            record = self._record(line, kind, fixed, read_points, winners)
+            plus = self._plus(line, fixed[PLUS])
+            record = self._record(line, kind, fixed, read_points, plus)
         except CellProblem as problem:
             problems.append(str(problem))
             record = None
-        return ReadRow(line, number, record, problems, read_points, read_totals, winners)
+        return ReadRow(line, number, record, problems, read_points, plus, read_totals)
 
     # -- one entry
 
@@ -276,7 +351,7 @@ class Reader:
         kind: str,
         fixed: Sequence[Any],
         points: tuple[int | None, ...],
-        winners: tuple[int, ...] | None,
+        plus: tuple[int, ...] | None,
     ) -> dict[str, Any]:
         folded = normalise(kind)
         if folded == normalise(PENALTY) or folded.startswith("strafe"):
@@ -294,7 +369,7 @@ class Reader:
         solo = self._solo(line, fixed[SOLO], game_kind, required=detailed)
         player = self._player(line, PLAYER, fixed[PLAYER], required=False)
         if not detailed:
-            record = self._quick(line, game_kind, points, winners, player)
+            record = self._quick(line, game_kind, points, plus, player)
         else:
             record = self._detailed(line, game_kind, fixed, solo, player)
         if dealer is not None:
@@ -306,25 +381,37 @@ class Reader:
         line: int,
         game_kind: str,
         points: tuple[int | None, ...],
-        winners: tuple[int, ...] | None,
+        plus: tuple[int, ...] | None,
         player: str | None,
     ) -> dict[str, Any]:
-        missing = [p.name for p, value in zip(self.players, points, strict=True) if value is None]
+        missing = [p for p, value in zip(self.players, points, strict=True) if value is None]
         if missing:
+            column = len(FIXED) + self.players.index(missing[0]) + 1
             raise CellProblem(
-                f"Zeile {line}: ohne Augen ist das Spiel nur in Punkten eingetragen; dann "
-                f"braucht jeder Spieler Punkte (es fehlen: {', '.join(missing)}; TSR 7.3)"
+                list_cell(
+                    ListCell.POINTS_MISSING,
+                    ref=self.ref(line, column),
+                    positions=_positions(p.position for p in missing),
+                )
             )
-        if winners is None:
+        ref = self.ref(line, PLUS + 1)
+        if plus is None:
+            raise CellProblem(list_cell(ListCell.PLUS_MISSING, ref=ref))
+        having = tuple(p.position for p, v in zip(self.players, points, strict=True) if v and v > 0)
+        if plus != having:
             raise CellProblem(
-                f"{self.ref(line, WINNERS + 1)}: bei einem Spiel nur in Punkten bitte die "
-                "Gewinner mit ihrer Platznummer angeben (TSR 7.3)"
+                list_cell(
+                    ListCell.PLUS_NOT_THE_POINTS,
+                    ref=ref,
+                    written=places(plus),
+                    plus=places(having),
+                )
             )
         by_position = {p.position: p.key for p in self.players}
         return entries.quick_game(
             kind=game_kind,
             points={p.key: int(v or 0) for p, v in zip(self.players, points, strict=True)},
-            winners=[by_position[w] for w in winners],
+            winners=[by_position[w] for w in plus],
             player=player,
         )
 
@@ -371,9 +458,17 @@ class Reader:
         text = cell_text(value)
         found: dict[str, str] = {}
         if text:
+            # A fact of free text is written last: the rest of the cell, whatever it holds.
+            free = "|".join(re.escape(label) for name, label in keys if name in FREE_TEXT)
+            rest = (
+                re.search(rf"(?:^|;)\s*({free})\s*:", text, flags=re.IGNORECASE) if free else None
+            )
+            if rest is not None:
+                found[labels[normalise(rest.group(1))]] = text[rest.end() :].strip()
+                text = text[: rest.start()]
             pattern = "|".join(re.escape(label) for _, label in keys)
             parts = re.split(rf";\s*(?=(?:{pattern})\s*:)", text, flags=re.IGNORECASE)
-            for part in parts:
+            for part in parts if text.strip() else ():
                 label, colon, content = part.partition(":")
                 name = labels.get(normalise(label))
                 if not colon or name is None:
@@ -487,45 +582,66 @@ class Reader:
         return self._player_text(self.ref(line, column + 1), cell_text(value), required=required)
 
     def _player_text(self, ref: str, text: str | None, *, required: bool) -> str | None:
-        """A player of this table by name or position number; a near miss is suggested."""
+        """A player of this table by position number, or by name when no other player at the
+        table has that name; a near miss is suggested."""
         text = (text or "").strip()
         if not text:
             if required:
                 raise CellProblem(f"{ref}: bitte einen Spieler des Tisches angeben")
             return None
-        player = self._by_name.get(normalise(text)) or self._by_position.get(text)
-        if player is not None:
-            return player.key
+        if re.fullmatch(r"[0-9]+", text):
+            return self._at_position(ref, text).key
+        found = self._by_name.get(normalise(text), [])
+        if len(found) == 1:
+            return found[0].key
+        if found:
+            raise CellProblem(
+                list_cell(
+                    ListCell.NAMESAKES,
+                    ref=ref,
+                    text=text,
+                    positions=_positions(p.position for p in found),
+                )
+            )
         close = difflib.get_close_matches(normalise(text), list(self._by_name), n=1, cutoff=0.6)
-        hint = f" – meinten Sie {self._by_name[close[0]].name}?" if close else ""
-        names = ", ".join(p.name for p in self.players)
+        hint = f" – meinten Sie {self._by_name[close[0]][0].shown}?" if close else ""
+        names = ", ".join(p.shown for p in self.players)
         raise CellProblem(f"{ref}: „{text}“ sitzt nicht an diesem Tisch ({names}){hint}")
 
-    def _players(self, line: int, column: int, value: Any) -> list[str]:
-        text = cell_text(value)
-        if not text:
-            return []
-        ref = self.ref(line, column + 1)
-        keys = [self._player_text(ref, part, required=True) for part in re.split(r"[,;/]", text)]
-        return [k for k in keys if k is not None]
+    def _at_position(self, ref: str, text: str) -> TablePlayer:
+        player = self._by_position.get(text.lstrip("0") or "0")
+        if player is None:
+            raise CellProblem(
+                list_cell(ListCell.NOT_A_POSITION, ref=ref, text=text, seats=self.seats)
+            )
+        return player
 
-    def _winners(self, line: int, value: Any) -> tuple[int, ...] | None:
+    def _position_list(self, ref: str, value: Any, code: ListCell) -> tuple[int, ...] | None:
+        """The positions a cell lists, in its order ("1, 3", "1 3", "13"; a spreadsheet may have
+        turned "1,3" into the number 1.3); ``code`` says what else the cell may not hold."""
         text = cell_text(value)
         if not text:
             return None
-        ref = self.ref(line, WINNERS + 1)
+        if not re.fullmatch(r"[0-9 ,;/.+&]+", text) or not re.search(r"[0-9]", text):
+            raise CellProblem(list_cell(code, ref=ref, text=text, seats=self.seats))
+        players = [self._at_position(ref, digit) for digit in re.findall(r"[0-9]", text)]
+        return tuple(dict.fromkeys(p.position for p in players))
+
+    def _players(self, line: int, column: int, value: Any) -> list[str]:
+        """The Re party: position numbers only (names may hold any separator)."""
+        positions = self._position_list(
+            self.ref(line, column + 1), value, ListCell.RE_NOT_POSITIONS
+        )
+        by_position = {p.position: p.key for p in self.players}
+        return [by_position[p] for p in positions or ()]
+
+    def _plus(self, line: int, value: Any) -> tuple[int, ...] | None:
+        """The positions of the players with plus points (TSR 7.3.3); () for "keiner"."""
+        text = cell_text(value)
         if normalise(text) in (NOBODY, "niemand", "-"):
             return ()
-        positions = []
-        for part in re.split(r"[,;/ ]+", text):
-            if part not in self._by_position:
-                allowed = ", ".join(sorted(self._by_position))
-                raise CellProblem(
-                    f"{ref}: „{part}“ ist keine Platznummer dieses Tisches ({allowed}); "
-                    "Gewinner werden mit ihrer Platznummer angegeben, „keiner“ wenn niemand gewann"
-                )
-            positions.append(int(part))
-        return tuple(sorted(set(positions)))
+        found = self._position_list(self.ref(line, PLUS + 1), text, ListCell.PLUS_NOT_POSITIONS)
+        return None if found is None else tuple(sorted(found))
 
     def _solo(self, line: int, value: Any, game_kind: str, *, required: bool) -> str | None:
         """The solo type: needed to score a solo in detail, optional for one in points."""
