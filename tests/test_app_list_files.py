@@ -141,10 +141,10 @@ def test_a_list_saved_as_csv_by_a_spreadsheet_program_reads_in(app: Flask) -> No
         done = confirm(client, preview, path + "/einlesen")
         assert "1 Liste eingelesen" in " ".join(flashes(done.get_data(as_text=True)))
         after = all_lists(app, tournament_id)
-        assert _decisive(after[(1, 1)]) == _decisive(before[(1, 1)])
+        assert decisive(after[(1, 1)]) == decisive(before[(1, 1)])
 
 
-def _decisive(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def decisive(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A list without the points the page writes beside a game in detail (a file's list
     carries them in its Punkte columns, which the import checks, not stores)."""
     return [e if e.get("quick") else {k: v for k, v in e.items() if k != "points"} for e in entries]
@@ -166,9 +166,7 @@ def test_the_tournament_import_reads_lists_from_one_csv_by_their_round(app: Flas
     assert "abgelehnt" not in preview and "2 Listen einlesen" in preview, preview
     confirm(client, preview, path)
     after = all_lists(app, tournament_id)
-    assert {k: _decisive(v) for k, v in after.items()} == {
-        k: _decisive(v) for k, v in before.items()
-    }
+    assert {k: decisive(v) for k, v in after.items()} == {k: decisive(v) for k, v in before.items()}
 
     # A list whose "Runde" row names a round the tournament does not have: named by its cell.
     wrong = joined.replace(b"Runde;1", b"Runde;7", 1)

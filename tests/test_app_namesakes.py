@@ -14,6 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
 
+from tests.test_app_list_files import decisive
+from tests.test_app_list_import import all_lists, clear_lists, confirm, table_path, upload
 from tests.test_app_protokoll import changes, links
 from tests.webapp import (
     complete_lists,
@@ -161,3 +163,34 @@ def test_labels_compare_names_as_spelt_alike_and_prefer_the_club() -> None:
         3: "Jörg Müller (Nr. 3)",
         4: "Jörg Müllers",
     }
+
+
+def test_a_list_of_a_table_with_namesakes_reads_back_from_its_export(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The export names the two Hans Müller by their labels; read back it is the same list
+    (first unchanged, then into an emptied list), each game's players by position."""
+    sign_in(app, client)
+    tournament_id = create_tournament(client)
+    paste_players(client, tournament_id, PLAYERS)
+    draw_round(client, tournament_id, seed=3)
+    round_action(client, tournament_id, 1, "starten")
+    complete_lists(app, tournament_id, 1)
+    path = table_path(tournament_id)
+    data = client.get(path + "/liste.xlsx").data
+    shown = {
+        str(c.value) for row in load_workbook(io.BytesIO(data)).active.iter_rows() for c in row
+    }
+    assert BONN in shown and DDV in shown
+    before = all_lists(app, tournament_id)
+
+    again = html.unescape(upload(client, path + "/einlesen", data).get_data(as_text=True))
+    assert "unverändert" in again and "abgelehnt" not in again
+
+    clear_lists(app, tournament_id)
+    preview = upload(client, path + "/einlesen", data).get_data(as_text=True)
+    assert "abgelehnt" not in preview and "1 Liste einlesen" in preview, preview
+    assert BONN in html.unescape(preview) and DDV in html.unescape(preview)
+    confirm(client, preview, path + "/einlesen")
+    after = all_lists(app, tournament_id)
+    assert decisive(after[(1, 1)]) == decisive(before[(1, 1)])
