@@ -7,15 +7,17 @@ escape.
 
 from __future__ import annotations
 
+import concurrent.futures
 import datetime
 import time
 import tracemalloc
+from collections.abc import Callable
 
 import openpyxl
 import pytest
 
 from tests import spreadsheet_files as files
-from tournament.excel import reading
+from tournament.excel import reading, writing
 from tournament.excel.reading import (
     MAX_UNPACKED_BYTES,
     MAX_UPLOAD_BYTES,
@@ -296,6 +298,46 @@ def test_a_huge_part_is_refused_naming_it() -> None:
     )
     message = refusal(files.rezip(book))
     assert "ist zu groß: Blatt „Tisch 3“ ist entpackt größer als 10 MB." in message
+
+
+def test_a_big_workbook_is_read_by_a_worker_process_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A workbook of ``WORKER_CELLS`` cells or more is read by an Excel worker process (the
+    server's other requests need not wait for openpyxl): the same sheets, and the same
+    refusal, as read here."""
+    monkeypatch.setattr(writing.os, "cpu_count", lambda: 2)  # workers even on one core
+    sent: list[object] = []
+
+    def recorded(function: Callable[..., object], /, *args: object) -> object:
+        sent.append(function)
+        return in_worker(function, *args)
+
+    in_worker = writing.in_worker
+    here = read_workbook(files.good_workbook(), "x.xlsx")
+    merged = refusal(files.merged_cells())
+    assert sent == []
+    monkeypatch.setattr(reading, "WORKER_CELLS", 1)
+    monkeypatch.setattr(writing, "in_worker", recorded)
+    assert read_workbook(files.good_workbook(), "x.xlsx") == here
+    assert refusal(files.merged_cells()) == merged
+    assert sent == [reading._grids, reading._grids]
+    assert writing._pool is not None  # the workers were used
+
+
+def test_a_broken_worker_pool_leaves_the_file_to_be_read_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Broken:
+        def submit(self, *args: object) -> concurrent.futures.Future[object]:
+            failed: concurrent.futures.Future[object] = concurrent.futures.Future()
+            failed.set_exception(concurrent.futures.process.BrokenProcessPool("killed"))
+            return failed
+
+    here = read_workbook(files.good_workbook(), "x.xlsx")
+    monkeypatch.setattr(reading, "WORKER_CELLS", 1)
+    monkeypatch.setattr(writing, "_pool_started", lambda: Broken())
+    assert read_workbook(files.good_workbook(), "x.xlsx") == here
 
 
 def test_over_the_size_limit() -> None:

@@ -31,6 +31,11 @@ What is guarded against, in this order:
 - a sheet reaching far (one value in XFD1048576): at most ``MAX_CELLS`` cells per sheet;
 - merged cells: refused with their ranges, since a value in a merged range belongs to one
   cell only and a reader would silently miss it in the others.
+
+A workbook of ``WORKER_CELLS`` cells or more is read by one of the Excel export's worker
+processes (:func:`tournament.excel.writing.in_worker`): openpyxl holds the interpreter while
+it reads (5 s for a tournament of 400 players in 3 rounds), and the server's other requests
+would wait for it; read there, they are answered meanwhile.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import fromstring as parse_xml
 
+from tournament.excel import writing
 from tournament.texts.spreadsheets import (
     NOTHING_CHANGED,
     FilePart,
@@ -70,6 +76,12 @@ MAX_CELLS: int = 1_000_000  # rows x columns of one sheet, as far as it holds va
 MAX_PART_BYTES: int = 10 * 1024 * 1024  # one zip member (a sheet, the shared strings ...)
 MAX_SHEET_CELLS: int = 200_000  # cells (``<c`` elements) written in one sheet's XML
 MAX_WORKBOOK_CELLS: int = 1_000_000  # cells written in all sheets together
+
+# Workbooks of this many cells or more are read by a worker process of the Excel export
+# (``writing.in_worker``): openpyxl reads about 50,000 cells a second, holding the
+# interpreter, and the server's other requests would wait for it. A table's list has about
+# 700 cells; a tournament of 400 players in 3 rounds 255,000 (5 s).
+WORKER_CELLS: int = 20_000
 
 # How much of a member is unpacked at a time while it is counted.
 _CHUNK = 1024 * 1024
@@ -109,6 +121,14 @@ class SpreadsheetError(ServiceError):
         super().__init__(message, field=field)
         self.problem = problem
         self.problem_params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its code and parameters (a worker process reads big files)."""
+        return (_refusal, (self.problem, self.field, self.problem_params))
+
+
+def _refusal(problem: FileProblem, field: str | None, params: dict[str, Any]) -> SpreadsheetError:
+    return SpreadsheetError(problem, field=field, **params)
 
 
 @dataclass(frozen=True)
@@ -216,7 +236,14 @@ def read_workbook(data: bytes, filename: str) -> list[Grid]:
         raise SpreadsheetError(FileProblem.OPENDOCUMENT, name=name)
     if "[Content_Types].xml" not in names:
         raise SpreadsheetError(FileProblem.ZIP_NOT_EXCEL, name=name)
-    _guard_members(data, name)
+    cells = _guard_members(data, name)
+    if cells >= WORKER_CELLS:
+        return writing.in_worker(_grids, data, name)
+    return _grids(data, name)
+
+
+def _grids(data: bytes, name: str) -> list[Grid]:
+    """The workbook's sheets read by openpyxl (run in a worker process for a big file)."""
     formulas = _load(data, name, data_only=False)
     _refuse_merged_cells(formulas.worksheets, name)
     values = _load(data, name, data_only=True) if _has_formulas(formulas.worksheets) else None
@@ -277,10 +304,11 @@ def _check_size(data: bytes, filename: str) -> None:
         )
 
 
-def _guard_members(data: bytes, name: str) -> None:
+def _guard_members(data: bytes, name: str) -> int:
     """Refuse a workbook whose members unpack to more than ``MAX_PART_BYTES`` each, or whose
     XML holds more cells than ``MAX_SHEET_CELLS`` in one member or ``MAX_WORKBOOK_CELLS`` in
-    all; streamed chunk by chunk, stopping at the first limit passed."""
+    all; streamed chunk by chunk, stopping at the first limit passed. Returns the cells
+    counted."""
     total = 0
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -316,6 +344,7 @@ def _guard_members(data: bytes, name: str) -> None:
         raise
     except Exception as error:
         raise _damaged(name) from error
+    return total
 
 
 def _part_too_large(archive: zipfile.ZipFile, member: str, name: str) -> SpreadsheetError:
