@@ -47,6 +47,7 @@ from big_tournament import build  # noqa: E402
 
 from tests import spreadsheet_files as files  # noqa: E402
 from tests.server_processes import (  # noqa: E402
+    children_of,
     free_port,
     laptop_server_command,
     running,
@@ -251,8 +252,22 @@ def during_uploads(
     phone.join()
     print(
         f"  server memory: {rss / 1024:.0f} MB before, {_status(str(pid), 'VmRSS') / 1024:.0f}"
-        f" MB after, peak {_status(str(pid), 'VmHWM') / 1024:.0f} MB"
+        f" MB after, peak {_status(str(pid), 'VmHWM') / 1024:.0f} MB; its other processes "
+        f"(the Excel workers and their fork server) after: {_descendants(pid) / 1024:.0f} MB"
     )
+
+
+def _descendants(pid: int) -> int:
+    """The resident memory (KiB) of every process below ``pid``."""
+    total, waiting = 0, children_of(pid)
+    while waiting:
+        child = waiting.pop()
+        try:
+            total += _status(str(child), "VmRSS")
+        except (OSError, RuntimeError):
+            continue
+        waiting.extend(children_of(child))
+    return total
 
 
 def _answer(status: int, page: str) -> str:
