@@ -258,6 +258,17 @@ def test_cells_are_counted_exactly_across_chunk_borders(
         assert "Blatt „Tisch 3“ hat mehr als 249 Zellen" in refusal(data)
 
 
+def test_cells_are_counted_in_a_part_of_any_name() -> None:
+    """openpyxl reads a sheet from whatever part the workbook points to: a huge sheet stored
+    as ``sheet2.dat`` is refused alike, and named by its title."""
+    book = files.members(files.huge_sheet())
+    book["xl/worksheets/sheet2.dat"] = book.pop("xl/worksheets/sheet2.xml")
+    for part in ("xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
+        book[part] = book[part].replace(b"sheet2.xml", b"sheet2.dat")
+    message = refusal(files.rezip(book))
+    assert "ist zu groß: Blatt „Tisch 3“ hat mehr als 200.000 Zellen." in message
+
+
 def test_a_sheet_of_the_limit_is_read() -> None:
     """The counted sheet is the one openpyxl reads: prefixed cells are cells to both."""
     book = files.members(files.workbook({"Spieler": files.PLAYERS, "Tisch 3": [[1]]}))

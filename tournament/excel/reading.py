@@ -14,11 +14,11 @@ What is guarded against, in this order:
   size, so the declared sizes bound what the XML parser sees;
 - a small file holding a huge sheet (38 MB of sheet XML deflate to 150 KB): before openpyxl
   reads anything, every member is streamed out of the zip in chunks (:func:`_guard_members`)
-  and counted: its unpacked bytes (at most ``MAX_PART_BYTES`` each) and, in XML members, its
-  cells (``<c`` elements, any namespace prefix; at most ``MAX_SHEET_CELLS`` per sheet and
+  and counted: its unpacked bytes (at most ``MAX_PART_BYTES`` each) and its cells (``<c``
+  elements, any namespace prefix; at most ``MAX_SHEET_CELLS`` per member and
   ``MAX_WORKBOOK_CELLS`` in all). The count stops at the first limit passed, so a refusal
   costs at most about 10 MB of streaming, whatever the file holds; openpyxl would hold every
-  cell in memory (about 800 bytes each) before any limit could be checked. The count is a
+  cell in memory (750 MB for 1.7 million) before any limit could be checked. The count is a
   C-speed scan and errs only upwards (an element named ``c`` outside a sheet counts too).
   The limits leave room around the biggest workbook the app itself writes, the whole
   tournament of 400 players in 8 rounds (``exports.tournament_workbook``, measured with
@@ -49,7 +49,7 @@ import re
 import unicodedata
 import warnings
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
@@ -305,37 +305,19 @@ def _check_size(data: bytes, filename: str) -> None:
 
 
 def _guard_members(data: bytes, name: str) -> int:
-    """Refuse a workbook whose members unpack to more than ``MAX_PART_BYTES`` each, or whose
-    XML holds more cells than ``MAX_SHEET_CELLS`` in one member or ``MAX_WORKBOOK_CELLS`` in
-    all; streamed chunk by chunk, stopping at the first limit passed. Returns the cells
-    counted."""
+    """Refuse a workbook whose members unpack to more than ``MAX_PART_BYTES`` each, or
+    hold more cells than ``MAX_SHEET_CELLS`` in one member or ``MAX_WORKBOOK_CELLS`` in all;
+    streamed chunk by chunk, stopping at the first limit passed. Every member is counted,
+    whatever its name: openpyxl reads a sheet from any part the workbook points to. Returns
+    the cells counted."""
     total = 0
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             for member in archive.infolist():
                 if member.is_dir():
                     continue
-                count = member.filename.casefold().endswith((".xml", ".rels", ".vml"))
-                unpacked, cells = 0, 0
-                carry = b""
-                with archive.open(member) as stream:
-                    while chunk := stream.read(_CHUNK):
-                        unpacked += len(chunk)
-                        if unpacked > MAX_PART_BYTES:
-                            raise _part_too_large(archive, member.filename, name)
-                        if not count:
-                            continue
-                        chunk = carry + chunk
-                        cut = chunk.rfind(b"<", max(0, len(chunk) - _TAG_REACH))
-                        if cut < 0:
-                            cut = len(chunk)
-                        carry = chunk[cut:]
-                        found = len(_CELL_TAG.findall(chunk, 0, cut))
-                        cells += found
-                        total += found
-                        if cells > MAX_SHEET_CELLS or total > MAX_WORKBOOK_CELLS:
-                            raise _too_many_cells(archive, member.filename, name, cells)
-                    found = len(_CELL_TAG.findall(carry))
+                cells = 0
+                for found in _cells_in_chunks(archive, member, name):
                     cells += found
                     total += found
                     if cells > MAX_SHEET_CELLS or total > MAX_WORKBOOK_CELLS:
@@ -345,6 +327,26 @@ def _guard_members(data: bytes, name: str) -> int:
     except Exception as error:
         raise _damaged(name) from error
     return total
+
+
+def _cells_in_chunks(archive: zipfile.ZipFile, member: zipfile.ZipInfo, name: str) -> Iterator[int]:
+    """The cell tags in each chunk of ``member`` as it is unpacked; a tag split by a chunk's
+    end is counted with the next chunk. Refuses the member once it unpacks to more than
+    ``MAX_PART_BYTES``."""
+    unpacked = 0
+    carry = b""
+    with archive.open(member) as stream:
+        while chunk := stream.read(_CHUNK):
+            unpacked += len(chunk)
+            if unpacked > MAX_PART_BYTES:
+                raise _part_too_large(archive, member.filename, name)
+            chunk = carry + chunk
+            cut = chunk.rfind(b"<", max(0, len(chunk) - _TAG_REACH))
+            if cut < 0:
+                cut = len(chunk)
+            carry = chunk[cut:]
+            yield len(_CELL_TAG.findall(chunk, 0, cut))
+    yield len(_CELL_TAG.findall(carry))
 
 
 def _part_too_large(archive: zipfile.ZipFile, member: str, name: str) -> SpreadsheetError:
