@@ -229,6 +229,50 @@ def oversized() -> bytes:
     return rezip(files, zipfile.ZIP_STORED)
 
 
+def sheet_xml(cells: int, *, width: int = 100, prefix: str = "") -> bytes:
+    """A worksheet part holding ``cells`` small numbers, ``width`` to a row; with ``prefix``
+    every element carries that namespace prefix (``x:c``), as some programs write them."""
+    p = f"{prefix}:" if prefix else ""
+    ns = f' xmlns:{prefix}="{SHEET_NS}"' if prefix else f' xmlns="{SHEET_NS}"'
+    rows = []
+    for first in range(0, cells, width):
+        number = first // width + 1
+        row = "".join(
+            f'<{p}c r="{_column(column)}{number}"><{p}v>{column % 10}</{p}v></{p}c>'
+            for column in range(min(width, cells - first))
+        )
+        rows.append(f'<{p}row r="{number}">{row}</{p}row>')
+    xml = (
+        f'<?xml version="1.0" encoding="UTF-8"?><{p}worksheet{ns}>'
+        f"<{p}sheetData>{''.join(rows)}</{p}sheetData></{p}worksheet>"
+    )
+    return xml.encode("ascii")
+
+
+def huge_sheet(cells: int = 1_700_000) -> bytes:
+    """A small file with a huge sheet: "Tisch 3" (the second sheet) holds ``cells`` small
+    numbers, 100 to a row, without cell references (which Excel allows) so that the XML
+    repeats itself (1.7 million: 38 MB of XML, about 100 KB zipped)."""
+    files = members(workbook({"Spieler": PLAYERS, "Tisch 3": [["Tisch", 3]]}))
+    row = b"<row>" + b'<c s="0"><v>7</v></c>' * 100 + b"</row>"
+    head = f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{SHEET_NS}"><sheetData>'
+    rest = b'<c s="0"><v>7</v></c>' * (cells % 100)
+    files["xl/worksheets/sheet2.xml"] = (
+        head.encode() + row * (cells // 100) + b"<row>" + rest + b"</row></sheetData></worksheet>"
+    )
+    return rezip(files)
+
+
+def _column(index: int) -> str:
+    """The letters of the 0-based column ``index``: 0 -> A, 26 -> AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
 def merged_cells() -> bytes:
     """A score-list-like sheet "Tisch 3" with A14:C14 merged (and a player list beside it)."""
     rows: list[list[Cell]] = [[None] * 3 for _ in range(13)]

@@ -348,6 +348,7 @@ BAD_FILES: dict[str, tuple[Callable[[], bytes], str, str]] = {
     ),
     "external entity": (files.external_entity, "liste.xlsx", "unzulässige XML-Konstrukte"),
     "zip bomb": (files.zip_bomb, "liste.xlsx", "entpackt größer als 40 MB"),
+    "huge sheet": (files.huge_sheet, "liste.xlsx", "Blatt „Tisch 3“ hat mehr als 200.000 Zellen"),
     "over size": (files.oversized, "liste.xlsx", "größer als 2 MB"),
     "merged cells": (
         files.merged_cells,

@@ -7,13 +7,17 @@ escape.
 
 from __future__ import annotations
 
+import concurrent.futures
 import datetime
 import time
+import tracemalloc
+from collections.abc import Callable
 
 import openpyxl
 import pytest
 
 from tests import spreadsheet_files as files
+from tournament.excel import reading, writing
 from tournament.excel.reading import (
     MAX_UNPACKED_BYTES,
     MAX_UPLOAD_BYTES,
@@ -214,6 +218,137 @@ def test_zip_bomb_is_refused_from_the_zip_directory() -> None:
     assert len(data) < 200 * 1024
     message = refusal(data)
     assert f"entpackt größer als {MAX_UNPACKED_BYTES // (1024 * 1024)} MB" in message
+
+
+def test_a_small_file_with_a_huge_sheet_is_refused_while_streaming() -> None:
+    """1.7 million cells (36 MB of XML in 110 KB, under the unpacked limit) are refused by
+    counting, before openpyxl would hold them all: the message names the sheet and the
+    limit, and the refusal allocates little memory."""
+    data = files.huge_sheet()
+    assert len(data) < 200 * 1024
+    assert len(files.members(data)["xl/worksheets/sheet2.xml"]) < MAX_UNPACKED_BYTES
+    tracemalloc.start()
+    try:
+        message = refusal(data, "gross.xlsx")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert message.startswith(
+        "Die Datei „gross.xlsx“ ist zu groß: Blatt „Tisch 3“ hat mehr als 200.000 Zellen."
+    )
+    assert peak < 100 * 1024 * 1024
+
+
+@pytest.mark.parametrize("prefix", ["", "x", "ss.main"])
+def test_cells_are_counted_exactly_across_chunk_borders(
+    monkeypatch: pytest.MonkeyPatch, prefix: str
+) -> None:
+    """With chunks of a few bytes every cell tag is split somewhere: a sheet of 250 cells
+    passes a limit of 250 and is refused by one of 249, with or without namespace prefix."""
+    book = files.members(files.workbook({"Spieler": files.PLAYERS, "Tisch 3": [[1]]}))
+    book["xl/worksheets/sheet2.xml"] = files.sheet_xml(250, width=7, prefix=prefix)
+    data = files.rezip(book)
+    monkeypatch.setattr(reading, "MAX_SHEET_CELLS", 250)
+    for chunk in (5, 7, 64):
+        monkeypatch.setattr(reading, "_CHUNK", chunk)
+        reading._guard_members(data, "„liste.xlsx“")
+    monkeypatch.setattr(reading, "MAX_SHEET_CELLS", 249)
+    for chunk in (5, 7, 64):
+        monkeypatch.setattr(reading, "_CHUNK", chunk)
+        assert "Blatt „Tisch 3“ hat mehr als 249 Zellen" in refusal(data)
+
+
+def test_cells_are_counted_in_a_part_of_any_name() -> None:
+    """openpyxl reads a sheet from whatever part the workbook points to: a huge sheet stored
+    as ``sheet2.dat`` is refused alike, and named by its title."""
+    book = files.members(files.huge_sheet())
+    book["xl/worksheets/sheet2.dat"] = book.pop("xl/worksheets/sheet2.xml")
+    for part in ("xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
+        book[part] = book[part].replace(b"sheet2.xml", b"sheet2.dat")
+    message = refusal(files.rezip(book))
+    assert "ist zu groß: Blatt „Tisch 3“ hat mehr als 200.000 Zellen." in message
+
+
+def test_a_sheet_of_the_limit_is_read() -> None:
+    """The counted sheet is the one openpyxl reads: prefixed cells are cells to both."""
+    book = files.members(files.workbook({"Spieler": files.PLAYERS, "Tisch 3": [[1]]}))
+    book["xl/worksheets/sheet2.xml"] = files.sheet_xml(12, width=4, prefix="x")
+    grids = read_workbook(files.rezip(book), "liste.xlsx")
+    assert grids[1].rows == ((0, 1, 2, 3),) * 3
+
+
+def test_all_sheets_together_have_a_cell_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "MAX_WORKBOOK_CELLS", 25)
+    sheets = {f"Tisch {n}": [[1]] for n in (1, 2, 3)}
+    book = files.members(files.workbook(sheets))
+    for n in (1, 2, 3):
+        book[f"xl/worksheets/sheet{n}.xml"] = files.sheet_xml(8)
+    assert [len(grid.rows) for grid in read_workbook(files.rezip(book), "x.xlsx")] == [1, 1, 1]
+    book["xl/worksheets/sheet3.xml"] = files.sheet_xml(10)
+    message = refusal(files.rezip(book))
+    assert "ist zu groß: alle Blätter zusammen haben mehr als 25 Zellen." in message
+
+
+def test_a_huge_part_is_refused_naming_it() -> None:
+    """Shared strings (or any other part) of more than 10 MB: named by its path in the file;
+    a sheet of few cells but more than 10 MB of XML: named by its title."""
+    book = files.members(files.xml_bomb_in_shared_strings())  # has a shared-strings part
+    assert "xl/sharedStrings.xml" in book
+    book["xl/sharedStrings.xml"] = (
+        f'<sst xmlns="{files.SHEET_NS}" count="1" uniqueCount="1"><si><t>'
+        + "x" * (11 * 1024 * 1024)
+        + "</t></si></sst>"
+    ).encode()
+    message = refusal(files.rezip(book))
+    assert "ist zu groß: ihr Teil „xl/sharedStrings.xml“ ist entpackt größer als 10 MB." in (
+        message
+    )
+    book = files.members(files.workbook({"Spieler": files.PLAYERS, "Tisch 3": [[1]]}))
+    book["xl/worksheets/sheet2.xml"] = files.sheet_xml(1).replace(
+        b"<sheetData>", b"<sheetData>" + b" " * (11 * 1024 * 1024)
+    )
+    message = refusal(files.rezip(book))
+    assert "ist zu groß: Blatt „Tisch 3“ ist entpackt größer als 10 MB." in message
+
+
+def test_a_big_workbook_is_read_by_a_worker_process_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A workbook of ``WORKER_CELLS`` cells or more is read by an Excel worker process (the
+    server's other requests need not wait for openpyxl): the same sheets, and the same
+    refusal, as read here."""
+    monkeypatch.setattr(writing.os, "cpu_count", lambda: 2)  # workers even on one core
+    sent: list[object] = []
+
+    def recorded(function: Callable[..., object], /, *args: object) -> object:
+        sent.append(function)
+        return in_worker(function, *args)
+
+    in_worker = writing.in_worker
+    here = read_workbook(files.good_workbook(), "x.xlsx")
+    merged = refusal(files.merged_cells())
+    assert sent == []
+    monkeypatch.setattr(reading, "WORKER_CELLS", 1)
+    monkeypatch.setattr(writing, "in_worker", recorded)
+    assert read_workbook(files.good_workbook(), "x.xlsx") == here
+    assert refusal(files.merged_cells()) == merged
+    assert sent == [reading._grids, reading._grids]
+    assert writing._pool is not None  # the workers were used
+
+
+def test_a_broken_worker_pool_leaves_the_file_to_be_read_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Broken:
+        def submit(self, *args: object) -> concurrent.futures.Future[object]:
+            failed: concurrent.futures.Future[object] = concurrent.futures.Future()
+            failed.set_exception(concurrent.futures.process.BrokenProcessPool("killed"))
+            return failed
+
+    here = read_workbook(files.good_workbook(), "x.xlsx")
+    monkeypatch.setattr(reading, "WORKER_CELLS", 1)
+    monkeypatch.setattr(writing, "_pool_started", lambda: Broken())
+    assert read_workbook(files.good_workbook(), "x.xlsx") == here
 
 
 def test_over_the_size_limit() -> None:

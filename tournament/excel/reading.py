@@ -12,11 +12,30 @@ What is guarded against, in this order:
   uncompressed sizes (``MAX_UNPACKED_BYTES``, a zip bomb), read from the zip directory before
   openpyxl reads anything. Python's ``zipfile`` never returns more than a member's declared
   size, so the declared sizes bound what the XML parser sees;
+- a small file holding a huge sheet (38 MB of sheet XML deflate to 150 KB): before openpyxl
+  reads anything, every member is streamed out of the zip in chunks (:func:`_guard_members`)
+  and counted: its unpacked bytes (at most ``MAX_PART_BYTES`` each) and its cells (``<c``
+  elements, any namespace prefix; at most ``MAX_SHEET_CELLS`` per member and
+  ``MAX_WORKBOOK_CELLS`` in all). The count stops at the first limit passed, so a refusal
+  costs at most about 10 MB of streaming, whatever the file holds; openpyxl would hold every
+  cell in memory (750 MB for 1.7 million) before any limit could be checked. The count is a
+  C-speed scan and errs only upwards (an element named ``c`` outside a sheet counts too).
+  The limits leave room around the biggest workbook the app itself writes, the whole
+  tournament of 400 players in 8 rounds (``exports.tournament_workbook``, measured with
+  ``bench/upload_guard.py``): a round's sheet there has 59,200 cells in 2.8 MB of XML, the
+  workbook 530,000 cells in 26 MB; so at most 200,000 cells and 10 MB per sheet (over 3x),
+  1,000,000 cells in all (about 2x). That workbook zips to 4.4 MB, over ``MAX_UPLOAD_BYTES``:
+  the biggest tournament that can be uploaded whole is about half of it;
 - XML attacks (billion laughs, external entities): openpyxl parses with defusedxml when it is
   installed and lxml is not; this module refuses to be imported otherwise;
 - a sheet reaching far (one value in XFD1048576): at most ``MAX_CELLS`` cells per sheet;
 - merged cells: refused with their ranges, since a value in a merged range belongs to one
   cell only and a reader would silently miss it in the others.
+
+A workbook of ``WORKER_CELLS`` cells or more is read by one of the Excel export's worker
+processes (:func:`tournament.excel.writing.in_worker`): openpyxl holds the interpreter while
+it reads (5 s for a tournament of 400 players in 3 rounds), and the server's other requests
+would wait for it; read there, they are answered meanwhile.
 """
 
 from __future__ import annotations
@@ -25,10 +44,12 @@ import codecs
 import csv
 import datetime
 import io
+import posixpath
+import re
 import unicodedata
 import warnings
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
@@ -37,7 +58,9 @@ import openpyxl
 from openpyxl.utils.cell import get_column_letter
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.xml.functions import fromstring as parse_xml
 
+from tournament.excel import writing
 from tournament.texts.spreadsheets import (
     NOTHING_CHANGED,
     FilePart,
@@ -50,6 +73,27 @@ from tournament.web.errors import ServiceError
 MAX_UPLOAD_BYTES: int = 2 * 1024 * 1024  # the file as uploaded
 MAX_UNPACKED_BYTES: int = 40 * 1024 * 1024  # sum of the zip members' uncompressed sizes
 MAX_CELLS: int = 1_000_000  # rows x columns of one sheet, as far as it holds values
+MAX_PART_BYTES: int = 10 * 1024 * 1024  # one zip member (a sheet, the shared strings ...)
+MAX_SHEET_CELLS: int = 200_000  # cells (``<c`` elements) written in one sheet's XML
+MAX_WORKBOOK_CELLS: int = 1_000_000  # cells written in all sheets together
+
+# Workbooks of this many cells or more are read by a worker process of the Excel export
+# (``writing.in_worker``): openpyxl reads about 50,000 cells a second, holding the
+# interpreter, and the server's other requests would wait for it. A table's list has about
+# 700 cells; a tournament of 400 players in 3 rounds 255,000 (5 s).
+WORKER_CELLS: int = 20_000
+
+# How much of a member is unpacked at a time while it is counted.
+_CHUNK = 1024 * 1024
+# A cell's start tag, with or without a namespace prefix: <c r="A1">, <x:c>, <c/>.
+_CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.\-]{0,31}:)?c[\s/>]")
+# Longer than any start of a tag _CELL_TAG matches: a "<" this near a chunk's end may begin
+# a cell tag that the next chunk completes.
+_TAG_REACH = 40
+# The workbook's parts that name its sheets, read to name a sheet in a refusal.
+_WORKBOOK_PART = "xl/workbook.xml"
+_WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
+_NAMING_BYTES = 1024 * 1024
 
 # How many merged ranges (per sheet) a message names before "…".
 _LISTED = 10
@@ -77,6 +121,14 @@ class SpreadsheetError(ServiceError):
         super().__init__(message, field=field)
         self.problem = problem
         self.problem_params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its code and parameters (a worker process reads big files)."""
+        return (_refusal, (self.problem, self.field, self.problem_params))
+
+
+def _refusal(problem: FileProblem, field: str | None, params: dict[str, Any]) -> SpreadsheetError:
+    return SpreadsheetError(problem, field=field, **params)
 
 
 @dataclass(frozen=True)
@@ -184,6 +236,14 @@ def read_workbook(data: bytes, filename: str) -> list[Grid]:
         raise SpreadsheetError(FileProblem.OPENDOCUMENT, name=name)
     if "[Content_Types].xml" not in names:
         raise SpreadsheetError(FileProblem.ZIP_NOT_EXCEL, name=name)
+    cells = _guard_members(data, name)
+    if cells >= WORKER_CELLS:
+        return writing.in_worker(_grids, data, name)
+    return _grids(data, name)
+
+
+def _grids(data: bytes, name: str) -> list[Grid]:
+    """The workbook's sheets read by openpyxl (run in a worker process for a big file)."""
     formulas = _load(data, name, data_only=False)
     _refuse_merged_cells(formulas.worksheets, name)
     values = _load(data, name, data_only=True) if _has_formulas(formulas.worksheets) else None
@@ -242,6 +302,117 @@ def _check_size(data: bytes, filename: str) -> None:
             name=_quoted(filename),
             megabytes=MAX_UPLOAD_BYTES // (1024 * 1024),
         )
+
+
+def _guard_members(data: bytes, name: str) -> int:
+    """Refuse a workbook whose members unpack to more than ``MAX_PART_BYTES`` each, or
+    hold more cells than ``MAX_SHEET_CELLS`` in one member or ``MAX_WORKBOOK_CELLS`` in all;
+    streamed chunk by chunk, stopping at the first limit passed. Every member is counted,
+    whatever its name: openpyxl reads a sheet from any part the workbook points to. Returns
+    the cells counted."""
+    total = 0
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for member in archive.infolist():
+                if member.is_dir():
+                    continue
+                cells = 0
+                for found in _cells_in_chunks(archive, member, name):
+                    cells += found
+                    total += found
+                    if cells > MAX_SHEET_CELLS or total > MAX_WORKBOOK_CELLS:
+                        raise _too_many_cells(archive, member.filename, name, cells)
+    except SpreadsheetError:
+        raise
+    except Exception as error:
+        raise _damaged(name) from error
+    return total
+
+
+def _cells_in_chunks(archive: zipfile.ZipFile, member: zipfile.ZipInfo, name: str) -> Iterator[int]:
+    """The cell tags in each chunk of ``member`` as it is unpacked; a tag split by a chunk's
+    end is counted with the next chunk. Refuses the member once it unpacks to more than
+    ``MAX_PART_BYTES``."""
+    unpacked = 0
+    carry = b""
+    with archive.open(member) as stream:
+        while chunk := stream.read(_CHUNK):
+            unpacked += len(chunk)
+            if unpacked > MAX_PART_BYTES:
+                raise _part_too_large(archive, member.filename, name)
+            chunk = carry + chunk
+            cut = chunk.rfind(b"<", max(0, len(chunk) - _TAG_REACH))
+            if cut < 0:
+                cut = len(chunk)
+            carry = chunk[cut:]
+            yield len(_CELL_TAG.findall(chunk, 0, cut))
+    yield len(_CELL_TAG.findall(carry))
+
+
+def _part_too_large(archive: zipfile.ZipFile, member: str, name: str) -> SpreadsheetError:
+    megabytes = MAX_PART_BYTES // (1024 * 1024)
+    sheet = _sheet_title(archive, member)
+    if sheet is None:
+        part = _clean(member)[:80]
+        return SpreadsheetError(
+            FileProblem.PART_TOO_LARGE, name=name, part=part, megabytes=megabytes
+        )
+    return SpreadsheetError(
+        FileProblem.SHEET_XML_TOO_LARGE, name=name, sheet=sheet, megabytes=megabytes
+    )
+
+
+def _too_many_cells(
+    archive: zipfile.ZipFile, member: str, name: str, cells: int
+) -> SpreadsheetError:
+    if cells <= MAX_SHEET_CELLS:
+        return SpreadsheetError(
+            FileProblem.WORKBOOK_TOO_MANY_CELLS, name=name, cells=_number(MAX_WORKBOOK_CELLS)
+        )
+    sheet = _sheet_title(archive, member) or _clean(member)[:80]
+    return SpreadsheetError(
+        FileProblem.SHEET_TOO_MANY_CELLS, name=name, sheet=sheet, cells=_number(MAX_SHEET_CELLS)
+    )
+
+
+def _sheet_title(archive: zipfile.ZipFile, member: str) -> str | None:
+    """The title of the sheet stored in ``member``, as the workbook part names it; ``None``
+    if ``member`` is no sheet or the workbook's parts do not say (they are too big or
+    broken: the file is refused anyway)."""
+    try:
+        relations = _small_xml(archive, _WORKBOOK_RELS)
+        book = _small_xml(archive, _WORKBOOK_PART)
+        if relations is None or book is None:
+            return None
+        targets = {}
+        for relation in relations.iter():
+            target, identifier = relation.get("Target"), relation.get("Id")
+            if target and identifier:
+                if target.startswith("/"):
+                    path = target.lstrip("/")
+                else:
+                    path = posixpath.normpath(posixpath.join("xl", target))
+                targets[identifier] = path
+        for sheet in book.iter():
+            if not sheet.tag.endswith("}sheet") and sheet.tag != "sheet":
+                continue
+            identifier = next((v for k, v in sheet.attrib.items() if k.endswith("}id")), None)
+            if identifier is not None and targets.get(identifier) == member:
+                return _clean(sheet.get("name") or "")[:80] or None
+    except Exception:
+        return None
+    return None
+
+
+def _small_xml(archive: zipfile.ZipFile, member: str) -> Any:
+    """A small member parsed as openpyxl parses (defusedxml); ``None`` if missing or big."""
+    try:
+        info = archive.getinfo(member)
+    except KeyError:
+        return None
+    if info.file_size > _NAMING_BYTES:
+        return None
+    return parse_xml(archive.read(info))
 
 
 def _signature(data: bytes) -> str | None:

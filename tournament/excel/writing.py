@@ -11,6 +11,7 @@ every workbook registers the same styles in the same order first (:func:`_regist
 If the workers cannot be used (one core, Windows, a process that cannot start or dies), the
 sheets are written here instead. A server starts the workers when it starts
 (:func:`start_workers`); otherwise the first big export does, which takes about a second.
+The same workers read big uploads (:func:`in_worker`, used by ``tournament.excel.reading``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ import signal
 import threading
 import time
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell, WriteOnlyCell
@@ -40,6 +42,7 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.writer.excel import ExcelWriter
 
 logger = logging.getLogger(__name__)
+Done = TypeVar("Done")
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 BOLD = Font(bold=True)
@@ -268,6 +271,26 @@ class _Workers:
             self.usable = False
             _lost(error)
             return None
+
+
+def in_worker(function: Callable[..., Done], /, *args: object) -> Done:
+    """``function(*args)`` run by one of the worker processes, so that the CPU it takes
+    holds up no request of this server (the interpreter runs one thread at a time); run here
+    where workers cannot be used (one core, Windows) or break. What ``function`` raises is
+    raised here; ``function`` and its arguments and result must pickle."""
+    pool = _pool_started()
+    future: concurrent.futures.Future[Done] | None = None
+    if pool is not None:
+        try:
+            future = pool.submit(function, *args)
+        except RuntimeError as error:  # a broken or shut-down pool
+            _lost(error)
+    if future is not None:
+        try:
+            return future.result()
+        except concurrent.futures.process.BrokenProcessPool as error:
+            _lost(error)
+    return function(*args)
 
 
 def _result(part: concurrent.futures.Future[bytes]) -> bytes | None:

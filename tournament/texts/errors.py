@@ -2,13 +2,17 @@
 
 An HTTP error has its page by status code (:data:`HTTP_ERRORS`); the rest name what went
 wrong: a form whose security check failed, a form that came back damaged, a database that
-cannot be reached.
+cannot be reached, an uploaded file over the request limit. A text with placeholders is
+filled by :func:`error_text`'s parameters.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
+from typing import Any
+
+from .app import fill
 
 __all__ = ["GERMAN_ERRORS", "HTTP_ERRORS", "ErrorPage", "error_text"]
 
@@ -30,6 +34,8 @@ class ErrorPage(Enum):
     CONTROL_CHARACTER = "control_character"
     #: The database does not answer (HTTP 503).
     DATABASE_UNREACHABLE = "database_unreachable"
+    #: A file upload over the request limit (HTTP 413); ``megabytes``: the file limit.
+    UPLOAD_TOO_LARGE = "upload_too_large"
 
 
 GERMAN_ERRORS: Mapping[ErrorPage, str] = {
@@ -55,6 +61,10 @@ GERMAN_ERRORS: Mapping[ErrorPage, str] = {
     ErrorPage.DATABASE_UNREACHABLE: (
         "Datenbank nicht erreichbar – bitte gleich noch einmal versuchen."
     ),
+    ErrorPage.UPLOAD_TOO_LARGE: (
+        "Die Datei ist zu groß: hochgeladen werden können Dateien von höchstens "
+        "{megabytes} MB. Es wurde nichts geändert."
+    ),
 }
 
 #: The page of each HTTP status code with a German text of its own.
@@ -68,6 +78,6 @@ HTTP_ERRORS: Mapping[int, ErrorPage] = {
 }
 
 
-def error_text(code: ErrorPage) -> str:
-    """The German sentence of an error page."""
-    return GERMAN_ERRORS[code]
+def error_text(code: ErrorPage, /, **params: Any) -> str:
+    """The German sentence of an error page, its placeholders filled with ``params``."""
+    return fill(GERMAN_ERRORS[code], **params) if params else GERMAN_ERRORS[code]

@@ -59,6 +59,11 @@ class FileProblem(Enum):
     CSV_TOO_LARGE = "csv_too_large"
     CSV_UNREADABLE = "csv_unreadable"
     UNKNOWN_ENCODING = "unknown_encoding"
+    # counted while the members are streamed, before the workbook is opened
+    PART_TOO_LARGE = "part_too_large"
+    SHEET_XML_TOO_LARGE = "sheet_xml_too_large"
+    SHEET_TOO_MANY_CELLS = "sheet_too_many_cells"
+    WORKBOOK_TOO_MANY_CELLS = "workbook_too_many_cells"
 
     # a player list (tournament.excel.player_files)
     PLAYER_SHEET_EMPTY = "player_sheet_empty"
@@ -154,6 +159,18 @@ GERMAN_FILE_PROBLEMS: Mapping[FileProblem, str] = {
     FileProblem.UNKNOWN_ENCODING: (
         "Die Datei {name} hat eine unbekannte Zeichenkodierung: bitte als „CSV UTF-8“ "
         "speichern und erneut hochladen."
+    ),
+    FileProblem.PART_TOO_LARGE: (
+        "Die Datei {name} ist zu groß: ihr Teil „{part}“ ist entpackt größer als {megabytes} MB."
+    ),
+    FileProblem.SHEET_XML_TOO_LARGE: (
+        "Die Datei {name} ist zu groß: Blatt „{sheet}“ ist entpackt größer als {megabytes} MB."
+    ),
+    FileProblem.SHEET_TOO_MANY_CELLS: (
+        "Die Datei {name} ist zu groß: Blatt „{sheet}“ hat mehr als {cells} Zellen."
+    ),
+    FileProblem.WORKBOOK_TOO_MANY_CELLS: (
+        "Die Datei {name} ist zu groß: alle Blätter zusammen haben mehr als {cells} Zellen."
     ),
     FileProblem.PLAYER_SHEET_EMPTY: "Das Blatt „{sheet}“ der Datei {name} ist leer.",
     FileProblem.NO_VALUES: "Die Datei {name} enthält keine Werte: die Tabelle ist leer.",

@@ -1,14 +1,21 @@
 """German error pages: every HTTP error, a failed security check, a damaged form and an
-unreachable database get a page of their own, so nobody ever sees a bare stack trace."""
+unreachable database get a page of their own, so nobody ever sees a bare stack trace.
+
+A request over ``MAX_CONTENT_LENGTH`` that carries a file (a form sent as
+``multipart/form-data``) gets a page naming the upload limit and leading back to the form.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g, render_template
+from urllib.parse import urlsplit
+
+from flask import Flask, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge
 
+from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db, login_manager
 from tournament.texts.errors import HTTP_ERRORS, ErrorPage, error_text
 from tournament.web.forms import DamagedForm
@@ -20,6 +27,7 @@ RETRY_AFTER = 5
 def init_app(app: Flask) -> None:
     """Register the error pages on ``app``."""
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(InternalServerError, _internal_error)
     app.register_error_handler(DBAPIError, _database_error)
@@ -32,6 +40,39 @@ def error_page(code: int, message: str) -> ResponseReturnValue:
 
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
     return error_page(400, error_text(ErrorPage.CSRF))
+
+
+def _too_large(error: RequestEntityTooLarge) -> ResponseReturnValue:
+    """413: for a file, the upload limit and the way back to the form it was sent from."""
+    if request.mimetype != "multipart/form-data":
+        return error_page(413, error_text(ErrorPage.TOO_LARGE))
+    message = error_text(ErrorPage.UPLOAD_TOO_LARGE, megabytes=MAX_UPLOAD_BYTES // (1024 * 1024))
+    page = render_template("errors/error.html", code=413, message=message, back=_form_page())
+    return page, 413
+
+
+def _form_page() -> str | None:
+    """The page of the form a request was sent from: its own URL if that is a page (a form
+    posting to itself), else the page the browser names as referrer, if it is one of ours;
+    ``None`` if neither."""
+    if _page_at(request.path):
+        return request.script_root + request.path
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.scheme == request.scheme:
+        path = referrer.path.removeprefix(request.script_root) or "/"
+        if _page_at(path):
+            return request.script_root + path + (f"?{referrer.query}" if referrer.query else "")
+    return None
+
+
+def _page_at(path: str) -> bool:
+    """Whether ``path`` (without the script root) is a page of the app that can be got."""
+    adapter = current_app.url_map.bind(request.host, script_name=request.script_root or "/")
+    try:
+        adapter.match(path, method="GET")
+    except HTTPException:
+        return False
+    return True
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:
