@@ -302,3 +302,31 @@ def empty_workbook() -> bytes:
 def _replace_once(text: str, old: str, new: str) -> str:
     assert text.count(old) == 1, f"{old!r} not found once"
     return text.replace(old, new)
+
+
+def without_last_entry(data: bytes, sheet: str | None = None) -> bytes:
+    """An exported list workbook with the last entry of its first list taken out (every row
+    of that list with the highest "Nr."), as a list-keeper deletes a game typed too early:
+    a changed list, which the import offers to store."""
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    page = book[sheet] if sheet is not None else book.active
+    assert page is not None
+    titles = [
+        row
+        for row in range(1, page.max_row + 1)
+        if str(page.cell(row, 1).value or "").startswith("Spielliste Tisch")
+    ]
+    end = titles[1] if len(titles) > 1 else page.max_row + 1
+    numbered: list[tuple[int, int]] = []
+    for row in range(titles[0], end):
+        value = page.cell(row, 1).value
+        if isinstance(value, int) and not isinstance(value, bool):
+            numbered.append((row, value))
+    last = max(value for _, value in numbered)
+    for row, value in numbered:
+        if value == last:
+            for column in range(1, page.max_column + 1):
+                page.cell(row, column).value = None
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()

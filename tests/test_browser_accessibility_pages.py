@@ -25,6 +25,7 @@ from sqlalchemy import select
 from rules_engine.simulate import random_list
 from tests.accessibility import axe_findings
 from tests.browser import chromium, served_on
+from tests.spreadsheet_files import without_last_entry
 from tests.test_browser_scorelists import LEITUNG, SCHIRI, sign_in
 from tests.webapp import (
     add_account,
@@ -270,7 +271,7 @@ def test_no_serious_axe_finding_on_the_error_page_and_the_previews(
     finally:
         page.close()
     assert not findings, f"players' preview ({size}): {findings}"
-    # The preview of an uploaded list: the table's own export, read back.
+    # The preview of an uploaded list: the table's own export, its last game taken out.
     page = _open(visitors, LEITUNG, size, f"/turniere/{site.world.tid}/runden/2/tische/1/einlesen")
     try:
         exported = page.request.get(f"/turniere/{site.world.tid}/runden/2/tische/1/liste.xlsx")
@@ -279,7 +280,8 @@ def test_no_serious_axe_finding_on_the_error_page_and_the_previews(
             {
                 "name": "liste.xlsx",
                 "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                "buffer": exported.body(),
+                # Changed: read back unchanged, the export has nothing to confirm.
+                "buffer": without_last_entry(exported.body()),
             }
         )
         page.locator("main form [type=submit]").click()
