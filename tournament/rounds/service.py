@@ -229,16 +229,18 @@ def plan_seed_of(round_: Round) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _draw_into(round_: Round) -> None:
-    """Draw with the request built now, store request and result, seat the players.
-
-    The tournament's plan seed is set at its first draw, to the seed of round 1 (typed or
-    new); every later draw and re-draw keeps it, so all rounds follow one plan while the
-    players stay the same (docs/draw.md).
-    """
-    tournament = round_.tournament
+def settle_plan_seed(tournament: Tournament) -> int:
+    """The tournament's plan seed, given to it at its first draw: the seed of its round 1
+    (typed or new). Every later draw and re-draw keeps it, so all rounds follow one plan
+    while the players stay the same (docs/draw.md)."""
     if tournament.draw_plan_seed is None:
         tournament.draw_plan_seed = min(tournament.rounds, key=lambda r: r.number).seed
+    return tournament.draw_plan_seed
+
+
+def _draw_into(round_: Round) -> None:
+    """Draw with the request built now, store request and result, seat the players."""
+    settle_plan_seed(round_.tournament)
     request = draw_request(round_)
     try:
         result = table_draw.draw(table_draw.parse_request(request))
