@@ -18,8 +18,10 @@ round 1 and plays from round 2 (the app's ``first_round``).
 
 For every case, scenario and seed it records the repeated meetings of each round (as the draw
 reports them, checked against an independent count), whether the tables of five were spread
-fairly and the slowest draw. A line per case and scenario shows the seed with the most repeats
-in all (its repeats per round), the worst of each round over all seeds, and two lower bounds:
+fairly and the slowest draw (wall clock and CPU time: on a busy machine the wall clock also
+counts the other processes; the verdict on the 2 s target goes by the CPU time). A line per
+case and scenario shows the seed with the most repeats in all (its repeats per round), the
+worst of each round over all seeds, and two lower bounds:
 
 * ``bound``: for each round of that worst seed, the repeats forced by pigeonhole given the
   history that seed had: a player who has not yet met only k of the others present must meet
@@ -101,7 +103,8 @@ class Outcome:
     bounds: tuple[int, ...]
     at_least: int
     fives_fair: bool
-    slowest: float
+    slowest: float  # wall-clock seconds of the slowest draw
+    slowest_cpu: float  # CPU seconds of the slowest draw (what other load does not change)
 
 
 def independent_repeats(tables: Sequence[Sequence[str]], met: set[frozenset[str]]) -> int:
@@ -180,7 +183,7 @@ def tournament(players: int, rounds: int, seed: int, scenario: str) -> Outcome:
     bounds: list[int] = []
     rosters: list[list[str]] = []
     fair = True
-    slowest = 0.0
+    slowest = slowest_cpu = 0.0
     for number in range(1, rounds + 1):
         if withdraw_after is not None and number == withdraw_after + 1:
             leaving = by_number[str(lots.randrange(1, players + 1))]
@@ -197,10 +200,11 @@ def tournament(players: int, rounds: int, seed: int, scenario: str) -> Outcome:
         )
         settle_plan_seed(event)
         request = draw_request(round_)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         parsed = table_draw.parse_request(request)
         result = table_draw.draw(parsed)
         slowest = max(slowest, time.perf_counter() - start)
+        slowest_cpu = max(slowest_cpu, time.process_time() - start_cpu)
         tables = [list(table) for table in result.tables]
         present = [player.id for player in parsed.players]
         rosters.append(present)
@@ -224,7 +228,14 @@ def tournament(players: int, rounds: int, seed: int, scenario: str) -> Outcome:
         _seat(round_, tables, by_number)
         round_.status = RoundStatus.RUNNING
     return Outcome(
-        players, seed, tuple(repeats), tuple(bounds), counting_bound(rosters), fair, slowest
+        players,
+        seed,
+        tuple(repeats),
+        tuple(bounds),
+        counting_bound(rosters),
+        fair,
+        slowest,
+        slowest_cpu,
     )
 
 
@@ -268,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cases = parse_cases(args.cases)
     scenarios = parse_scenarios(args.scenario)
     print(f"draw benchmark as the app draws: a new seed each round, {seeds} seeds per case")
-    slowest_all = 0.0
+    slowest_all = slowest_cpu_all = 0.0
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for players, rounds in cases:
             for scenario in scenarios:
@@ -280,18 +291,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                 worst = max(outcomes, key=lambda outcome: (sum(outcome.repeats), -outcome.seed))
                 per_round = [max(outcome.repeats[k] for outcome in outcomes) for k in range(rounds)]
                 slowest = max(outcome.slowest for outcome in outcomes)
+                slowest_cpu = max(outcome.slowest_cpu for outcome in outcomes)
                 slowest_all = max(slowest_all, slowest)
+                slowest_cpu_all = max(slowest_cpu_all, slowest_cpu)
                 line = (
                     f"N={players} {scenario}: worst of {seeds} seeds {sum(worst.repeats)} "
                     f"(seed {worst.seed}: {_numbers(worst.repeats)}; bound {_numbers(worst.bounds)}"
                     f"); each round's worst {_numbers(per_round)}; at least {worst.at_least}; "
-                    f"worst draw {slowest:.2f} s"
+                    f"worst draw {slowest:.2f} s ({slowest_cpu:.2f} s CPU)"
                 )
                 if not all(outcome.fives_fair for outcome in outcomes):
                     line += "; tables of five spread unfairly"
                 print(line, flush=True)
-    verdict = "within" if slowest_all < TIME_TARGET else "OVER"
-    print(f"slowest draw {slowest_all:.2f} s: {verdict} the {TIME_TARGET:.0f} s target")
+    verdict = "within" if slowest_cpu_all < TIME_TARGET else "OVER"
+    print(
+        f"slowest draw {slowest_all:.2f} s, {slowest_cpu_all:.2f} s CPU: {verdict} the "
+        f"{TIME_TARGET:.0f} s target (CPU time: other load on the machine does not count)"
+    )
     return 0
 
 
