@@ -25,6 +25,7 @@ class DrawCode(Enum):
     SEED_MISSING = "seed_missing"
     METHOD_UNKNOWN = "method_unknown"
     ROUNDS_PLANNED_INVALID = "rounds_planned_invalid"
+    PLAN_SEED_INVALID = "plan_seed_invalid"
     OPTIONS_NOT_OBJECT = "options_not_object"
     SEPARATE_CLUBS_NOT_BOOL = "separate_clubs_not_bool"
     HISTORY_NOT_LIST = "history_not_list"
@@ -99,6 +100,11 @@ MESSAGES: dict[DrawCode, tuple[str, str]] = {
     DrawCode.ROUNDS_PLANNED_INVALID: (
         '"rounds_planned" must be a whole number of rounds, at least 1.',
         '"rounds_planned" muss eine ganze Zahl ab 1 sein.',
+    ),
+    DrawCode.PLAN_SEED_INVALID: (
+        '"plan_seed" must be a whole number (e.g. 20261121): the seed of the tournament\'s plan; '
+        "leave it out to plan from the round's seed.",
+        '"plan_seed" muss eine ganze Zahl sein (der Startwert des Turnierplans).',
     ),
     DrawCode.OPTIONS_NOT_OBJECT: (
         '"options" must be an object such as {{"separate_clubs": true}}.',

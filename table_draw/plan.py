@@ -22,8 +22,9 @@ MAX_PLAN_ROUNDS = 12
 def random_round(request: DrawRequest, context: Context) -> list[list[int]]:
     """The groups of this round for method "random".
 
-    With ``rounds_planned``: while the history is exactly the plan so far (same players, same
-    tables), the round is the plan's next one; otherwise the rounds still to come are planned
+    With ``rounds_planned``: the tournament's plan is made from the request's planning seed
+    (``plan_seed``, else ``seed``); while the history is exactly the plan so far (same players,
+    same tables), the round is the plan's next one; otherwise the rounds still to come are planned
     anew from the real history and the first of them is drawn. Without it: the next round
     alone, from the history.
     """
@@ -34,7 +35,8 @@ def random_round(request: DrawRequest, context: Context) -> list[list[int]]:
     if planned is not None and done < planned:
         horizon = min(planned, MAX_PLAN_ROUNDS)
         if context.same_players and done < horizon:
-            whole = plan_rounds(context, horizon, [], step_random(seed, "plan", n, horizon))
+            plan_rng = step_random(request.planning_seed, "plan", n, horizon)
+            whole = plan_rounds(context, horizon, [], plan_rng)
             if all(_as_sets(whole[k]) == _as_sets(context.history[k]) for k in range(done)):
                 return whole[done]
         ahead = min(planned - done, MAX_PLAN_ROUNDS)

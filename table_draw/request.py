@@ -40,6 +40,12 @@ class DrawRequest:
     separate_clubs: bool = False
     fixed: tuple[tuple[str, int], ...] = ()
     standings: tuple[str, ...] | None = None
+    plan_seed: int | None = None
+
+    @property
+    def planning_seed(self) -> int:
+        """The seed the tournament's plan is made from: ``plan_seed``, else the round's seed."""
+        return self.seed if self.plan_seed is None else self.plan_seed
 
 
 def table_sizes(count: int) -> tuple[int, ...]:
@@ -95,6 +101,11 @@ def parse_request(data: object) -> DrawRequest:
         raise DrawError(DrawCode.SEED_MISSING)
     assert isinstance(seed, int)
 
+    plan_seed = data.get("plan_seed")
+    if plan_seed is not None and not _is_int(plan_seed):
+        raise DrawError(DrawCode.PLAN_SEED_INVALID)
+    assert plan_seed is None or isinstance(plan_seed, int)
+
     history = _parse_history(data.get("history", []))
 
     method = data.get("method", "random")
@@ -130,6 +141,7 @@ def parse_request(data: object) -> DrawRequest:
         separate_clubs=separate_clubs,
         fixed=fixed,
         standings=standings,
+        plan_seed=plan_seed,
     )
 
 

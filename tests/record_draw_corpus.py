@@ -81,10 +81,12 @@ def tournament(
     clubs: int = 0,
     separate_clubs: bool = False,
     fixed: dict[str, int] | None = None,
+    plan_seed: int | None = None,
 ) -> Iterator[tuple[str, Request | str]]:
     """Rounds drawn one after another as the app draws them, each fed back as history.
 
     ``roster_at``: round index -> the players from that round on (withdrawals, late players).
+    ``plan_seed``: sent with every round, as the app sends its tournament's plan seed.
     """
     roster = players(count, clubs)
     seed = lots.randrange(2**40) - 2**39
@@ -108,6 +110,8 @@ def tournament(
         }
         if planned is None:
             del request["rounds_planned"]
+        if plan_seed is not None:
+            request["plan_seed"] = plan_seed
         yield f"{name}/round {number + 1}", request
         _, output, code = answer(request)
         assert code == 0, output
@@ -426,6 +430,67 @@ def accepted_oddities() -> Iterator[tuple[str, Request | str]]:
     yield "odd/players listed backwards", valid(players=list(reversed(players(17))))
 
 
+def plan_seed_cases(lots: random.Random) -> Iterator[tuple[str, Request | str]]:
+    """Requests with ``plan_seed``, as the app sends them: a new seed each round, one plan
+    seed for the tournament; with players changing, fixed tables and clubs; refusals."""
+    for count, rounds, planned in ((16, 5, 5), (20, 5, 5), (32, 6, 8), (36, 4, 8), (43, 5, 8)):
+        yield from tournament(
+            f"plan seed/{count}",
+            count,
+            rounds,
+            lots,
+            planned=planned,
+            new_seed_each_round=True,
+            plan_seed=lots.randrange(10**9),
+        )
+    yield from tournament(
+        "plan seed/withdrawal 32 to 31 after round 2",
+        32,
+        4,
+        lots,
+        planned=8,
+        new_seed_each_round=True,
+        roster_at={2: [p for p in players(32) if p["id"] != "17"]},
+        plan_seed=lots.randrange(10**9),
+    )
+    yield from tournament(
+        "plan seed/late 16 to 17",
+        16,
+        3,
+        lots,
+        planned=5,
+        new_seed_each_round=True,
+        roster_at={1: players(17)},
+        plan_seed=lots.randrange(10**9),
+    )
+    yield from tournament(
+        "plan seed/fixed 34 stored",
+        34,
+        3,
+        lots,
+        planned=8,
+        new_seed_each_round=True,
+        fixed={"1": 2},
+        plan_seed=lots.randrange(10**9),
+    )
+    yield from tournament(
+        "plan seed/clubs 40",
+        40,
+        3,
+        lots,
+        planned=8,
+        new_seed_each_round=True,
+        clubs=10,
+        separate_clubs=True,
+        plan_seed=lots.randrange(10**9),
+    )
+    yield "plan seed/unplanned", valid(plan_seed=5)
+    yield "plan seed/null", valid(plan_seed=None, rounds_planned=5)
+    yield "plan seed/negative", valid(plan_seed=-(2**45), rounds_planned=5)
+    for name, value in (("a text", "5"), ("a float", 1.5), ("a bool", True), ("a list", [5])):
+        yield f"refusal/plan_seed {name}", valid(plan_seed=value, rounds_planned=5)
+
+
 def cases() -> Iterator[tuple[str, Request | str]]:
     lots = random.Random("doko-draw corpus")
     yield from single_draws(lots)
@@ -433,6 +498,8 @@ def cases() -> Iterator[tuple[str, Request | str]]:
     yield from standings_draws(lots)
     yield from refusals()
     yield from accepted_oddities()
+    # Recorded after the cases above with lots of their own, so those stay as they were.
+    yield from plan_seed_cases(random.Random("doko-draw corpus, plan seed"))
 
 
 def main() -> None:

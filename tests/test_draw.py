@@ -188,6 +188,9 @@ ERRORS: list[tuple[str, Request | str]] = [
     ("history seats a player twice", valid(history=[[["p1", "p2"], ["p1", "p3"]]])),
     ("rounds_planned zero", valid(rounds_planned=0)),
     ("rounds_planned a text", valid(rounds_planned="8")),
+    ("plan_seed a text", valid(plan_seed="8", rounds_planned=8)),
+    ("plan_seed a float", valid(plan_seed=8.5, rounds_planned=8)),
+    ("plan_seed a bool", valid(plan_seed=False, rounds_planned=8)),
     ("options not an object", valid(options=[])),
     ("separate_clubs not a bool", valid(options={"separate_clubs": "yes"})),
     ("fixed not an object", valid(options={"fixed": [["p1", 1]]})),
@@ -535,6 +538,41 @@ def test_plan_is_followed_and_depends_only_on_the_request() -> None:
         again = ask({"players": roster, "history": history, "seed": 4, "rounds_planned": 8})
         assert again == response
         history.append(response["tables"])
+
+
+def groups_of(response: dict[str, Any]) -> frozenset[frozenset[str]]:
+    """Who sits with whom, whatever the table numbers and positions."""
+    return frozenset(frozenset(table) for table in response["tables"])
+
+
+@pytest.mark.parametrize(("count", "rounds"), [(16, 5), (32, 8), (40, 8), (43, 8)])
+def test_a_new_seed_each_round_with_one_plan_seed_follows_the_plan(count: int, rounds: int) -> None:
+    history: list[list[list[str]]] = []
+    for number in range(rounds):
+        request: Request = {
+            "players": players(count),
+            "history": history,
+            "seed": 1000 + number,
+            "plan_seed": 77,
+            "rounds_planned": rounds,
+        }
+        response = ask(request)
+        assert response["repeats"] == 0
+        # The round's seed only draws table numbers and positions.
+        assert groups_of(ask({**request, "seed": 5})) == groups_of(response)
+        history.append(response["tables"])
+
+
+def test_without_plan_seed_the_plan_comes_from_the_seed() -> None:
+    history = [response["tables"] for response in play(41, 2, seed=8, planned=8)]
+    request: Request = {
+        "players": players(41),
+        "history": history,
+        "seed": 8,
+        "rounds_planned": 8,
+    }
+    assert ask(request) == ask({**request, "plan_seed": 8})
+    assert groups_of(ask({**request, "plan_seed": 9})) != groups_of(ask(request))
 
 
 # --------------------------------------------------------------------------------------------

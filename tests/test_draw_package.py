@@ -35,7 +35,7 @@ def test_the_corpus_covers_what_it_promises() -> None:
     assert len(names) == len(set(names))
     kinds = {name.split("/")[0] for name in names}
     assert {"single", "planned", "tournament", "unplanned", "withdrawal", "late"} <= kinds
-    assert {"fixed", "clubs", "standings", "refusal"} <= kinds
+    assert {"fixed", "clubs", "standings", "refusal", "plan seed"} <= kinds
     refused = {json.loads(case["output"])["code"] for case in CASES if case["exit"] == 1}
     assert len(refused) >= 25
     drawn = {len(json.loads(case["request"])["players"]) for case in CASES if case["exit"] == 0}

@@ -159,6 +159,9 @@ class Tournament(Model):
         server_default=TournamentStatus.PLANNED.value,
     )
     version: Mapped[int] = mapped_column(default=1, server_default="1")
+    # The seed of the draw's plan for all rounds (``plan_seed`` of every draw request), set
+    # when round 1 is first drawn; None until then.
+    draw_plan_seed: Mapped[int | None] = mapped_column(BigInteger)
 
     registrations: Mapped[list[Registration]] = relationship(
         back_populates="tournament", order_by="Registration.start_number"

@@ -80,6 +80,7 @@ def show(tournament_id: int, number: int) -> str:
         redraw_form=RedrawForm(version=tournament.version) if leitung else None,
         problems=rounds.seating_problems(round_) if leitung else [],
         repeats_text=counted(round_.repeats, "wiederholte Begegnungen"),
+        plan_seed=rounds.plan_seed_of(round_),
     )
 
 

@@ -210,6 +210,8 @@ def draw_request(round_: Round) -> dict[str, object]:
             "fixed": {str(r.start_number): r.fixed_table for r in players if r.fixed_table},
         },
     }
+    if tournament.draw_plan_seed is not None:
+        request["plan_seed"] = tournament.draw_plan_seed
     if round_.method is DrawMethod.STANDINGS:
         present = {str(r.start_number) for r in players}
         order = [str(row.start_number) for row in standings.overall(tournament).rows]
@@ -217,8 +219,28 @@ def draw_request(round_: Round) -> dict[str, object]:
     return request
 
 
+def plan_seed_of(round_: Round) -> int | None:
+    """The plan seed this round was drawn with (from its stored request), if any."""
+    try:
+        stored = json.loads(round_.draw_request)
+    except ValueError:
+        return None
+    value = stored.get("plan_seed") if isinstance(stored, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def settle_plan_seed(tournament: Tournament) -> int:
+    """The tournament's plan seed, given to it at its first draw: the seed of its round 1
+    (typed or new). Every later draw and re-draw keeps it, so all rounds follow one plan
+    while the players stay the same (docs/draw.md)."""
+    if tournament.draw_plan_seed is None:
+        tournament.draw_plan_seed = min(tournament.rounds, key=lambda r: r.number).seed
+    return tournament.draw_plan_seed
+
+
 def _draw_into(round_: Round) -> None:
     """Draw with the request built now, store request and result, seat the players."""
+    settle_plan_seed(round_.tournament)
     request = draw_request(round_)
     try:
         result = table_draw.draw(table_draw.parse_request(request))
