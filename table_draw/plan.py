@@ -42,23 +42,26 @@ def random_round(request: DrawRequest, context: Context) -> list[list[int]]:
     seed = request.seed
     if planned is not None and done < planned:
         horizon = min(planned, MAX_PLAN_ROUNDS)
+        # The tabu search of the replan: the whole budget for the first plan of this draw,
+        # a quarter of it when the draw already made a plan that the history did not follow.
+        budget = TABU_BUDGET
         if context.same_players and done < horizon:
             whole = plan_rounds(context, horizon, 0, step_random(seed, "plan", n, horizon))
             if _follows(whole, context.history, 0):
                 return whole[done]
+            budget = TABU_BUDGET // 4
         settled = context.settled
         if 0 < settled < done:
             ahead = min(planned - settled, MAX_PLAN_ROUNDS)
             if done - settled < ahead:
-                replan = plan_rounds(
-                    context, ahead, settled, step_random(seed, "replan", settled, ahead), True
-                )
+                rng = step_random(seed, "replan", settled, ahead)
+                replan = plan_rounds(context, ahead, settled, rng, budget)
                 if _follows(replan, context.history, settled):
                     return replan[done - settled]
+                budget = TABU_BUDGET // 4
         ahead = min(planned - done, MAX_PLAN_ROUNDS)
         rng = step_random(seed, "replan", done, ahead)
-        rest = plan_rounds(context, ahead, done, rng, context.settled > 0)
-        return rest[0]
+        return plan_rounds(context, ahead, done, rng, budget)[0]
     return plan_rounds(context, 1, done, step_random(seed, "round", done))[0]
 
 
@@ -94,15 +97,14 @@ def past_counts(context: Context, past: int) -> tuple[list[list[int]], list[int]
 
 
 def plan_rounds(
-    context: Context, rounds: int, past: int, rng: random.Random, changed: bool = False
+    context: Context, rounds: int, past: int, rng: random.Random, tabu_budget: int = 0
 ) -> list[list[list[int]]]:
     """Plan ``rounds`` rounds after the first ``past`` rounds of the history.
 
     Without a history a plan of at least two rounds starts from the design for this many
     players, if there is one (its rounds beyond the design are built greedily and improved);
-    otherwise every round is built greedily and the search improves them all. ``changed``
-    (the players changed during the tournament): the greedy rounds go through the tabu search
-    (``TABU_BUDGET``) before the annealing.
+    otherwise every round is built greedily and the search improves them all: a replan first
+    with the tabu search (``tabu_budget`` swaps looked at, if given), then the annealing.
     """
     n = len(context.ids)
     met, fives = past_counts(context, past)
@@ -125,8 +127,8 @@ def plan_rounds(
             return done + extension.rounds
     for _ in range(rounds):
         schedule.add_round(schedule.greedy_round())
-    if changed:
-        TabuSearch(schedule).run(TABU_BUDGET)
+    if tabu_budget:
+        TabuSearch(schedule).run(tabu_budget)
     search(schedule, POLISH_STEPS_PER_PLAYER * n)
     return schedule.rounds
 

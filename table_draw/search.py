@@ -43,7 +43,7 @@ KICK_SWAPS = 3
 # random swaps.
 TABU_STALL = 200
 # Swaps the tabu search of a replan looks at (the budget of a replan, in steps, not seconds).
-TABU_BUDGET = 1_500_000
+TABU_BUDGET = 1_200_000
 # The heat of the annealing, as a share of the cost of one repeated meeting.
 HEAT = 0.15
 
