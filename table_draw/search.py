@@ -21,6 +21,7 @@ __all__ = [
     "SEARCH_STEPS",
     "STALL_STEPS",
     "TABU_BUDGET",
+    "TABU_PAIRS",
     "TABU_STALL",
     "Annealer",
     "TabuSearch",
@@ -42,6 +43,9 @@ KICK_SWAPS = 3
 # Iterations of the tabu search without a new best schedule after which it makes a few
 # random swaps.
 TABU_STALL = 200
+# The pairs that meet too often whose swaps one step of the tabu search looks at (drawn by
+# lot; all of them if there are no more).
+TABU_PAIRS = 6
 # Swaps the tabu search of a replan looks at (the budget of a replan, in steps, not seconds).
 TABU_BUDGET = 1_200_000
 # The heat of the annealing, as a share of the cost of one repeated meeting.
@@ -365,10 +369,11 @@ class Annealer:
 class TabuSearch:
     """A tabu search over the planned rounds of a schedule, for replanning.
 
-    Each iteration looks at every swap of a player who meets someone too often (in a round
-    where they meet) with a player of another table in that round, and makes the best one
-    that is not tabu (a tabu swap only if it gives a new best schedule); the swapped pair
-    stays tabu in that round for a few iterations drawn by lot. Its cost is the annealing's
+    Each iteration takes ``TABU_PAIRS`` of the pairs that meet too often (drawn by lot), looks
+    at every swap of one of them, in a round where they meet, with a player of another table
+    in that round, and makes the best one that is not tabu (a tabu swap only if it gives a new
+    best schedule); the swapped pair stays tabu in that round for a few iterations drawn by
+    lot. Its cost is the annealing's
     (``REPEAT_WEIGHT`` per repeated meeting, 1 per pair of club mates at a table) plus the sum
     of the squares of every player's tables of five (history included), so a seat at a table
     of five goes to a player who had fewer, after repeated meetings. The budget counts the
@@ -410,7 +415,10 @@ class TabuSearch:
             best_d = 1 << 30
             chosen: list[tuple[int, int, int]] = []
             sources: set[tuple[int, int]] = set()
-            for key in bad:
+            keys = bad
+            if len(bad) > TABU_PAIRS:
+                keys = [bad[int(lot() * len(bad))] for _ in range(TABU_PAIRS)]
+            for key in keys:
                 a, b = divmod(key, n)
                 for w in range(planned):
                     if where[w][a] == where[w][b]:
