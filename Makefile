@@ -37,6 +37,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_cli.py
 	$(BIN)/python bench/check_lists.py
 	$(BIN)/python bench/draw.py
+	$(BIN)/python bench/draw_replan.py
 	$(BIN)/python bench/web_pages.py
 	$(BIN)/python bench/list_entry.py
 	$(BIN)/python bench/phone_entry.py

@@ -26,6 +26,8 @@ class Context:
     clubs: list[int] | None
     history: list[list[list[int]]]  # past rounds over present players (others left out)
     same_players: bool  # every past round seated exactly the present players
+    settled: int  # past rounds before the last run of rounds that seated exactly these players
+    five_seats: list[list[int]]  # per past round: the present players at a table of five
 
 
 def context_of(request: DrawRequest) -> Context:
@@ -39,15 +41,19 @@ def context_of(request: DrawRequest) -> Context:
     dealer = [0] * n
     keeper = [0] * n
     history: list[list[list[int]]] = []
+    five_seats: list[list[int]] = []
     same_players = True
-    for past_round in request.history:
+    settled = 0
+    for number, past_round in enumerate(request.history, start=1):
         groups: list[list[int]] = []
+        at_five: list[int] = []
         seated = 0
+        complete = True
         for table in past_round:
             group = [index[player_id] for player_id in table if player_id in index]
             seated += len(table)
             if len(group) != len(table) or len(table) not in (4, 5):
-                same_players = False
+                complete = False
             if not group:
                 continue
             if table[0] in index:
@@ -57,13 +63,18 @@ def context_of(request: DrawRequest) -> Context:
             for i, a in enumerate(group):
                 if len(table) == 5:
                     fives[a] += 1
+                    at_five.append(a)
                 for b in group[i + 1 :]:
                     met[a][b] += 1
                     met[b][a] += 1
             groups.append(group)
         if seated != n:
+            complete = False
+        if not complete:
             same_players = False
+            settled = number
         history.append(groups)
+        five_seats.append(at_five)
     clubs: list[int] | None = None
     if request.separate_clubs:
         club_of = {player.id: player.club for player in request.players}
@@ -86,6 +97,8 @@ def context_of(request: DrawRequest) -> Context:
         clubs,
         history,
         same_players,
+        settled,
+        five_seats,
     )
 
 

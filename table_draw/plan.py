@@ -11,9 +11,16 @@ from table_draw.designs import design
 from table_draw.randomness import step_random
 from table_draw.request import DrawRequest
 from table_draw.schedule import Schedule
-from table_draw.search import POLISH_STEPS_PER_PLAYER, search
+from table_draw.search import POLISH_STEPS_PER_PLAYER, TABU_BUDGET, TabuSearch, search
 
-__all__ = ["MAX_PLAN_ROUNDS", "club_labels", "plan_rounds", "random_round", "relabel"]
+__all__ = [
+    "MAX_PLAN_ROUNDS",
+    "club_labels",
+    "past_counts",
+    "plan_rounds",
+    "random_round",
+    "relabel",
+]
 
 # At most this many rounds are planned at once.
 MAX_PLAN_ROUNDS = 12
@@ -24,9 +31,12 @@ def random_round(request: DrawRequest, context: Context) -> list[list[int]]:
 
     With ``rounds_planned``: the tournament's plan is made from the request's planning seed
     (``plan_seed``, else ``seed``); while the history is exactly the plan so far (same players,
-    same tables), the round is the plan's next one; otherwise the rounds still to come are planned
-    anew from the real history and the first of them is drawn. Without it: the next round
-    alone, from the history.
+    same tables), the round is the plan's next one. After the players changed, the rest of the
+    tournament is planned once from the history up to the change (the replan, also from the
+    planning seed, so that the rounds after the change follow it) and followed
+    while the rounds since the change are exactly its rounds; otherwise the rounds still to
+    come are planned anew from the whole history and the first of them is drawn. Without
+    ``rounds_planned``: the next round alone, from the history.
     """
     n = len(context.ids)
     done = len(request.history)
@@ -34,39 +44,77 @@ def random_round(request: DrawRequest, context: Context) -> list[list[int]]:
     seed = request.seed
     if planned is not None and done < planned:
         horizon = min(planned, MAX_PLAN_ROUNDS)
+        # The tabu search of the replan: the whole budget for the first plan of this draw,
+        # a quarter of it when the draw already made a plan that the history did not follow.
+        budget = TABU_BUDGET
         if context.same_players and done < horizon:
             plan_rng = step_random(request.planning_seed, "plan", n, horizon)
-            whole = plan_rounds(context, horizon, [], plan_rng)
-            if all(_as_sets(whole[k]) == _as_sets(context.history[k]) for k in range(done)):
+            whole = plan_rounds(context, horizon, 0, plan_rng)
+            if _follows(whole, context.history, 0):
                 return whole[done]
+            budget = TABU_BUDGET // 4
+        settled = context.settled
+        if 0 < settled < done:
+            ahead = min(planned - settled, MAX_PLAN_ROUNDS)
+            if done - settled < ahead:
+                rng = step_random(request.planning_seed, "replan", settled, ahead)
+                replan = plan_rounds(context, ahead, settled, rng, budget)
+                if _follows(replan, context.history, settled):
+                    return replan[done - settled]
+                budget = TABU_BUDGET // 4
+        # Planned anew from the whole history, from the planning seed: at the first round after
+        # a change of players this is the replan that the rounds after it follow.
         ahead = min(planned - done, MAX_PLAN_ROUNDS)
-        rest = plan_rounds(
-            context, ahead, context.history, step_random(seed, "replan", done, ahead)
-        )
-        return rest[0]
-    return plan_rounds(context, 1, context.history, step_random(seed, "round", done))[0]
+        rng = step_random(request.planning_seed, "replan", done, ahead)
+        return plan_rounds(context, ahead, done, rng, budget)[0]
+    return plan_rounds(context, 1, done, step_random(seed, "round", done))[0]
+
+
+def _follows(plan: list[list[list[int]]], history: list[list[list[int]]], start: int) -> bool:
+    """Whether the past rounds from ``start`` on are exactly the plan's first rounds."""
+    return all(
+        _as_sets(plan[k - start]) == _as_sets(history[k]) for k in range(start, len(history))
+    )
 
 
 def _as_sets(groups: list[list[int]]) -> frozenset[frozenset[int]]:
     return frozenset(frozenset(group) for group in groups)
 
 
+def past_counts(context: Context, past: int) -> tuple[list[list[int]], list[int]]:
+    """How often each pair met, and the tables of five of each player, in the first ``past``
+    rounds of the history (over the present players)."""
+    if past == len(context.history):
+        return context.met, context.fives
+    n = len(context.ids)
+    met = [[0] * n for _ in range(n)]
+    fives = [0] * n
+    for groups, at_five in zip(context.history[:past], context.five_seats[:past], strict=True):
+        for group in groups:
+            for i, a in enumerate(group):
+                row = met[a]
+                for b in group[i + 1 :]:
+                    row[b] += 1
+                    met[b][a] += 1
+        for a in at_five:
+            fives[a] += 1
+    return met, fives
+
+
 def plan_rounds(
-    context: Context, rounds: int, history: list[list[list[int]]], rng: random.Random
+    context: Context, rounds: int, past: int, rng: random.Random, tabu_budget: int = 0
 ) -> list[list[list[int]]]:
-    """Plan ``rounds`` rounds after ``history`` (rounds over the present players).
+    """Plan ``rounds`` rounds after the first ``past`` rounds of the history.
 
     Without a history a plan of at least two rounds starts from the design for this many
     players, if there is one (its rounds beyond the design are built greedily and improved);
-    otherwise every round is built greedily and the search improves them all.
+    otherwise every round is built greedily and the search improves them all: a replan first
+    with the tabu search (``tabu_budget`` swaps looked at, if given), then the annealing.
     """
     n = len(context.ids)
-    if history:
-        met, fives = context.met, context.fives
-    else:
-        met, fives = [[0] * n for _ in range(n)], [0] * n
+    met, fives = past_counts(context, past)
     schedule = Schedule(context.sizes, met, fives, context.pinned, context.clubs, rng)
-    start = None if history else design(n)
+    start = None if past else design(n)
     if start is not None and rounds >= 2:
         relabelled = relabel(start[:rounds], context, rng)
         if relabelled is not None:
@@ -84,6 +132,8 @@ def plan_rounds(
             return done + extension.rounds
     for _ in range(rounds):
         schedule.add_round(schedule.greedy_round())
+    if tabu_budget:
+        TabuSearch(schedule).run(tabu_budget)
     search(schedule, POLISH_STEPS_PER_PLAYER * n)
     return schedule.rounds
 

@@ -20,7 +20,11 @@ __all__ = [
     "REPEAT_WEIGHT",
     "SEARCH_STEPS",
     "STALL_STEPS",
+    "TABU_BUDGET",
+    "TABU_PAIRS",
+    "TABU_STALL",
     "Annealer",
+    "TabuSearch",
     "search",
 ]
 
@@ -36,6 +40,16 @@ POLISH_STEPS_PER_PLAYER = 40
 # Steps without a new best schedule after which the search makes a few random swaps.
 STALL_STEPS = 3_000
 KICK_SWAPS = 3
+# Iterations of the tabu search without a new best schedule after which it makes a few
+# random swaps.
+TABU_STALL = 200
+# The pairs that meet too often whose swaps one step of the tabu search looks at (drawn by
+# lot; all of them if there are no more).
+TABU_PAIRS = 6
+# Swaps the tabu search of a replan looks at (the budget of a replan, in steps, not seconds).
+TABU_BUDGET = 1_200_000
+# The heat of the annealing, as a share of the cost of one repeated meeting.
+HEAT = 0.15
 
 
 def search(schedule: Schedule, polish: int) -> None:
@@ -256,7 +270,7 @@ class Annealer:
             return
         lot = schedule.rng.random
         moving = len(movable)
-        heat = 0.15 * REPEAT_WEIGHT
+        heat = HEAT * REPEAT_WEIGHT
         chances = [math.exp(-d / heat) for d in range(8 * REPEAT_WEIGHT + 1)]
         limit = steps + polish_steps
         polish_start = -1
@@ -348,5 +362,117 @@ class Annealer:
                 best_cost = cost
                 last_gain = step
                 best_rounds = [[group[:] for group in groups] for groups in rounds]
+        if cost > best_cost:
+            schedule.reset(best_rounds)
+
+
+class TabuSearch:
+    """A tabu search over the planned rounds of a schedule, for replanning.
+
+    Each iteration takes ``TABU_PAIRS`` of the pairs that meet too often (drawn by lot), looks
+    at every swap of one of them, in a round where they meet, with a player of another table
+    in that round, and makes the best one that is not tabu (a tabu swap only if it gives a new
+    best schedule); the swapped pair stays tabu in that round for a few iterations drawn by
+    lot. Its cost is the annealing's
+    (``REPEAT_WEIGHT`` per repeated meeting, 1 per pair of club mates at a table) plus the sum
+    of the squares of every player's tables of five (history included), so a seat at a table
+    of five goes to a player who had fewer, after repeated meetings. The budget counts the
+    swaps looked at, so the result never depends on the computer's speed; after
+    ``TABU_STALL`` iterations without a new best a few random swaps are made. The schedule
+    ends with the best rounds seen.
+    """
+
+    def __init__(self, schedule: Schedule) -> None:
+        self.schedule = schedule
+        self.moves = Annealer(schedule)
+        self.looked = 0  # swaps looked at in the last run
+
+    def run(self, budget: int) -> None:
+        """Search until no meeting is repeated or ``budget`` swaps have been looked at."""
+        schedule, moves = self.schedule, self.moves
+        planned = len(schedule.rounds)
+        if planned == 0 or len(schedule.sizes) < 2:
+            return
+        moves.mark_all()
+        n, rounds, where, five, bad = moves.n, moves.rounds, moves.where, moves.five, moves.bad
+        pinned = schedule.pinned
+        movable = [p for p in range(n) if p not in pinned]
+        if len(movable) < 2:
+            return
+        delta, swap = moves.delta, moves.swap
+        lot = schedule.rng.random
+        fives = schedule.five_counts(planned)
+        cost = REPEAT_WEIGHT * schedule.repeats() + schedule.club_pairs()
+        cost += sum(f * f for f in fives)
+        best_cost = cost
+        best_rounds = [[group[:] for group in groups] for groups in rounds]
+        tabu: dict[tuple[int, int, int], int] = {}
+        looked = 0
+        iteration = 0
+        last_gain = 0
+        while bad and looked < budget:
+            iteration += 1
+            best_d = 1 << 30
+            chosen: list[tuple[int, int, int]] = []
+            sources: set[tuple[int, int]] = set()
+            keys = bad
+            if len(bad) > TABU_PAIRS:
+                keys = [bad[int(lot() * len(bad))] for _ in range(TABU_PAIRS)]
+            for key in keys:
+                a, b = divmod(key, n)
+                for w in range(planned):
+                    if where[w][a] == where[w][b]:
+                        sources.add((w, a))
+                        sources.add((w, b))
+            for w, p in sorted(sources):
+                if p in pinned:
+                    continue
+                wh = where[w]
+                g = wh[p]
+                size = five[g]
+                for q in movable:
+                    h = wh[q]
+                    if h == g:
+                        continue
+                    d = delta(w, p, q)
+                    if five[h] != size:
+                        big, small = (p, q) if size else (q, p)
+                        d += 2 * (fives[small] - fives[big] + 1)
+                    looked += 1
+                    if d > best_d:
+                        continue
+                    pair = (w, p, q) if p < q else (w, q, p)
+                    if tabu.get(pair, 0) > iteration and cost + d >= best_cost:
+                        continue
+                    if d < best_d:
+                        best_d = d
+                        chosen = [pair]
+                    else:
+                        chosen.append(pair)
+            if not chosen:
+                break
+            w, p, q = chosen[int(lot() * len(chosen))]
+            if five[where[w][p]] != five[where[w][q]]:
+                big, small = (p, q) if five[where[w][p]] else (q, p)
+                fives[big] -= 1
+                fives[small] += 1
+            swap(w, p, q)
+            cost += best_d
+            tabu[(w, p, q)] = iteration + 3 + int(lot() * 8)
+            if cost < best_cost:
+                best_cost = cost
+                last_gain = iteration
+                best_rounds = [[group[:] for group in groups] for groups in rounds]
+            elif iteration - last_gain > TABU_STALL:
+                last_gain = iteration
+                for _ in range(KICK_SWAPS):
+                    w = int(lot() * planned)
+                    p = movable[int(lot() * len(movable))]
+                    q = movable[int(lot() * len(movable))]
+                    wh = where[w]
+                    if wh[p] != wh[q] and five[wh[p]] == five[wh[q]]:
+                        cost += delta(w, p, q)
+                        swap(w, p, q)
+        self.looked = looked
         if cost > best_cost:
             schedule.reset(best_rounds)
