@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from itertools import combinations
-from pathlib import Path
 
 import flask_migrate
 import pytest
@@ -23,6 +20,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 import table_draw
+from tests.test_app_rounds import command_line_draw
 from tests.webapp import (
     create_tournament,
     draw_round,
@@ -36,7 +34,6 @@ from tournament.extensions import db
 from tournament.models import Round, Tournament
 from tournament.rounds import service as rounds
 
-ROOT = Path(__file__).resolve().parent.parent
 Groups = frozenset[frozenset[int]]
 # The migration before the one that adds the plan seed.
 BEFORE_PLAN_SEED = "b4e1c7d2a9f3"
@@ -192,18 +189,6 @@ def test_a_typed_seed_for_round_three_keeps_the_plan(app: Flask, client: FlaskCl
     assert _repeats_per_round(all_tables) == [0] * 8
 
 
-def _command_line_tables(request_text: str) -> list[list[int]]:
-    done = subprocess.run(
-        [sys.executable, "-m", "tournament.draw"],
-        input=request_text.encode(),
-        capture_output=True,
-        cwd=ROOT,
-        check=True,
-        timeout=60,
-    )
-    return [[int(n) for n in table] for table in json.loads(done.stdout)["tables"]]
-
-
 @pytest.mark.usefixtures("leitung", "seeds")
 def test_the_stored_request_reproduces_every_round_on_the_command_line(
     app: Flask, client: FlaskClient
@@ -220,7 +205,7 @@ def test_the_stored_request_reproduces_every_round_on_the_command_line(
         response = client.get(f"/turniere/{tournament_id}/runden/{number}/auslosung.json")
         text = response.get_data(as_text=True)
         assert json.loads(text)["plan_seed"] == _plan_seed(app, tournament_id)
-        assert _command_line_tables(text) == _tables(app, tournament_id, number)
+        assert command_line_draw(text) == _tables(app, tournament_id, number)
 
 
 @pytest.mark.usefixtures("leitung", "seeds")

@@ -35,15 +35,21 @@ PLAIN = "Anna Schmidt"
 PLAYERS = "Hans Müller; SC Bonn\nHans Müller; ; 4711\nAnna Schmidt\nBernd Meier; DK Kiel"
 
 
-@pytest.fixture
-def played(app: Flask, client: FlaskClient) -> int:
-    """Two Hans Müller and two others at one table, round 1 played and closed."""
+def _round_played(app: Flask, client: FlaskClient) -> int:
+    """Two Hans Müller and two others at one table, round 1 running, its list complete."""
     sign_in(app, client)
     tournament_id = create_tournament(client)
     paste_players(client, tournament_id, PLAYERS)
     draw_round(client, tournament_id, seed=3)
     round_action(client, tournament_id, 1, "starten")
     complete_lists(app, tournament_id, 1)
+    return tournament_id
+
+
+@pytest.fixture
+def played(app: Flask, client: FlaskClient) -> int:
+    """Two Hans Müller and two others at one table, round 1 played and closed."""
+    tournament_id = _round_played(app, client)
     round_action(client, tournament_id, 1, "abschliessen")
     return tournament_id
 
@@ -170,12 +176,7 @@ def test_a_list_of_a_table_with_namesakes_reads_back_from_its_export(
 ) -> None:
     """The export names the two Hans Müller by their labels; read back it is the same list
     (first unchanged, then into an emptied list), each game's players by position."""
-    sign_in(app, client)
-    tournament_id = create_tournament(client)
-    paste_players(client, tournament_id, PLAYERS)
-    draw_round(client, tournament_id, seed=3)
-    round_action(client, tournament_id, 1, "starten")
-    complete_lists(app, tournament_id, 1)
+    tournament_id = _round_played(app, client)
     path = table_path(tournament_id)
     data = client.get(path + "/liste.xlsx").data
     shown = {

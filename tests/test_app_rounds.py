@@ -163,7 +163,7 @@ def test_round_one_for_41_players(app: Flask, client: FlaskClient) -> None:
     assert json.loads(event.new_value or "")["tables"] == [[str(n) for n in t] for t in tables]
 
 
-def _command_line_draw(request_text: str) -> list[list[int]]:
+def command_line_draw(request_text: str) -> list[list[int]]:
     """The tables ``python -m tournament.draw`` draws from this request."""
     done = subprocess.run(
         [sys.executable, "-m", "tournament.draw"],
@@ -194,7 +194,7 @@ def test_stored_draw_request_repeats_the_draw_on_the_command_line(
         assert request["seed"] == seed
         assert len(request["players"]) == 41
         assert len(request["history"]) == number - 1
-        tables = _command_line_draw(response.get_data(as_text=True))
+        tables = command_line_draw(response.get_data(as_text=True))
         assert tables == _plan(app, tournament_id, number)
         assert tables == _shown_tables(client, tournament_id, number)
 
