@@ -19,7 +19,9 @@ round 1 and plays from round 2 (the app's ``first_round``).
 For every case, scenario and seed it records the repeated meetings of each round (as the draw
 reports them, checked against an independent count), whether the tables of five were spread
 fairly and the slowest draw (wall clock and CPU time: on a busy machine the wall clock also
-counts the other processes; the verdict on the 2 s target goes by the CPU time). A line per
+counts the other processes; the verdict on the 2 s target goes by the CPU time). Where the
+spread was unfair in some seed, the line gives the fewest and the most tables of five a player
+present at the end had, over all seeds. A line per
 case and scenario shows the seed with the most repeats in all (its repeats per round), the
 worst of each round over all seeds, and two lower bounds:
 
@@ -103,6 +105,7 @@ class Outcome:
     bounds: tuple[int, ...]
     at_least: int
     fives_fair: bool
+    fives_range: tuple[int, int]  # fewest and most tables of five of a player present at the end
     slowest: float  # wall-clock seconds of the slowest draw
     slowest_cpu: float  # CPU seconds of the slowest draw (what other load does not change)
 
@@ -227,6 +230,7 @@ def tournament(players: int, rounds: int, seed: int, scenario: str) -> Outcome:
             met.update(frozenset(pair) for pair in combinations(table, 2))
         _seat(round_, tables, by_number)
         round_.status = RoundStatus.RUNNING
+    at_end = [fives.get(player, 0) for player in rosters[-1]]
     return Outcome(
         players,
         seed,
@@ -234,6 +238,7 @@ def tournament(players: int, rounds: int, seed: int, scenario: str) -> Outcome:
         tuple(bounds),
         counting_bound(rosters),
         fair,
+        (min(at_end), max(at_end)),
         slowest,
         slowest_cpu,
     )
@@ -301,7 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f"worst draw {slowest:.2f} s ({slowest_cpu:.2f} s CPU)"
                 )
                 if not all(outcome.fives_fair for outcome in outcomes):
-                    line += "; tables of five spread unfairly"
+                    fewest = min(outcome.fives_range[0] for outcome in outcomes)
+                    most = max(outcome.fives_range[1] for outcome in outcomes)
+                    line += f"; tables of five spread unfairly ({fewest}-{most} a player)"
                 print(line, flush=True)
     verdict = "within" if slowest_cpu_all < TIME_TARGET else "OVER"
     print(
