@@ -11,7 +11,7 @@ from table_draw.designs import design
 from table_draw.randomness import step_random
 from table_draw.request import DrawRequest
 from table_draw.schedule import Schedule
-from table_draw.search import POLISH_STEPS_PER_PLAYER, TABU_BUDGET, TabuSearch, search
+from table_draw.search import POLISH_STEPS_PER_PLAYER, TABU_BUDGET, TabuSearch, fives_cap, search
 
 __all__ = [
     "MAX_PLAN_ROUNDS",
@@ -134,7 +134,8 @@ def plan_rounds(
         schedule.add_round(schedule.greedy_round())
     if tabu_budget:
         TabuSearch(schedule).run(tabu_budget)
-    search(schedule, POLISH_STEPS_PER_PLAYER * n)
+    cap = fives_cap(schedule.five_counts(rounds))
+    search(schedule, POLISH_STEPS_PER_PLAYER * n, cap)
     return schedule.rounds
 
 

@@ -15,6 +15,7 @@ from table_draw.schedule import Schedule
 
 __all__ = [
     "FAIR_WEIGHT",
+    "FIVES_ABOVE_FAIR",
     "KICK_SWAPS",
     "POLISH_STEPS_PER_PLAYER",
     "REPEAT_WEIGHT",
@@ -25,6 +26,7 @@ __all__ = [
     "TABU_STALL",
     "Annealer",
     "TabuSearch",
+    "fives_cap",
     "search",
 ]
 
@@ -48,15 +50,25 @@ TABU_STALL = 200
 TABU_PAIRS = 6
 # Swaps the tabu search of a replan looks at (the budget of a replan, in steps, not seconds).
 TABU_BUDGET = 1_200_000
+# After a change of players no player gets more tables of five (history included) than the
+# fairest spread gives plus this many.
+FIVES_ABOVE_FAIR = 1
 # The heat of the annealing, as a share of the cost of one repeated meeting.
 HEAT = 0.15
 
 
-def search(schedule: Schedule, polish: int) -> None:
+def fives_cap(fives: list[int]) -> int:
+    """The most tables of five a player may have after a change of players: the fairest
+    spread of these seats (history included) plus ``FIVES_ABOVE_FAIR``."""
+    return -(-sum(fives) // len(fives)) + FIVES_ABOVE_FAIR
+
+
+def search(schedule: Schedule, polish: int, cap: int | None = None) -> None:
     """Improve the schedule's planned rounds in place with ``SEARCH_STEPS`` steps (and up to
     ``polish`` more for clubs and the spread): if the exact spread of the tables of five
     leaves repeated meetings, half the steps go to a search where the spread is a cost, whose
-    rounds are kept if they have fewer repeated meetings."""
+    rounds are kept if they have fewer repeated meetings; there, with ``cap``, no player gets
+    more tables of five than ``cap``."""
     if 5 not in schedule.sizes or len(schedule.sizes) < 2:
         Annealer(schedule).run(SEARCH_STEPS, polish)
         return
@@ -65,7 +77,7 @@ def search(schedule: Schedule, polish: int) -> None:
     if exact == 0:
         return
     kept = [[group[:] for group in groups] for groups in schedule.rounds]
-    Annealer(schedule, soft=True).run(SEARCH_STEPS // 2, polish)
+    Annealer(schedule, soft=True, cap=cap).run(SEARCH_STEPS // 2, polish)
     if schedule.repeats() >= exact:
         schedule.reset(kept)
 
@@ -79,12 +91,14 @@ class Annealer:
     ``bad_at`` their places in it), from which the search draws its next move.
 
     ``soft``: the spread of the tables of five is a cost instead of a rule (used when the
-    exact spread leaves repeated meetings).
+    exact spread leaves repeated meetings); ``cap``: in the soft search, no swap gives a player
+    more tables of five than this (history included).
     """
 
-    def __init__(self, schedule: Schedule, soft: bool = False) -> None:
+    def __init__(self, schedule: Schedule, soft: bool = False, cap: int | None = None) -> None:
         self.schedule = schedule
         self.soft = soft
+        self.cap = cap
         self.n = schedule.n
         self.rounds = schedule.rounds
         self.where = schedule.where
@@ -212,6 +226,18 @@ class Annealer:
                 total += 1
         return total
 
+    def over_cap(self, small: int) -> bool:
+        """Whether one more table of five would give ``small`` more than the cap."""
+        cap = self.cap
+        if cap is None:
+            return False
+        five, where = self.five, self.where
+        total = self.hist_fives[small]
+        for v in range(self.planned):
+            if five[where[v][small]]:
+                total += 1
+        return total >= cap
+
     def unfairness(self, w: int, big: int, small: int) -> int:
         """Change of the tables of five had before, summed over all seats at tables of five
         of the planned rounds, when ``big`` leaves one to ``small`` in round w."""
@@ -257,10 +283,11 @@ class Annealer:
         n, rounds, where, five = self.n, self.rounds, self.where, self.five
         pinned, clubs, soft, bad = schedule.pinned, self.clubs, self.soft, self.bad
         delta, swap, chance = self.delta, self.swap, self.chance
-        fives_before, unfairness, partner_round = (
+        fives_before, unfairness, partner_round, over_cap = (
             self.fives_before,
             self.unfairness,
             self.partner_round,
+            self.over_cap,
         )
         cost = REPEAT_WEIGHT * schedule.repeats() + schedule.club_pairs()
         best_cost = cost
@@ -297,6 +324,8 @@ class Annealer:
                         swap(w, p, q)
                     elif soft:
                         big, small = (p, q) if five[wh[p]] else (q, p)
+                        if over_cap(small):
+                            continue
                         shift = unfairness(w, big, small)
                         cost += delta(w, p, q) + FAIR_WEIGHT * shift
                         unfair += shift
@@ -331,6 +360,8 @@ class Annealer:
                     continue
             else:
                 big, small = (p, q) if five[wh[p]] else (q, p)
+                if soft and over_cap(small):
+                    continue
                 shift = unfairness(w, big, small)
                 if soft:
                     # The spread of the tables of five is a cost, not a rule.
@@ -402,6 +433,7 @@ class TabuSearch:
         delta, swap = moves.delta, moves.swap
         lot = schedule.rng.random
         fives = schedule.five_counts(planned)
+        cap = fives_cap(fives)
         cost = REPEAT_WEIGHT * schedule.repeats() + schedule.club_pairs()
         cost += sum(f * f for f in fives)
         best_cost = cost
@@ -437,6 +469,8 @@ class TabuSearch:
                     d = delta(w, p, q)
                     if five[h] != size:
                         big, small = (p, q) if size else (q, p)
+                        if fives[small] >= cap:
+                            continue
                         d += 2 * (fives[small] - fives[big] + 1)
                     looked += 1
                     if d > best_d:

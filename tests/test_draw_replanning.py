@@ -62,9 +62,26 @@ def test_a_withdrawal_after_round_2_of_32_is_replanned_once_and_followed() -> No
     assert [as_sets(tables) for tables in history[2:]] == drawn
 
 
+def test_after_a_withdrawal_nobody_gets_more_tables_of_five_than_fair_plus_one() -> None:
+    players, history, _repeats = play(32, 8, 2, "out", seed=1)
+    fives = dict.fromkeys(players, 0)
+    for tables in history:
+        for table in tables:
+            if len(table) == 5:
+                for player in table:
+                    fives[player] += 1
+    seats = sum(fives.values())
+    # 31 players at three tables of five for 6 rounds: 90 seats, fair is 2 or 3 each. Without
+    # the limit this tournament gave one player 5.
+    assert seats == 90
+    assert max(fives.values()) <= -(-seats // len(players)) + 1
+
+
 def test_a_late_arrival_after_round_1_of_16_stays_within_bound() -> None:
     _players, _history, repeats = play(16, 5, 1, "in", seed=3)
-    assert sum(repeats) <= 5
+    # 5 when one player could sit at the table of five in all four rounds; the offline search,
+    # which does not spread the tables of five, finds 3.
+    assert sum(repeats) <= 7
 
 
 def test_the_same_request_after_a_change_draws_the_same_tables() -> None:
