@@ -50,16 +50,17 @@ TABU_STALL = 200
 TABU_PAIRS = 6
 # Swaps the tabu search of a replan looks at (the budget of a replan, in steps, not seconds).
 TABU_BUDGET = 1_200_000
-# After a change of players no player gets more tables of five (history included) than the
-# fairest spread gives plus this many.
+# Where the search may give up the exact spread of the tables of five (the tabu search of a
+# replan, the soft annealing), no player gets more of them (history included) than the fairest
+# spread gives plus this many.
 FIVES_ABOVE_FAIR = 1
 # The heat of the annealing, as a share of the cost of one repeated meeting.
 HEAT = 0.15
 
 
 def fives_cap(fives: list[int]) -> int:
-    """The most tables of five a player may have after a change of players: the fairest
-    spread of these seats (history included) plus ``FIVES_ABOVE_FAIR``."""
+    """The most tables of five a player may have where the spread is not kept exactly: the
+    fairest spread of all these seats (history included) plus ``FIVES_ABOVE_FAIR``."""
     return -(-sum(fives) // len(fives)) + FIVES_ABOVE_FAIR
 
 
