@@ -322,7 +322,8 @@ def valid(**changes: Any) -> Request:
 
 
 def refusals() -> Iterator[tuple[str, Request | str]]:
-    """Requests the draw refuses, one of each kind and some more."""
+    """Requests the draw refuses, one of each kind and some more (``tests/test_draw.py`` also
+    sends them through the command line)."""
     cases: list[tuple[str, Request | str]] = [
         ("bad JSON", '{"players": [}'),
         ("empty input", ""),
@@ -487,6 +488,11 @@ def plan_seed_cases(lots: random.Random) -> Iterator[tuple[str, Request | str]]:
     yield "plan seed/unplanned", valid(plan_seed=5)
     yield "plan seed/null", valid(plan_seed=None, rounds_planned=5)
     yield "plan seed/negative", valid(plan_seed=-(2**45), rounds_planned=5)
+    yield from plan_seed_refusals()
+
+
+def plan_seed_refusals() -> Iterator[tuple[str, Request | str]]:
+    """Requests refused for their ``plan_seed``."""
     for name, value in (("a text", "5"), ("a float", 1.5), ("a bool", True), ("a list", [5])):
         yield f"refusal/plan_seed {name}", valid(plan_seed=value, rounds_planned=5)
 

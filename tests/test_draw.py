@@ -26,6 +26,7 @@ import table_draw as draw_module
 from table_draw import run, search, table_sizes
 from table_draw.designs import affine_plane_16, spread_32, stored_schedule
 from table_draw.stored_schedules import STORED_SCHEDULES
+from tests.record_draw_corpus import plan_seed_refusals, refusals
 
 ROOT = Path(__file__).resolve().parents[1]
 Request = dict[str, Any]
@@ -157,85 +158,9 @@ def valid(**changes: Any) -> Request:
     return request
 
 
-ERRORS: list[tuple[str, Request | str]] = [
-    ("bad JSON", '{"players": [}'),
-    ("empty input", ""),
-    ("not an object", "[1, 2, 3]"),
-    ("players missing", {"seed": 1}),
-    ("players not a list", valid(players={"id": "1"})),
-    ("player not an object", valid(players=["p1", "p2", "p3", "p4"])),
-    ("id missing", valid(players=[{"club": "x"}, *players(4)])),
-    ("empty id", valid(players=[{"id": ""}, *players(4)])),
-    ("number id", valid(players=[{"id": 17}, *players(4)])),
-    ("duplicate id", valid(players=[*players(4), {"id": "p1"}])),
-    ("club not a text", valid(players=[{"id": "a", "club": 3}, *players(4)])),
-    ("no players", valid(players=[])),
-    ("3 players", valid(players=players(3))),
-    ("6 players", valid(players=players(6))),
-    ("7 players", valid(players=players(7))),
-    ("11 players", valid(players=players(11))),
-    ("seed missing", {"players": players(8)}),
-    ("seed a float", valid(seed=1.5)),
-    ("seed a text", valid(seed="1")),
-    ("seed a bool", valid(seed=True)),
-    ("unknown method", valid(method="swiss")),
-    ("method not a text", valid(method=1)),
-    ("history not a list", valid(history={"1": []})),
-    ("history round not a list", valid(history=["p1"])),
-    ("history table not a list", valid(history=[["p1", "p2"]])),
-    ("history empty table", valid(history=[[[]]])),
-    ("history number id", valid(history=[[["p1", 2, "p3", "p4"]]])),
-    ("history seats a player twice", valid(history=[[["p1", "p2"], ["p1", "p3"]]])),
-    ("rounds_planned zero", valid(rounds_planned=0)),
-    ("rounds_planned a text", valid(rounds_planned="8")),
-    ("plan_seed a text", valid(plan_seed="8", rounds_planned=8)),
-    ("plan_seed a float", valid(plan_seed=8.5, rounds_planned=8)),
-    ("plan_seed a bool", valid(plan_seed=False, rounds_planned=8)),
-    ("options not an object", valid(options=[])),
-    ("separate_clubs not a bool", valid(options={"separate_clubs": "yes"})),
-    ("fixed not an object", valid(options={"fixed": [["p1", 1]]})),
-    ("fixed unknown player", valid(options={"fixed": {"nobody": 1}})),
-    ("fixed table zero", valid(options={"fixed": {"p1": 0}})),
-    ("fixed table out of range", valid(options={"fixed": {"p1": 5}})),
-    ("fixed table a text", valid(options={"fixed": {"p1": "1"}})),
-    ("fixed table a bool", valid(options={"fixed": {"p1": True}})),
-    (
-        "six fixed at one table",
-        valid(options={"fixed": {f"p{number}": 2 for number in range(1, 7)}}),
-    ),
-    (
-        "five fixed at a table without tables of five",
-        valid(players=players(16), options={"fixed": {f"p{n}": 1 for n in range(1, 6)}}),
-    ),
-    (
-        "five fixed at two tables but one table of five",
-        valid(
-            players=players(21),
-            options={"fixed": {f"p{n}": 1 + (n > 5) for n in range(1, 11)}},
-        ),
-    ),
-    ("standings missing", valid(method="standings")),
-    ("standings not a list", valid(method="standings", standings="p1")),
-    (
-        "standings miss a player",
-        valid(method="standings", standings=[f"p{n}" for n in range(1, 17)]),
-    ),
-    (
-        "standings twice the same player",
-        valid(method="standings", standings=[f"p{n}" for n in range(1, 18)] + ["p1"]),
-    ),
-    (
-        "standings with a number",
-        valid(method="standings", standings=[f"p{n}" for n in range(1, 18)] + [5]),
-    ),
-    (
-        "five fixed at a table of four by standings",
-        valid(
-            method="standings",
-            standings=[f"p{n}" for n in range(1, 18)],
-            options={"fixed": {f"p{n}": 1 for n in range(1, 6)}},
-        ),
-    ),
+ERRORS = [
+    (name.removeprefix("refusal/"), request)
+    for name, request in (*refusals(), *plan_seed_refusals())
 ]
 
 

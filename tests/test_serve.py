@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import signal
 import socket
 import sqlite3
@@ -215,9 +216,28 @@ def test_a_port_in_use_is_named_in_one_line_without_a_traceback(database: Path) 
 
 def test_pip_install_carries_templates_static_files_and_migrations(tmp_path: Path) -> None:
     """``pip install .`` installs the package alone: everything the app serves and migrates
-    with must be in it, and the console command must be declared."""
+    with must be in it, and the console command must be declared. Built from a copy of the
+    checkout without earlier build output (``build/``, ``*.egg-info``), which could carry files
+    that pyproject.toml no longer packages."""
+    source = tmp_path / "source"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            ".venv",
+            "node_modules",
+            "build",
+            "dist",
+            "*.egg-info",
+            "instance",
+            "__pycache__",
+            ".*_cache",
+            ".hypothesis",
+        ),
+    )
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(source)],
         check=True,
         capture_output=True,
     )
