@@ -1,10 +1,12 @@
-"""A waitress server run in a thread for the length of a test."""
+"""A waitress server run in a thread for the length of a test, and waiting for what a server
+does in its own time."""
 
 from __future__ import annotations
 
 import errno
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -30,3 +32,13 @@ def in_thread(server: Any, wait: float = 5) -> Iterator[None]:
     finally:
         server.close()
         thread.join(timeout=wait)
+
+
+def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
+    """Whether ``condition`` comes true within ``seconds`` (asked every 0.05 s)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
+    return True

@@ -34,7 +34,7 @@ from tests.server_processes import (
     laptop_server_command,
     server_environment,
 )
-from tests.serving import in_thread
+from tests.serving import in_thread, wait_for
 from tests.webapp import (
     complete_lists,
     create_tournament,
@@ -190,11 +190,7 @@ def test_the_schedule_runs_in_a_thread_and_ends(app: Flask, client: FlaskClient)
     schedule = service.Schedule(app, clock=lambda: later, check_seconds=0.01)
     assert schedule.start()
     try:
-        deadline = threading.Event()
-        for _ in range(500):
-            if "runde-1-laufend" in _reasons(app):
-                break
-            deadline.wait(0.01)
+        wait_for(lambda: "runde-1-laufend" in _reasons(app), seconds=5)
     finally:
         schedule.stop()
     assert _reasons(app) == ["runde-1-start", "runde-1-laufend"]
@@ -219,11 +215,7 @@ def test_doko_turnier_copies_a_running_round_when_it_starts_and_says_where(
     server = ServerProcess(laptop_server_command(port), env, tmp_path / "server.log")
     server.start(port)
     try:
-        waiting = threading.Event()
-        for _ in range(600):
-            if "runde-1-laufend" in _reasons(app):
-                break
-            waiting.wait(0.1)
+        wait_for(lambda: "runde-1-laufend" in _reasons(app), seconds=60)
     finally:
         server.stop()
     assert _reasons(app) == ["runde-1-laufend"], server.output()

@@ -40,6 +40,7 @@ from tests.server_processes import (
     migrate,
     server_environment,
 )
+from tests.serving import wait_for
 from tests.webapp import create_tournament, draw_round, paste_players, round_action, sign_in
 from tournament.app import create_app
 from tournament.extensions import db
@@ -272,7 +273,7 @@ def kill_a_worker_twice(server: ServerProcess, port: int) -> ServerProcess:
         workers = server.children()
         assert len(workers) == 2, workers
         os.kill(workers[0], signal.SIGKILL)
-        _wait_for(functools.partial(_replaced, server, workers[0]))
+        assert wait_for(functools.partial(_replaced, server, workers[0]), seconds=30)
         time.sleep(1.0)
     return server
 
@@ -283,7 +284,7 @@ def kill_the_server(server: ServerProcess, port: int) -> ServerProcess:
     workers = server.children()
     server.kill()
     # gunicorn's workers notice that their master is gone and end by themselves.
-    _wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers))
+    assert wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), seconds=30)
     time.sleep(0.5)
     again = ServerProcess(server.command, server.env, server.log)
     again.start(port)
@@ -294,13 +295,6 @@ def _replaced(server: ServerProcess, killed: int) -> bool:
     """True once gunicorn runs two workers again, none of them ``killed``."""
     workers = server.children()
     return len(workers) == 2 and killed not in workers
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.05)
 
 
 def test_gunicorn_on_postgresql_a_killed_worker_loses_no_acknowledged_save(

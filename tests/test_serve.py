@@ -33,7 +33,7 @@ from flask import Flask
 from sqlalchemy import select
 from waitress.server import create_server
 
-from tests.serving import in_thread
+from tests.serving import in_thread, wait_for
 from tests.webapp import (
     create_tournament,
     draw_round,
@@ -65,15 +65,6 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds} s")
 
 
 def _get(port: int, path: str = "/") -> int:
@@ -128,7 +119,7 @@ def running(database: Path) -> Iterator[tuple[subprocess.Popen[str], int]]:
     port = _free_port()
     process = _start(database, port)
     try:
-        _wait_for(lambda: _answers(port) or process.poll() is not None)
+        assert wait_for(lambda: _answers(port) or process.poll() is not None, seconds=60)
         assert process.poll() is None, process.communicate()[0]
         yield process, port
     finally:
@@ -183,7 +174,7 @@ def test_kept_local_it_says_the_phones_cannot_reach_it(database: Path) -> None:
     port = _free_port()
     process = _start(database, port, "--host", "127.0.0.1")
     try:
-        _wait_for(lambda: _answers(port) or process.poll() is not None)
+        assert wait_for(lambda: _answers(port) or process.poll() is not None, seconds=60)
         output = _stop(process)
     finally:
         if process.poll() is None:
@@ -289,7 +280,7 @@ def test_more_than_1024_connections_are_held_open(tmp_path: Path) -> None:
         try:
             for _ in range(1050):
                 clients.append(socket.create_connection(("127.0.0.1", port), timeout=10))
-            _wait_for(lambda: len(server.active_channels) >= 1050, seconds=30)
+            assert wait_for(lambda: len(server.active_channels) >= 1050, seconds=30)
             assert _get(port, "/") == 200  # still answering
         finally:
             for client in clients:
@@ -549,7 +540,7 @@ def test_killed_under_load_and_restarted_no_acknowledged_save_is_lost_or_doubled
         for table in tables_drawn
     ]
     try:
-        _wait_for(lambda: _answers(port))
+        assert wait_for(lambda: _answers(port), seconds=60)
         for keeper in keepers:
             keeper.start()
         saved_at_kill = 0
@@ -560,7 +551,7 @@ def test_killed_under_load_and_restarted_no_acknowledged_save_is_lost_or_doubled
             process.kill()  # kill -9: no clean-up at all
             process.communicate(timeout=30)
             process = _start(database, port, "--host", "127.0.0.1")
-            _wait_for(lambda: _answers(port))
+            assert wait_for(lambda: _answers(port), seconds=60)
         for keeper in keepers:
             keeper.join(120)
     finally:
@@ -583,4 +574,4 @@ def _acknowledged(tables: list[Table]) -> int:
 
 
 def _wait_for_saves(tables: list[Table], count: int) -> None:
-    _wait_for(lambda: _acknowledged(tables) >= count)
+    assert wait_for(lambda: _acknowledged(tables) >= count, seconds=60)
