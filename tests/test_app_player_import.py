@@ -274,14 +274,9 @@ def test_namesakes_in_a_file_are_registered_as_two_people(
             ]
         }
     )
-    page = upload(client, tournament, data, "liste.xlsx").get_data(as_text=True)
-    page = send(
-        client,
-        page,
-        f"/turniere/{tournament}/spieler/einfuegen",
-        {"bestaetigen": "1"},
-        follow=True,
-    ).get_data(as_text=True)
+    page = confirm(client, tournament, upload(client, tournament, data, "liste.xlsx")).get_data(
+        as_text=True
+    )
     assert "2 Spieler angemeldet." in flashes(page)
     assert registered(app, tournament) == [
         (1, "Hans Müller", "SC Bonn", None),
