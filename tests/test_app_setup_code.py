@@ -17,6 +17,7 @@ from tournament.accounts import setup_code
 from tournament.app import create_app
 from tournament.extensions import db
 from tournament.models import User
+from tournament.texts import Refusal, refusal_text
 
 WRONG_CODE = (
     "Der Einrichtungscode stimmt nicht. Er steht im Fenster, in dem Doko-Turnier gestartet wurde."
@@ -29,7 +30,7 @@ def _user_count(app: Flask) -> int:
         return db.session.execute(select(func.count(User.id))).scalar_one()
 
 
-@pytest.mark.parametrize("code", ["", "AAAA-BBBB-CCCC", "x" * 39])
+@pytest.mark.parametrize("code", ["AAAA-BBBB-CCCC", "x" * 39, "----"])
 def test_setup_without_the_right_code_creates_nothing(
     app: Flask, client: FlaskClient, code: str
 ) -> None:
@@ -37,6 +38,22 @@ def test_setup_without_the_right_code_creates_nothing(
     assert response.status_code == 200
     errors = field_errors(response.get_data(as_text=True), "setup_code")
     assert errors == [WRONG_CODE]
+    assert _user_count(app) == 0
+
+
+@pytest.mark.parametrize("code", ["", "   "])
+def test_an_empty_code_is_called_missing_at_its_field(
+    app: Flask, client: FlaskClient, code: str
+) -> None:
+    response = post_form(client, "/einrichten", {"setup_code": code, **ACCOUNT, "username": ""})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert field_errors(page, "setup_code") == [refusal_text(Refusal.SETUP_CODE_MISSING)]
+    assert refusal_text(Refusal.SETUP_CODE_MISSING).startswith(
+        "Bitte den Einrichtungscode eingeben."
+    )
+    assert field_errors(page, "username") == ["Bitte einen Benutzernamen eingeben."]
+    assert WRONG_CODE not in page
     assert _user_count(app) == 0
 
 

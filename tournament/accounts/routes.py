@@ -50,7 +50,11 @@ def setup() -> ResponseReturnValue:
         flash(notice(Notice.SETUP_DONE), "info")
         return redirect(url_for("auth.login"))
     form = SetupForm()
-    if form.is_submitted() and not setup_code.matches(form.setup_code.data or ""):
+    if form.is_submitted() and not form.setup_code.data:
+        # Not a guess: nothing is counted, and the other fields are checked as well.
+        form.validate()
+        form.setup_code.errors = [refusal_text(Refusal.SETUP_CODE_MISSING)]
+    elif form.is_submitted() and not setup_code.matches(form.setup_code.data or ""):
         # Checked before anything else, and counted: the code is the set-up's password.
         throttle.failed()
         form.setup_code.errors = [refusal_text(Refusal.WRONG_SETUP_CODE)]

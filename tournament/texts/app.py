@@ -120,6 +120,7 @@ class Refusal(Enum):
     WRONG_CREDENTIALS = "wrong_credentials"
     NO_SUCH_CODE = "no_such_code"
     WRONG_SETUP_CODE = "wrong_setup_code"
+    SETUP_CODE_MISSING = "setup_code_missing"
     TOO_MANY_ATTEMPTS = "too_many_attempts"
 
     # a new password: why it is refused
@@ -370,6 +371,10 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
     ),
     Refusal.WRONG_SETUP_CODE: (
         "Der Einrichtungscode stimmt nicht. Er steht im Fenster, in dem Doko-Turnier "
+        "gestartet wurde."
+    ),
+    Refusal.SETUP_CODE_MISSING: (
+        "Bitte den Einrichtungscode eingeben. Er steht im Fenster, in dem Doko-Turnier "
         "gestartet wurde."
     ),
     Refusal.TOO_MANY_ATTEMPTS: (
