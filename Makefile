@@ -52,9 +52,13 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/password_flood.py
 
 # The web app for the tournament day: migrates the database, serves it on port 5000 of every
-# network (the start banner names the address for the phones); `doko-turnier --help`.
+# network (the start banner names the address for the phones). `make run PORT=8080` serves
+# on another port; ARGS passes any other option on, e.g. `make run ARGS="--host 127.0.0.1"`
+# (`doko-turnier --help`).
+PORT ?=
+ARGS ?=
 run: $(BIN)/.installed
-	$(BIN)/doko-turnier
+	$(BIN)/doko-turnier $(if $(PORT),--port $(PORT)) $(ARGS)
 
 # A demo tournament (41 players, 3 rounds, lists complete and half-way) in the app's database.
 demo: $(BIN)/.installed

@@ -170,6 +170,62 @@ def test_it_migrates_serves_names_the_hall_address_and_ends_with_ctrl_c(
     assert "leaked" not in output, output  # the export workers were shut down, not dropped
 
 
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_takes_the_port_and_keeps_the_migrations_in_the_log_file(database: Path) -> None:
+    """``make run PORT=...`` serves on that port; alembic's English migration lines go to the
+    log file in the data folder, not to the console before the German banner."""
+    port = _free_port()
+    environment = _environment(database)
+    for inherited in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PORT", "ARGS"):
+        environment.pop(inherited, None)
+    installed = f"{sys.prefix}/bin/.installed"  # this venv, never rebuilt by the test
+    command = ["make", "--no-print-directory", "-o", installed, "run", f"PORT={port}"]
+    process = subprocess.Popen(
+        [*command, f"VENV={sys.prefix}", "ARGS=--host 127.0.0.1"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert wait_for(lambda: _answers(port) or process.poll() is not None, seconds=60)
+        assert process.poll() is None, process.communicate()[0]
+        assert _get(port) == 302  # to the first set-up
+        output = _stop(process)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    before, banner, after = output.partition(serve.BANNER_RUNNING)
+    assert banner, output
+    assert "alembic" not in output and "INFO" not in output, output
+    # make's echo of the command it runs, nothing else
+    assert [line for line in before.splitlines() if line.strip()] == [
+        f"{sys.prefix}/bin/doko-turnier --port {port} --host 127.0.0.1"
+    ], output
+    assert f"Auf diesem Computer: http://127.0.0.1:{port}/" in after
+    log_file = database.parent / "instance" / serve.LOG_FILE
+    assert f"(auch die Aktualisierung der Datenbank): {log_file}" in after
+    logged = log_file.read_text(encoding="utf-8")
+    assert "INFO alembic.runtime.migration: Running upgrade  -> " in logged
+    assert "Traceback" not in output, output
+
+
+def test_the_help_and_the_readme_name_the_port_of_make_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        serve.main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "make run PORT=8080" in shown
+    assert 'make run ARGS="--host 127.0.0.1"' in shown
+    assert "doko-turnier.log" in shown
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make run PORT=8080" in readme
+    assert "doko-turnier.log" in readme
+
+
 def test_kept_local_it_says_the_phones_cannot_reach_it(database: Path) -> None:
     port = _free_port()
     process = _start(database, port, "--host", "127.0.0.1")

@@ -40,6 +40,7 @@ import select
 import socket
 import sys
 import sysconfig
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import Any
 
@@ -64,11 +65,13 @@ from tournament.texts.console import (
     BANNER_HALL,
     BANNER_HERE,
     BANNER_LOCAL_ONLY,
+    BANNER_LOG,
     BANNER_NO_NETWORK,
     BANNER_PROXY,
     BANNER_RUNNING,
     CANNOT_LISTEN,
     ENDED,
+    HELP_EPILOG,
     PORT_TAKEN,
 )
 from tournament.texts.publish import EXPORTED, NO_TOURNAMENT
@@ -96,6 +99,15 @@ OTHER_FILES = 64
 #: address (TEST-NET-1). Connecting a UDP socket sends nothing; it only picks the route.
 ROUTE_PROBE = ("192.0.2.1", 9)
 
+#: The log file in the data folder (:func:`log_to_file`), its size at most, and how many
+#: older ones are kept beside it (``doko-turnier.log.1`` ...).
+LOG_FILE = "doko-turnier.log"
+LOG_BYTES = 1_000_000
+LOG_KEPT = 3
+#: The app's loggers (``tournament``, ``tournament.backups.service`` ...): German messages.
+APP_LOGGER = "tournament"
+
+_LOG_FILES: list[logging.Handler] = []
 _ADDRESS_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
 
 
@@ -272,15 +284,54 @@ def migrate(app: Flask) -> str | None:
 
 
 def quiet_logs() -> None:
-    """One line per event that matters to the Turnierleiter: waitress's notice of requests
-    waiting for a thread ("Task queue depth is 1") comes with every busy moment and is not
-    one."""
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    """One line per event that matters to the Turnierleiter: on the console the app's own
+    (German) messages and every library's warnings and errors (:func:`for_the_console`);
+    waitress's notice of requests waiting for a thread ("Task queue depth is 1") comes with
+    every busy moment and is not one. Everything else goes to the log file
+    (:func:`log_to_file`)."""
+    console = logging.StreamHandler()
+    console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    console.addFilter(for_the_console)
+    logging.basicConfig(level=logging.INFO, handlers=[console])
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
+def for_the_console(record: logging.LogRecord) -> bool:
+    """Whether a log record is shown on the console: the app's messages, and the libraries'
+    (alembic's migration steps, in English) only from a warning up."""
+    own = record.name == APP_LOGGER or record.name.startswith(f"{APP_LOGGER}.")
+    return own or record.levelno >= logging.WARNING
+
+
+def log_to_file(folder: str) -> Path:
+    """Write every log message, with its time, to :data:`LOG_FILE` in the data folder (the
+    migrations among them); the file's path. Kept to :data:`LOG_BYTES` and
+    :data:`LOG_KEPT` older files."""
+    path = Path(folder) / LOG_FILE
+    stop_logging_to_file()
+    handler = RotatingFileHandler(
+        path, maxBytes=LOG_BYTES, backupCount=LOG_KEPT, encoding="utf-8", delay=True
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+    _LOG_FILES.append(handler)
+    return path
+
+
+def stop_logging_to_file() -> None:
+    """Close the log file of :func:`log_to_file` (``main`` in a test, ending)."""
+    while _LOG_FILES:
+        handler = _LOG_FILES.pop()
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="doko-turnier", description="Doko-Turnier starten")
+    parser = argparse.ArgumentParser(
+        prog="doko-turnier",
+        description="Doko-Turnier starten",
+        epilog=HELP_EPILOG.format(log=LOG_FILE),
+    )
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
@@ -288,7 +339,10 @@ def main(argv: list[str] | None = None) -> int:
         "127.0.0.1: nur dieser Computer)",
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"Port (Standard: {DEFAULT_PORT})"
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"Port (Standard: {DEFAULT_PORT}; mit make: make run PORT=8080)",
     )
     parser.add_argument(
         "--proxy",
@@ -315,10 +369,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     quiet_logs()
+    try:
+        return _run(parser, args)
+    finally:
+        stop_logging_to_file()
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.export_site:
         return _export_site(parser, *args.export_site)
     if args.list_backups or args.restore:
         app = create_app({"SETUP_CODE_IN_LOG": False}, instance_path=instance_folder())
+        log_to_file(app.instance_path)
         if args.restore:
             return backup_commands.run_restore(app, Path(args.restore), sys.stdout, sys.stderr)
         print("\n".join(backup_commands.listing(app)), flush=True)
@@ -336,6 +398,7 @@ def _export_site(parser: argparse.ArgumentParser, tournament: str, folder: str) 
     if not tournament.isdigit():
         parser.error(NO_TOURNAMENT.format(id=tournament))
     app = create_app({"SETUP_CODE_IN_LOG": False}, instance_path=instance_folder())
+    log_to_file(app.instance_path)
     problem = migrate(app)
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -363,6 +426,7 @@ def _serve(host: str, port: int, proxy: str | None) -> int:
         port = int(listener.getsockname()[1])
         # The banner shows the set-up code.
         app = create_app({"SETUP_CODE_IN_LOG": False}, instance_path=instance_folder())
+        log_file = log_to_file(app.instance_path)
         problem = migrate(app)
         if problem is not None:
             print(problem, file=sys.stderr)
@@ -375,6 +439,7 @@ def _serve(host: str, port: int, proxy: str | None) -> int:
         server = make_server(app, listener, proxy)
         lines = banner(host, port, proxy, hall, configured, setup_code.announce(app))
         lines.append(BANNER_DATA.format(folder=app.instance_path))
+        lines.append(BANNER_LOG.format(path=log_file))
         schedule = backups.Schedule(app)
         if schedule.start():
             lines.append(BANNER_BACKUPS.format(folder=backups.folder_of(app)))

@@ -22,7 +22,13 @@ PORT_TAKEN = (
 )
 CANNOT_LISTEN = "Doko-Turnier startet nicht: {host}:{port} geht nicht ({error})."
 BANNER_DATA = "Die Daten liegen im Ordner {folder}"
+BANNER_LOG = "Meldungen des Programms (auch die Aktualisierung der Datenbank): {path}"
 ENDED = "Doko-Turnier beendet."
+HELP_EPILOG = (
+    "Mit make: make run startet Doko-Turnier, make run PORT=8080 auf einem anderen Port, "
+    'make run ARGS="--host 127.0.0.1" mit weiteren Angaben. Die Meldungen des Programms '
+    "(auch die Aktualisierung der Datenbank) stehen in {log} im Datenordner."
+)
 
 # Backups and their restore (``tournament.backups``): the log's lines and what
 # ``doko-turnier --restore`` and ``--list-backups`` print.
