@@ -251,6 +251,122 @@ def test_the_newest_twenty_backups_are_kept_and_other_files_left_alone(tmp_path:
     assert again is not None and again != written[-1] and again.exists()
 
 
+# ------------------------------------------------------------------ names and stamps
+
+
+@pytest.mark.parametrize(
+    ("name", "part"),
+    [
+        ("Herbstturnier 2026", "herbstturnier-2026"),
+        ("Großes Dürener Doko-Turnier", "grosses-duerener-doko-turnier"),
+        ('Cup <Köln>: "A/B" \\ C|D? *E*', "cup-koeln-a-b-c-d-e"),
+        ("Café Crème – ẞ", "cafe-creme-ss"),
+        ("Offene Westdeutsche Meisterschaft im Doppelkopf", "offene-westdeutsche"),
+        ("Donaudampfschifffahrtsgesellschaftskapitänsturnier", "donaudampfschifffahrtsgesellsc"),
+        ("東京", ""),
+    ],
+)
+def test_a_copy_is_named_for_its_tournament_safely_on_every_system(name: str, part: str) -> None:
+    assert service.slug(name) == part
+    taken = dt.datetime(2026, 11, 26, 14, 5, 0)
+    file_name = service.name_for(taken, "runde-3-start", name)
+    # Windows refuses <>:"/\|?* and control characters; the names keep to a-z, 0-9, - and .
+    assert re.fullmatch(r"doko-[a-z0-9-]+T[0-9-]+-runde-3-start\.sqlite3", file_name)
+    expected = f"doko-{part}-" if part else "doko-"
+    assert file_name == f"{expected}2026-11-26T14-05-00-runde-3-start.sqlite3"
+    assert service.parse_name(file_name) == (taken, "runde-3-start", part)
+    # the names of older versions, without the tournament, are still backups
+    assert service.parse_name("doko-2026-11-26T14-05-00-runde-3-start.sqlite3") == (
+        taken,
+        "runde-3-start",
+        "",
+    )
+
+
+@pytest.mark.sqlite_only
+def test_copies_carry_the_tournament_whose_round_started_and_a_stamp_of_their_own(
+    app: Flask, client: FlaskClient
+) -> None:
+    before = dt.datetime.now().astimezone().replace(microsecond=0)
+    _running_round(app, client)  # "Sicherungsturnier", round 1
+    cologne = create_tournament(client, "Frühjahrs-Cup Köln")
+    [first] = service.backups_in(service.folder_of(app))
+    assert first.path.name.startswith("doko-sicherungsturnier-")
+    stamp = service.read_stamp(first.path)
+    assert stamp is not None
+    assert (stamp.reason, stamp.tournament) == ("runde-1-start", "Sicherungsturnier")
+    assert before <= stamp.taken <= dt.datetime.now().astimezone()
+
+    # The copy set aside before a restore: the tournament whose round started last, not the
+    # newest one (which has no round yet).
+    aside = service.write_backup(app, service.BEFORE_RESTORE)
+    assert aside is not None
+    assert aside.name.startswith("doko-sicherungsturnier-")
+
+    # A second tournament starts a round: its copies carry its name, the five-minute copy
+    # too (its round started last), and they hold the whole database.
+    paste_players(client, cologne, "\n".join(player_names(4, start=101)))
+    draw_round(client, cologne, seed=1)
+    round_action(client, cologne, 1, "starten")
+    newest = service.backups_in(service.folder_of(app))[-1]
+    assert newest.path.name.startswith("doko-fruehjahrs-cup-koeln-")
+    assert newest.path.name.endswith("-runde-1-start.sqlite3")
+    later = newest.taken + dt.timedelta(minutes=6)
+    running = service.Schedule(app, clock=lambda: later).tick()
+    assert running is not None and running.name.startswith("doko-fruehjahrs-cup-koeln-")
+    held = restore.inspect_copy(running)
+    assert [t.name for t in held.tournaments] == ["Sicherungsturnier", "Frühjahrs-Cup Köln"]
+    assert held.stamped and held.taken == later
+
+
+@pytest.mark.sqlite_only
+def test_list_backups_says_when_a_copy_was_made_from_the_copy_itself(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    _running_round(app, client)
+    folder = service.folder_of(app)
+    made = dt.datetime(2026, 11, 26, 14, 5, 7)
+    copy = service.write_backup(app, "runde-1-laufend", now=made)
+    assert copy is not None
+    # Copied about since: another name and another file date; the copy still knows.
+    moved = copy.rename(
+        folder / "doko-sicherungsturnier-2026-11-27T09-00-00-runde-1-laufend.sqlite3"
+    )
+    os.utime(moved, (1_700_000_000, 1_700_000_000))
+    # A copy of an older version: no stamp, the name of old.
+    old = _copy_of(app, folder / "doko-2026-11-20T10-00-00-runde-1-start.sqlite3")
+    assert service.read_stamp(old) is None
+
+    lines = commands.listing(app)
+    assert lines[lines.index(f"  {moved.name}  ({_kb(moved)} KB)") + 1] == (
+        "    angelegt: 26.11.2026 14:05:07, Turnier „Sicherungsturnier“"
+    )
+    assert lines[lines.index(f"  {old.name}  ({_kb(old)} KB)") + 1] == (
+        "    angelegt: 20.11.2026 10:00:00 laut Dateiname (die Kopie selbst nennt keine Zeit: "
+        "sie stammt von einer älteren Version von Doko-Turnier)"
+    )
+    described = commands.described(restore.inspect_copy(moved))
+    assert "  angelegt: 26.11.2026 14:05:07" in described
+    old_described = commands.described(restore.inspect_copy(old))
+    assert old_described[1].startswith("  angelegt: 20.11.2026 10:00:00 laut Dateiname")
+
+    # Restoring the stamped copy works, and the stamp stays behind in the copy.
+    with app.app_context():
+        db.engine.dispose()
+    assert commands.run_restore(app, moved, io.StringIO(), io.StringIO()) == 0
+    with sqlite3.connect(_database(app)) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert service.STAMP_TABLE not in tables
+    assert service.read_stamp(moved) is not None
+    with app.app_context():
+        assert schema_problem(db.engine) is None
+        db.engine.dispose()
+
+
+def _kb(path: Path) -> int:
+    return max(1, round(path.stat().st_size / 1024))
+
+
 @pytest.mark.postgresql_only
 def test_on_postgresql_no_backup_is_written_and_nothing_fails(
     app: Flask, client: FlaskClient, backend: str, caplog: pytest.LogCaptureFixture

@@ -1,7 +1,7 @@
 """The backups on the command line: list them, restore one.
 
     doko-turnier --list-backups
-    doko-turnier --restore instance/backups/doko-2026-11-26T14-05-00-runde-3-start.sqlite3
+    doko-turnier --restore instance/backups/doko-herbst-2026-11-26T14-05-00-runde-3-start.sqlite3
     flask --app tournament.app list-backups
     flask --app tournament.app restore-backup FILE
 
@@ -30,6 +30,9 @@ from tournament.texts.console import (
     BACKUPS_LISTED,
     BACKUPS_NONE,
     BACKUPS_RESTORE_HINT,
+    BACKUPS_TAKEN,
+    BACKUPS_TAKEN_BY_NAME,
+    BACKUPS_TOURNAMENT,
     RESTORE_COPY,
     RESTORE_DONE,
     RESTORE_NO_ROUNDS,
@@ -38,12 +41,15 @@ from tournament.texts.console import (
     RESTORE_ROUND,
     RESTORE_SAVED,
     RESTORE_TAKEN,
+    RESTORE_TAKEN_GUESSED,
     RESTORE_TOURNAMENT,
 )
 
 
 def listing(app: Flask) -> list[str]:
-    """The copies in the app's backups folder, one a line, the newest last."""
+    """The copies in the app's backups folder, the newest last: each with when it was made
+    and of which tournament, as the copy itself says (:func:`service.read_stamp`); for a copy
+    of an older version, which has no stamp, the time in its name, saying so."""
     folder = service.folder_of(app)
     found = service.backups_in(folder)
     if not found:
@@ -52,16 +58,22 @@ def listing(app: Flask) -> list[str]:
     for backup in found:
         size = max(1, round(backup.path.stat().st_size / 1024))
         lines.append(BACKUPS_LINE.format(name=backup.path.name, size=size))
+        stamp = service.read_stamp(backup.path)
+        if stamp is None:
+            lines.append(BACKUPS_TAKEN_BY_NAME.format(moment=_moment(backup.taken)))
+            continue
+        taken = BACKUPS_TAKEN.format(moment=_moment(stamp.taken.astimezone()))
+        if stamp.tournament:
+            taken += BACKUPS_TOURNAMENT.format(name=stamp.tournament)
+        lines.append(taken)
     lines.append(BACKUPS_RESTORE_HINT)
     return lines
 
 
 def described(summary: restore.Summary) -> list[str]:
     """What a checked copy holds, in German."""
-    lines = [
-        RESTORE_COPY.format(path=summary.path),
-        RESTORE_TAKEN.format(moment=summary.taken.strftime("%d.%m.%Y %H:%M:%S")),
-    ]
+    taken = RESTORE_TAKEN if summary.stamped else RESTORE_TAKEN_GUESSED
+    lines = [RESTORE_COPY.format(path=summary.path), taken.format(moment=_moment(summary.taken))]
     if not summary.current:
         lines.append(RESTORE_OLDER_SCHEMA)
     if not summary.tournaments:
@@ -120,6 +132,11 @@ def restore_command(file: Path) -> None:
 def list_command() -> None:
     """Die Sicherungskopien im Ordner instance/backups zeigen."""
     click.echo("\n".join(listing(current_app)))
+
+
+def _moment(taken: dt.datetime) -> str:
+    """A copy's time as 26.11.2026 14:05:00."""
+    return taken.strftime("%d.%m.%Y %H:%M:%S")
 
 
 def _german_date(value: str) -> str:

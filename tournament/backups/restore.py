@@ -87,7 +87,8 @@ class Summary:
     """What a checked copy holds."""
 
     path: Path
-    taken: dt.datetime
+    taken: dt.datetime  # local time
+    stamped: bool  # ``taken`` from the copy's stamp (else from its name or the file's date)
     revision: str
     current: bool  # at the newest schema revision (else older: migrated after the restore)
     tournaments: list[TournamentHeld]
@@ -112,7 +113,7 @@ def inspect_copy(path: Path) -> Summary:
     if header != SQLITE_HEADER:
         raise RestoreRefused(RESTORE_NOT_SQLITE, path=path)
     try:
-        connection = _read_only(path)
+        connection = service.read_only(path)
     except sqlite3.Error as error:
         raise RestoreRefused(RESTORE_DAMAGED, path=path, detail=str(error)) from error
     try:
@@ -123,9 +124,15 @@ def inspect_copy(path: Path) -> Summary:
         raise RestoreRefused(RESTORE_DAMAGED, path=path, detail=str(error)) from error
     finally:
         connection.close()
+    stamp = service.read_stamp(path)
     parsed = service.parse_name(path.name)
-    taken = parsed[0] if parsed else dt.datetime.fromtimestamp(path.stat().st_mtime)
-    return Summary(path, taken, revision, current, tournaments)
+    if stamp is not None:
+        taken = stamp.taken.astimezone().replace(tzinfo=None)
+    elif parsed is not None:
+        taken = parsed[0]
+    else:
+        taken = dt.datetime.fromtimestamp(path.stat().st_mtime)
+    return Summary(path, taken, stamp is not None, revision, current, tournaments)
 
 
 def restore(app: Flask, path: Path, *, now: dt.datetime | None = None) -> Restored:
@@ -139,11 +146,12 @@ def restore(app: Flask, path: Path, *, now: dt.datetime | None = None) -> Restor
         raise RestoreRefused(RESTORE_SAME_FILE, path=path)
     saved = _set_aside(app, database, now) if _holds_anything(database) else None
     try:
-        source = _read_only(path)
+        source = service.read_only(path)
         try:
             target = sqlite3.connect(database, timeout=LOCK_WAIT)
             try:
                 source.backup(target)  # one transaction: all of the copy or nothing
+                service.drop_stamp(target)
             finally:
                 target.close()
         finally:
@@ -154,11 +162,6 @@ def restore(app: Flask, path: Path, *, now: dt.datetime | None = None) -> Restor
             RESTORE_FAILED, unchanged=False, error=error, saved=saved or database
         ) from error
     return Restored(summary, database, saved)
-
-
-def _read_only(path: Path) -> sqlite3.Connection:
-    uri = f"{path.resolve().as_uri()}?mode=ro"
-    return sqlite3.connect(uri, uri=True)
 
 
 def _check_whole(connection: sqlite3.Connection, path: Path) -> None:

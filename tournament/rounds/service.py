@@ -128,7 +128,7 @@ def start(user: User | None, round_: Round, version: int) -> None:
     audit.record(
         user, "start", "round", round_.id, old={"status": "drawn"}, new={"status": "running"}
     )
-    backups.after_commit(backups.round_reason(round_.number, "start"))
+    backups.after_commit(backups.round_reason(round_.number, "start"), round_.tournament.name)
 
 
 def finish(user: User | None, round_: Round, version: int) -> None:
@@ -146,7 +146,7 @@ def finish(user: User | None, round_: Round, version: int) -> None:
     audit.record(
         user, "finish", "round", round_.id, old={"status": "running"}, new={"status": "finished"}
     )
-    backups.after_commit(backups.round_reason(round_.number, "ende"))
+    backups.after_commit(backups.round_reason(round_.number, "ende"), round_.tournament.name)
 
 
 def open_lists(round_: Round) -> list[str]:

@@ -42,11 +42,20 @@ BACKUPS_NOT_ON_POSTGRESQL = (
 BACKUPS_NONE = "Keine Sicherungskopien in {folder}."
 BACKUPS_LISTED = "Sicherungskopien in {folder} (die neueste zuletzt):"
 BACKUPS_LINE = "  {name}  ({size} KB)"
+BACKUPS_TAKEN = "    angelegt: {moment}"
+BACKUPS_TAKEN_BY_NAME = (
+    "    angelegt: {moment} laut Dateiname (die Kopie selbst nennt keine Zeit: sie stammt von "
+    "einer älteren Version von Doko-Turnier)"
+)
+BACKUPS_TOURNAMENT = ", Turnier „{name}“"
 BACKUPS_RESTORE_HINT = (
     "Wiederherstellen (Doko-Turnier vorher beenden): doko-turnier --restore DATEI"
 )
 RESTORE_COPY = "Sicherungskopie: {path}"
 RESTORE_TAKEN = "  angelegt: {moment}"
+RESTORE_TAKEN_GUESSED = (
+    "  angelegt: {moment} laut Dateiname oder Dateidatum (die Kopie selbst nennt keine Zeit)"
+)
 RESTORE_OLDER_SCHEMA = (
     "  von einer älteren Version von Doko-Turnier; die Datenbank wird gleich aktualisiert."
 )
