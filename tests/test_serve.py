@@ -207,6 +207,7 @@ def test_make_run_takes_the_port_and_keeps_the_migrations_in_the_log_file(databa
     assert f"Auf diesem Computer: http://127.0.0.1:{port}/" in after
     log_file = database.parent / "instance" / serve.LOG_FILE
     assert f"(auch die Aktualisierung der Datenbank): {log_file}" in after
+    assert log_file.stat().st_mode & 0o777 == 0o600
     logged = log_file.read_text(encoding="utf-8")
     assert "INFO alembic.runtime.migration: Running upgrade  -> " in logged
     assert "Traceback" not in output, output

@@ -309,6 +309,8 @@ def log_to_file(folder: str) -> Path:
     :data:`LOG_KEPT` older files."""
     path = Path(folder) / LOG_FILE
     stop_logging_to_file()
+    # The owner's alone, as everything in the data folder (``tournament.app``).
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
     handler = RotatingFileHandler(
         path, maxBytes=LOG_BYTES, backupCount=LOG_KEPT, encoding="utf-8", delay=True
     )
