@@ -73,8 +73,11 @@ _PLAN_TABLE = re.compile(
     r'<table class="list plan-table">\s*<caption>Tisch (\d+)[^<]*</caption>(.*?)</table>', re.S
 )
 _PLAN_ROW = re.compile(
-    r"<tr>\s*<td>(\d+)</td>\s*<td>(\d+)</td>\s*<td>(.*?)</td>\s*<td>.*?</td>\s*</tr>", re.S
+    r"<tr>\s*<td>(\d+)</td>\s*<td>(\d+)</td>\s*<td>(.*?)</td>\s*<td class=\"wide-only\">.*?</td>"
+    r"\s*</tr>",
+    re.S,
 )
+_CLUB_BELOW = re.compile(r'<span class="club-below">.*?</span>', re.S)
 
 
 def _plan_page(page: str) -> list[tuple[int, list[tuple[int, int, str]]]]:
@@ -82,7 +85,11 @@ def _plan_page(page: str) -> list[tuple[int, list[tuple[int, int, str]]]]:
     tables = []
     for number, body in _PLAN_TABLE.findall(page):
         rows = [
-            (int(position), int(start), " ".join(re.sub(r"<[^>]+>", " ", cell).split()))
+            (
+                int(position),
+                int(start),
+                " ".join(re.sub(r"<[^>]+>", " ", _CLUB_BELOW.sub("", cell)).split()),
+            )
             for position, start, cell in _PLAN_ROW.findall(body)
         ]
         tables.append((int(number), rows))

@@ -305,13 +305,17 @@ document.addEventListener("htmx:load", function (event) {
 });
 
 // "Wo sitze ich?" (templates/rounds/seats*.html): the search box filters the names in place
-// while typing, by the rule of tournament/player_pages/seats.py (folded name contains the
-// text, or the text is the start number); without JavaScript its form asks the server
-// (?q=). A live update of the list keeps the filter.
+// while typing, by the rule of tournament/player_pages/seats.py (the text is the start
+// number, or the folded name contains the folded text, or does so with "ae", "oe", "ue"
+// contracted on both sides); without JavaScript its form asks the server (?q=). A live
+// update of the list keeps the filter.
 (function () {
   function fold(text) {
-    return text.toLowerCase().replace(/ä/g, "a").replace(/ö/g, "o").replace(/ü/g, "u")
-      .replace(/ß/g, "ss").trim();
+    return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/ß/g, "ss")
+      .trim();
+  }
+  function contract(folded) {
+    return folded.replace(/ae|oe|ue/g, function (found) { return found[0]; });
   }
   function filter(input) {
     const part = document.querySelector(input.dataset.seatSearch);
@@ -319,10 +323,12 @@ document.addEventListener("htmx:load", function (event) {
       return;
     }
     const wanted = fold(input.value);
+    const short = contract(wanted);
     let shown = 0;
     const rows = part.querySelectorAll("[data-suche]");
     rows.forEach(function (row) {
-      const match = wanted === "" || row.dataset.suche.includes(wanted) || row.dataset.nr === wanted;
+      const match = wanted === "" || row.dataset.nr === wanted ||
+        row.dataset.suche.includes(wanted) || contract(row.dataset.suche).includes(short);
       row.hidden = !match;
       shown += match ? 1 : 0;
     });
