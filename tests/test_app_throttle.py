@@ -30,6 +30,7 @@ from tests.webapp import (
     paste_players,
     player_names,
     sign_in,
+    submit,
 )
 from tournament.accounts import passwords
 from tournament.accounts import service as accounts
@@ -242,6 +243,23 @@ def test_the_device_cookie_vouches_for_its_account_and_password_only(app: Flask)
         accounts.set_password(user, user, "Neues-Passwort-2026")
         db.session.commit()
     _assert_throttled(_login(desk, token, USERNAME, "Neues-Passwort-2026"))
+
+
+def test_a_new_password_of_ones_own_keeps_the_device_known(app: Flask) -> None:
+    app.config["THROTTLE_LOGIN_PER_ACCOUNT"] = "3 per minute"
+    user_id = add_account(app)
+    desk, token = _device(app, "192.168.1.10")
+    assert _login(desk, token, USERNAME, PASSWORD).status_code == 302
+    new_password = "Herz-Dame-neu-2026"
+    response = submit(
+        desk,
+        f"/konten/{user_id}/passwort",
+        data={"password": new_password, "password_repeated": new_password},
+    )
+    assert response.status_code == 302
+    log_out(desk)
+    _guess_from_many_addresses(app, USERNAME, addresses=3, each=1)
+    assert _login(desk, csrf_token(desk, "/anmelden"), USERNAME, new_password).status_code == 302
 
 
 def test_another_account_is_not_held_up_by_guesses_at_one(app: Flask, client: FlaskClient) -> None:
