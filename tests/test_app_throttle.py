@@ -4,6 +4,7 @@ with the wait and ``Retry-After``, and costs no password hash and no lookup of t
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -25,13 +26,16 @@ from tests.webapp import (
     create_tournament,
     csrf_token,
     draw_round,
+    log_out,
     paste_players,
     player_names,
     sign_in,
+    submit,
 )
 from tournament.accounts import passwords
+from tournament.accounts import service as accounts
 from tournament.extensions import db
-from tournament.models import RoundTable
+from tournament.models import RoundTable, User
 from tournament.throttle import DEFAULTS, limiter
 from tournament.throttle.storage import DatabaseStorage
 
@@ -47,10 +51,15 @@ def _login(client: FlaskClient, token: str, username: str, password: str) -> Tes
 
 
 def _assert_throttled(response: TestResponse, most: int = 60) -> None:
+    """429, ``Retry-After`` in seconds, and the page says the wait in whole minutes."""
     assert response.status_code == 429
     seconds = int(response.headers["Retry-After"])
     assert 0 < seconds <= most
-    assert f"{TOO_MANY}{seconds} Sekunden noch einmal versuchen." in response.get_data(as_text=True)
+    minutes = math.ceil(seconds / 60)
+    wait = "1 Minute" if minutes == 1 else f"{minutes} Minuten"
+    page = response.get_data(as_text=True)
+    assert f"{TOO_MANY}{wait} erneut versuchen." in page
+    assert "Sekunden" not in page
 
 
 @contextmanager
@@ -71,7 +80,9 @@ def _statements(app: Flask) -> Iterator[list[str]]:
 
 
 def test_the_limits_have_growing_windows() -> None:
-    for name in ("THROTTLE_LOGIN_PER_ACCOUNT", "THROTTLE_LOGIN_PER_ADDRESS", "THROTTLE_TABLE_CODE"):
+    names = [name for name in DEFAULTS if name.startswith("THROTTLE_") and "_PER_" in name]
+    assert len(names) == 4
+    for name in [*names, "THROTTLE_TABLE_CODE"]:
         windows = DEFAULTS[name].split(";")
         assert len(windows) >= 2, name
 
@@ -88,7 +99,7 @@ def test_failed_logins_of_an_account_are_throttled_before_any_hash(
     verify = passwords.verify
     monkeypatch.setattr(passwords, "verify", lambda *a: hashed.append(a[0]) or verify(*a))
     with _statements(app) as statements:
-        # The right password too: the account waits, whoever guessed.
+        # The right password too, from a device the account does not know.
         response = _login(client, token, " Leitung ", PASSWORD)
     _assert_throttled(response)
     assert hashed == []
@@ -119,6 +130,136 @@ def accounts_client(app: Flask, client: FlaskClient) -> FlaskClient:
     app.config["THROTTLE_LOGIN_PER_ADDRESS"] = "2 per minute"
     add_account(app)
     return client
+
+
+def test_the_wait_is_said_in_minutes(app: Flask, client: FlaskClient) -> None:
+    app.config["THROTTLE_LOGIN_PER_ACCOUNT_AND_ADDRESS"] = "10 per minute; 3 per hour"
+    add_account(app)
+    token = csrf_token(client, "/anmelden")
+    for _ in range(3):
+        assert _login(client, token, USERNAME, WRONG).status_code == 200
+    response = _login(client, token, USERNAME, PASSWORD)
+    _assert_throttled(response, most=3600)
+    assert "Bitte in 60 Minuten erneut versuchen." in response.get_data(as_text=True)
+
+
+def _device(app: Flask, address: str) -> tuple[FlaskClient, str]:
+    """A phone or laptop of its own client address, with the login form's token."""
+    device = app.test_client()
+    device.environ_base["REMOTE_ADDR"] = address
+    return device, csrf_token(device, "/anmelden")
+
+
+def _guess_from_many_addresses(app: Flask, username: str, addresses: int, each: int) -> int:
+    """Wrong passwords for ``username`` from other addresses; returns how many were hashed."""
+    hashed = 0
+    for number in range(addresses):
+        stranger, token = _device(app, f"10.9.{number // 200}.{number % 200 + 1}")
+        for _ in range(each):
+            status = _login(stranger, token, username, WRONG).status_code
+            assert status in (200, 429)
+            hashed += status == 200
+    return hashed
+
+
+def _known_device(app: Flask, address: str = "192.168.1.10") -> tuple[FlaskClient, str]:
+    """A device that signed in to the account and out again (with its device cookie)."""
+    desk, token = _device(app, address)
+    assert _login(desk, token, USERNAME, PASSWORD).status_code == 302
+    log_out(desk)
+    return desk, csrf_token(desk, "/anmelden")
+
+
+def test_a_good_login_leaves_a_signed_http_only_cookie_for_the_login_only(app: Flask) -> None:
+    add_account(app)
+    desk, token = _device(app, "192.168.1.10")
+    response = _login(desk, token, USERNAME, PASSWORD)
+    cookies = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("doko_device=")]
+    assert len(cookies) == 1
+    for attribute in ("; HttpOnly", "; SameSite=Strict", "; Path=/anmelden", "; Expires="):
+        assert attribute in cookies[0]
+    # Plain http here; over https it is Secure (tests/test_app_sessions.py).
+    assert "; Secure" not in cookies[0]
+
+
+def test_a_known_device_logs_in_whatever_strangers_guessed(app: Flask) -> None:
+    """The default limits: 120 wrong passwords for the account from 24 other addresses
+    reach the bound for unknown devices; the staff's device that signed in before still
+    signs in with the right password."""
+    add_account(app)
+    desk, token = _known_device(app)
+    hashed = _guess_from_many_addresses(app, USERNAME, addresses=24, each=5)
+    assert _login(desk, token, USERNAME, PASSWORD).status_code == 302
+    assert hashed == 100
+    newcomer, newcomer_token = _device(app, "192.168.1.77")
+    _assert_throttled(_login(newcomer, newcomer_token, USERNAME, PASSWORD), most=3600)
+
+
+def test_a_new_device_is_not_held_up_by_guesses_from_other_addresses(app: Flask) -> None:
+    """The default limits: 25 wrong passwords for the account from five other addresses;
+    the staff's new phone, with an address of its own, signs in at once. The guessers are
+    held up at their sixth guess each."""
+    add_account(app)
+    hashed = _guess_from_many_addresses(app, USERNAME, addresses=5, each=5)
+    phone, token = _device(app, "192.168.1.77")
+    assert _login(phone, token, USERNAME, PASSWORD).status_code == 302
+    assert hashed == 25
+    stranger, token = _device(app, "10.9.0.1")
+    _assert_throttled(_login(stranger, token, USERNAME, PASSWORD))
+
+
+def test_a_known_device_is_throttled_on_its_own_failures(app: Flask) -> None:
+    app.config["THROTTLE_LOGIN_PER_DEVICE"] = "3 per minute"
+    add_account(app)
+    desk, token = _known_device(app)
+    for _ in range(3):
+        assert _login(desk, token, USERNAME, WRONG).status_code == 200
+    _assert_throttled(_login(desk, token, USERNAME, PASSWORD))
+    # Its failures hold up neither the account nor its address for others.
+    colleague, token = _device(app, "192.168.1.10")
+    assert _login(colleague, token, USERNAME, PASSWORD).status_code == 302
+
+
+def test_the_device_cookie_vouches_for_its_account_and_password_only(app: Flask) -> None:
+    """Known for the Turnierleitung's account with its password: not for another account,
+    not once the password is new, not with a cookie changed by hand."""
+    app.config["THROTTLE_LOGIN_PER_ACCOUNT"] = "3 per minute"
+    user_id = add_account(app)
+    add_account(app, "schiri", "Pik-Sieben-2026")
+    desk, token = _known_device(app)
+    _guess_from_many_addresses(app, USERNAME, addresses=3, each=1)
+    _guess_from_many_addresses(app, "schiri", addresses=3, each=1)
+    _assert_throttled(_login(desk, token, "schiri", "Pik-Sieben-2026"))
+    cookie = desk.get_cookie("doko_device", path="/anmelden")
+    assert cookie is not None
+    forged, forged_token = _device(app, "192.168.1.11")
+    forged.set_cookie("doko_device", cookie.value[:-2] + "xx", path="/anmelden")
+    _assert_throttled(_login(forged, forged_token, USERNAME, PASSWORD))
+    assert _login(desk, token, USERNAME, PASSWORD).status_code == 302
+    log_out(desk)
+    token = csrf_token(desk, "/anmelden")
+    with app.app_context():
+        user = db.session.get_one(User, user_id)
+        accounts.set_password(user, user, "Neues-Passwort-2026")
+        db.session.commit()
+    _assert_throttled(_login(desk, token, USERNAME, "Neues-Passwort-2026"))
+
+
+def test_a_new_password_of_ones_own_keeps_the_device_known(app: Flask) -> None:
+    app.config["THROTTLE_LOGIN_PER_ACCOUNT"] = "3 per minute"
+    user_id = add_account(app)
+    desk, token = _device(app, "192.168.1.10")
+    assert _login(desk, token, USERNAME, PASSWORD).status_code == 302
+    new_password = "Herz-Dame-neu-2026"
+    response = submit(
+        desk,
+        f"/konten/{user_id}/passwort",
+        data={"password": new_password, "password_repeated": new_password},
+    )
+    assert response.status_code == 302
+    log_out(desk)
+    _guess_from_many_addresses(app, USERNAME, addresses=3, each=1)
+    assert _login(desk, csrf_token(desk, "/anmelden"), USERNAME, new_password).status_code == 302
 
 
 def test_another_account_is_not_held_up_by_guesses_at_one(app: Flask, client: FlaskClient) -> None:

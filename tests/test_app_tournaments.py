@@ -150,7 +150,6 @@ def _public_pages(scene: Scene) -> list[str]:
         f"/turniere/{t}/runden/1",
         f"/turniere/{t}/runden/1/sitzplaetze",
         f"/turniere/{t}/runden/1/tischkarten",
-        f"/turniere/{t}/runden/1/auslosung.json",
         f"/turniere/{t}/stand",
         f"/turniere/{t}/runden/1/stand",
     ]
@@ -250,9 +249,27 @@ def test_public_pages_work_without_login(app: Flask, client: FlaskClient) -> Non
     assert "Spieler 001" in plan
     assert "Runde starten" not in plan
     assert "Der Tischplan passt nicht mehr" not in plan
-    request = client.get(f"/turniere/{scene.tournament}/runden/1/auslosung.json")
-    assert request.mimetype == "application/json"
-    assert json.loads(request.get_data(as_text=True))["seed"] == 7
+
+
+def test_the_draw_file_is_for_staff_only(app: Flask, client: FlaskClient) -> None:
+    """It names clubs, fixed tables, who met whom and the seeds: the Turnierleitung and the
+    Schiedsrichter download it, anybody else is sent to the login."""
+    scene = _scene(app, client)
+    path = f"/turniere/{scene.tournament}/runden/1/auslosung.json"
+    leitung = client.get(path)
+    assert leitung.status_code == 200
+    assert leitung.mimetype == "application/json"
+    assert json.loads(leitung.get_data(as_text=True))["seed"] == 7
+    log_out(client)
+    anonymous = client.get(path)
+    assert anonymous.status_code == 302
+    assert anonymous.headers["Location"].startswith("/anmelden?next=")
+    assert "seed" not in anonymous.get_data(as_text=True)
+    add_account(app, "schiri", "Pik-Sieben-2026", Role.SCHIEDSRICHTER)
+    assert log_in(client, "schiri", "Pik-Sieben-2026").status_code == 302
+    schiri = client.get(path)
+    assert schiri.status_code == 200
+    assert json.loads(schiri.get_data(as_text=True))["seed"] == 7
 
 
 def test_posts_without_csrf_token_are_refused_and_change_nothing(

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user, logout_user
 
 from tournament import throttle
-from tournament.accounts import service, sessions, setup_code
+from tournament.accounts import devices, service, sessions, setup_code
 from tournament.accounts.forms import (
     AccountForm,
     LoginForm,
@@ -73,9 +73,13 @@ def setup() -> ResponseReturnValue:
 
 
 @auth.route("/anmelden", methods=["GET", "POST"])
-@throttle.per_account("THROTTLE_LOGIN_PER_ACCOUNT")
-@throttle.per_address("THROTTLE_LOGIN_PER_ADDRESS")
+@throttle.per_key("THROTTLE_LOGIN_PER_DEVICE", devices.device_key, unless=devices.is_unknown)
+@throttle.per_account("THROTTLE_LOGIN_PER_ACCOUNT", unless=devices.is_known)
+@throttle.per_account_and_address("THROTTLE_LOGIN_PER_ACCOUNT_AND_ADDRESS", unless=devices.is_known)
+@throttle.per_address("THROTTLE_LOGIN_PER_ADDRESS", unless=devices.is_known)
 def login() -> ResponseReturnValue:
+    """A device that signed in to the account before is throttled on its own failures only
+    (:mod:`tournament.accounts.devices`); any other by its address and the account."""
     if current_user.is_authenticated:
         return redirect(url_for("public.home"))
     form = LoginForm()
@@ -85,7 +89,9 @@ def login() -> ResponseReturnValue:
             db.session.commit()
             sessions.start(user)
             flash(notice(Notice.LOGGED_IN, username=user.username, role=user.role.label), "success")
-            return redirect(_safe_target(request.args.get("next")))
+            response = redirect(_safe_target(request.args.get("next")))
+            devices.remember(response, user)
+            return response
         throttle.failed()
         form.password.errors.append(refusal_text(Refusal.WRONG_CREDENTIALS))
     return render_template("auth/login.html", form=form)
@@ -163,9 +169,12 @@ def password(user_id: int) -> ResponseReturnValue:
         actor = acting_user()
         service.set_password(actor, user, form.password.data)
         db.session.commit()
+        response = redirect(url_for("admin.accounts"))
         if user.id == actor.id:
-            # Every other session of the account has ended; this one goes on.
+            # Every other session of the account has ended; this one goes on, and this
+            # device stays known with the new password.
             sessions.start(user)
+            devices.remember(response, user)
         flash(notice(Notice.PASSWORD_SET, username=user.username), "success")
-        return redirect(url_for("admin.accounts"))
+        return response
     return render_template("admin/password.html", form=form, user=user)

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from tournament.extensions import db
-from tournament.models import DrawMethod, Round, RoundStatus
+from tournament.models import DrawMethod, Role, Round, RoundStatus
 from tournament.player_pages import seats as seat_search
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
@@ -19,7 +19,7 @@ from tournament.rounds.forms import DrawForm, RedrawForm
 from tournament.texts import Notice, counted, notice
 from tournament.tournaments.forms import ActionForm
 from tournament.web import live, qr
-from tournament.web.access import acting_user, is_leitung, leitung_required
+from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.addresses import phone_url, unreachable_warning
 from tournament.web.errors import ServiceError
 from tournament.web.helpers import refuse
@@ -164,10 +164,11 @@ def _card_access(round_: Round) -> dict[int, CardAccess]:
 
 
 @bp.get("/<int:number>/auslosung.json")
+@roles_required(Role.TURNIERLEITUNG, Role.SCHIEDSRICHTER)
 def draw_request(tournament_id: int, number: int) -> ResponseReturnValue:
     """The stored draw request: ``python -m tournament.draw`` repeats the draw from it. Staff
-    find it under "Nachprüfen" on the table plan; the file itself stays open to anyone given
-    its address, so that a player can check the draw too."""
+    only (it names the players' clubs, fixed tables, who met whom and the seeds); they find it
+    under "Nachprüfen" on the table plan."""
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     body = json.dumps(json.loads(round_.draw_request), ensure_ascii=False, indent=1)

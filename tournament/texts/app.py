@@ -13,8 +13,8 @@ Besides :meth:`str.format`'s own, the templates use
 * ``{x!l}``: a list of sentence parts, joined with ``"; "``;
 * ``{x!w}``: a list of sentences, joined with a space;
 * ``{x!u}``: a list of names, joined with " und ";
-* ``{n:Runden}``, ``{n:Listen}``, ``{n:wiederholte Begegnungen}``, ``{n:Spiele fehlen}``: a
-  count with its noun ("1 Runde", "3 Runden", "keine wiederholten Begegnungen",
+* ``{n:Runden}``, ``{n:Listen}``, ``{n:wiederholte Begegnungen}``, ``{n:Spiele fehlen}``,
+  ``{n:Minuten}``: a count with its noun ("1 Runde", "3 Runden", "keine wiederholten Begegnungen",
   "1 Spiel fehlt"), see :func:`counted`.
 """
 
@@ -377,9 +377,7 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
         "Bitte den Einrichtungscode eingeben. Er steht im Fenster, in dem Doko-Turnier "
         "gestartet wurde."
     ),
-    Refusal.TOO_MANY_ATTEMPTS: (
-        "Zu viele Versuche. Bitte in {seconds} Sekunden noch einmal versuchen."
-    ),
+    Refusal.TOO_MANY_ATTEMPTS: "Zu viele Versuche. Bitte in {minutes:Minuten} erneut versuchen.",
     Refusal.PASSWORD_TOO_SHORT: "Das Passwort muss mindestens {minimum} Zeichen lang sein.",
     Refusal.PASSWORD_COMMON: (
         "Dieses Passwort gehört zu den häufigsten Passwörtern und wird zuerst ausprobiert. "
@@ -558,6 +556,7 @@ COUNT_NOUNS: Mapping[str, tuple[str, str, str | None]] = {
         "keine wiederholten Begegnungen",
     ),
     "Spiele fehlen": ("Spiel fehlt", "Spiele fehlen", None),
+    "Minuten": ("Minute", "Minuten", None),
     # the rules engine's findings (tournament.texts.findings)
     "Stiche": ("Stich", "Stiche", None),
     "Stichen": ("Stich", "Stichen", None),

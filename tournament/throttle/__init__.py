@@ -5,7 +5,7 @@ right and list-keepers with a valid code are never slowed down. Each limit is a 
 windows (``"5 per minute; 20 per hour"``): the more failures, the longer the wait. The limit
 is tested before the view runs, so a throttled request costs neither a password hash nor a
 database lookup; it gets HTTP 429, a ``Retry-After`` header and the German page saying how
-long to wait.
+many minutes to wait.
 
 The counts live in ``RATELIMIT_STORAGE_URI``: by default in the process's memory on SQLite
 (the laptop serves from one process) and in the app's database otherwise
@@ -32,12 +32,21 @@ from tournament.throttle.storage import SCHEME as DATABASE_SCHEME
 
 P = ParamSpec("P")
 
-#: The defaults of the limits, each a setting of its own (``instance/config.py``).
+#: The defaults of the limits, each a setting of its own (``instance/config.py``). A login
+#: from a device that signed in to the account before (:mod:`tournament.accounts.devices`)
+#: counts only against that device, so guesses from elsewhere never lock it out.
 DEFAULTS: dict[str, Any] = {
-    # Failed logins of one account (the username typed), from anywhere.
-    "THROTTLE_LOGIN_PER_ACCOUNT": "5 per minute; 20 per hour; 50 per day",
-    # Failed logins from one client address, whatever the username.
+    # Failed logins of one username from one client address (devices not known to it).
+    "THROTTLE_LOGIN_PER_ACCOUNT_AND_ADDRESS": "5 per minute; 20 per hour; 50 per day",
+    # Failed logins from one client address, whatever the username (devices not known to it).
     "THROTTLE_LOGIN_PER_ADDRESS": "10 per minute; 50 per hour; 200 per day",
+    # Failed logins of one username from all devices not known to it, from anywhere: the
+    # bound on guesses spread over many addresses, far above what one address may try.
+    "THROTTLE_LOGIN_PER_ACCOUNT": "100 per hour; 300 per day",
+    # Failed logins of a known device (its signed cookie), for the accounts it knows.
+    "THROTTLE_LOGIN_PER_DEVICE": "5 per minute; 20 per hour; 50 per day",
+    # How long a device stays known after its last good login.
+    "THROTTLE_KNOWN_DEVICE_DAYS": 365,
     # Wrong set-up codes from one client address.
     "THROTTLE_SETUP_CODE": "5 per minute; 20 per hour",
     # Unknown table codes from one client address (a mistyped code from the card included).
@@ -73,27 +82,55 @@ def _username() -> str:
     return "account:" + "".join(char for char in name if char.isprintable())
 
 
+def _username_and_address() -> str:
+    return f"{_username()} address:{_client_address()}"
+
+
 def _setting(name: str) -> Callable[[], str]:
     return lambda: str(current_app.config[name])
 
 
-def per_address(setting: str) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
+def per_address(
+    setting: str, unless: Callable[[], bool] | None = None
+) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
     """Failed attempts from one client address, limited by the windows of ``setting``; the
-    views decorated with the same setting share the count."""
+    views decorated with the same setting share the count. Requests for which ``unless``
+    holds are neither checked nor counted."""
     return limiter.shared_limit(
-        _setting(setting), scope=setting, deduct_when=_was_failed, override_defaults=False
-    )
-
-
-def per_account(setting: str) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
-    """Failed logins of one username, limited by the windows of ``setting``."""
-    return limiter.limit(
         _setting(setting),
-        key_func=_username,
-        methods=["POST"],
+        scope=setting,
         deduct_when=_was_failed,
+        exempt_when=unless,
         override_defaults=False,
     )
+
+
+def per_key(
+    setting: str, key: Callable[[], str], unless: Callable[[], bool] | None = None
+) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
+    """Failed posts of a form with the same ``key``, limited by the windows of ``setting``."""
+    return limiter.limit(
+        _setting(setting),
+        key_func=key,
+        methods=["POST"],
+        deduct_when=_was_failed,
+        exempt_when=unless,
+        override_defaults=False,
+    )
+
+
+def per_account(
+    setting: str, unless: Callable[[], bool] | None = None
+) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
+    """Failed logins of one username, from anywhere."""
+    return per_key(setting, _username, unless)
+
+
+def per_account_and_address(
+    setting: str, unless: Callable[[], bool] | None = None
+) -> Callable[[Callable[P, ResponseReturnValue]], Any]:
+    """Failed logins of one username from one client address."""
+    return per_key(setting, _username_and_address, unless)
 
 
 def init_app(app: Flask) -> None:
@@ -122,6 +159,7 @@ def wait_seconds() -> int:
 
 def _too_many_attempts(_error: RateLimitExceeded) -> ResponseReturnValue:
     seconds = wait_seconds()
-    message = refusal_text(Refusal.TOO_MANY_ATTEMPTS, seconds=seconds)
+    # In whole minutes, rounded up: nobody comes back to the second.
+    message = refusal_text(Refusal.TOO_MANY_ATTEMPTS, minutes=math.ceil(seconds / 60))
     page = render_template("errors/error.html", code=429, message=message)
     return page, 429, {"Retry-After": str(seconds)}
