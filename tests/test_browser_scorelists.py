@@ -174,13 +174,22 @@ def new_round(site: Site, players: int) -> list[Table]:
     """A tournament of its own with ``players`` players, round 1 drawn and started."""
     n = next(site.numbers)
     tid = create_tournament(site.client, f"Listenturnier {n}")
-    names = [f"{first} {SURNAMES[n % len(SURNAMES)]}" for first in FIRST_NAMES[:players]]
+    names = [f"{first} {surname(n)}" for first in FIRST_NAMES[:players]]
     page = paste_players(site.client, tid, "\n".join(names))
     assert f"{players} Spieler angemeldet." in flashes(page.get_data(as_text=True))
     draw_round(site.client, tid, seed=n)
     started = round_action(site.client, tid, 1, "starten")
     assert "Runde 1 läuft: die Zeit beginnt." in flashes(started.get_data(as_text=True))
     return tables_of(site, tid)
+
+
+def surname(n: int) -> str:
+    """The players' surname in the ``n``-th tournament of a site: another in each, so that no
+    name repeats one already registered (which would ask whether it is the same player)."""
+    count = len(SURNAMES)
+    if n < count:
+        return SURNAMES[n]
+    return f"{SURNAMES[n % count]}-{SURNAMES[n // count % count]}"
 
 
 def tables_of(site: Site, tid: int) -> list[Table]:
