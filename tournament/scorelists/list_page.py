@@ -46,8 +46,8 @@ class SheetPlayer:
     name: str
     total: int
     owes_pflicht: bool
-    registered: str = ""
-    note: str = ""
+    registered: str
+    note: str
 
 
 @dataclass(frozen=True)
