@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, render_template
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from tests.test_app_scorelist_entry import (
     enter,
@@ -26,6 +26,7 @@ from tests.test_app_scorelist_entry import (
 )
 from tests.webapp import (
     add_account,
+    audit_events,
     create_tournament,
     draw_round,
     field_errors,
@@ -332,3 +333,60 @@ def test_the_header_links_name_the_screens_each_viewer_may_open(
         ("Strafe", staff + "strafe"),
         ("Nachspielzeit", staff + "nachspielzeit"),
     ]
+
+
+def test_a_schiedsrichter_signed_in_gets_the_corrections_on_the_list_opened_by_its_code(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    """The Schiedsrichter called to a table opens its list by the code on the card: signed
+    in, the list offers the corrections of every game, Strafe and Nachspielzeit there, as
+    under the round, and they save (the audit names the Schiedsrichter); the list-keeper
+    with the code alone still gets only the last game's."""
+    info = table_info(app, running["tid"], 4)
+    for eyes in (130, 150):
+        assert enter(client, info, normal_game(info, eyes=eyes)).status_code == 302
+    code = info["code_url"]
+    keeper = app.test_client()
+    shown = keeper.get(code).get_data(as_text=True)
+    assert "Spiel 1 korrigieren" not in shown and "Spiel 2 korrigieren" not in shown
+    assert f'href="{code}eintrag/2">Korrigieren</a>' in shown  # the last game's button
+    assert f'href="{code}strafe"' not in shown and f'href="{code}nachspielzeit"' not in shown
+
+    schiri_id = add_account(app, "schiri", role=Role.SCHIEDSRICHTER)
+    schiri = app.test_client()
+    assert log_in(schiri, "schiri").status_code == 302
+    page = schiri.get(code).get_data(as_text=True)
+    for number in (1, 2):
+        assert f'<a href="{code}eintrag/{number}" aria-label="Spiel {number} korrigieren">' in page
+    assert f'<a class="button" href="{code}strafe">Strafe</a>' in page
+    assert f'<a class="button" href="{code}nachspielzeit">Nachspielzeit</a>' in page
+
+    # An earlier game corrected, then Nachspielzeit given, all under the code.
+    correct = code + "eintrag/1"
+    preview = post_form(schiri, correct, correct, normal_game(info, eyes=100))
+    assert preview.status_code == 200, preview.get_data(as_text=True)
+    form = form_on(preview.get_data(as_text=True), correct, correct)
+    saved = schiri.post(
+        correct, data={**dict(form.fields), "confirmed": "1", "re": info["keys"][:2]}
+    )
+    assert saved.status_code == 302 and saved.location.endswith(code + "#inhalt")
+    assert _record(entries(app, info["number"])[0])["re_eyes"] == 100
+    screen = code + "nachspielzeit"
+    given = post_form(schiri, screen, screen, {"minutes": "5", "reason": "Reklamation"})
+    assert given.status_code == 302
+    assert _record(entries(app, info["number"])[-1])["kind"] == "nachspielzeit"
+    for action in ("correct_list_entry", "add_list_entry"):
+        assert audit_events(app, action)[-1].user_id == schiri_id
+
+    # The list-keeper with the code alone still cannot open them.
+    assert keeper.get(code + "strafe").status_code == 403
+    assert "Spiel 1 korrigieren" not in keeper.get(code).get_data(as_text=True)
+    # A list locked against the code stays open to the Schiedsrichter under it.
+    with app.app_context():
+        db.session.execute(
+            update(RoundTable).where(RoundTable.number == info["number"]).values(locked=True)
+        )
+        db.session.commit()
+    again = post_form(schiri, screen, screen, {"minutes": "3", "reason": "Toilette"})
+    assert again.status_code == 302
+    assert _record(entries(app, info["number"])[-1])["minutes"] == 3

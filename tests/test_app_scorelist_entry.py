@@ -863,7 +863,8 @@ def test_a_list_locked_while_the_game_was_checked_stores_nothing(
         )
 
     _while_checking(monkeypatch, _in_another_thread(app, lock))
-    saved = enter(client, info, normal_game(info), base="code_url")
+    keeper = app.test_client()  # the code alone (signed-in staff write on a locked list)
+    saved = enter(keeper, info, normal_game(info), base="code_url")
     assert saved.status_code == 422
     page = saved.get_data(as_text=True)
     assert "von der Turnierleitung gesperrt" in page

@@ -41,7 +41,7 @@ from tests.webapp import (
     round_action,
 )
 from tournament.extensions import db
-from tournament.models import Role, Round, RoundTable, User
+from tournament.models import Registration, Role, Round, RoundTable, User
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.entries import kind_of
 from tournament.scorelists.forms import KIND_TAPS
@@ -174,13 +174,22 @@ def new_round(site: Site, players: int) -> list[Table]:
     """A tournament of its own with ``players`` players, round 1 drawn and started."""
     n = next(site.numbers)
     tid = create_tournament(site.client, f"Listenturnier {n}")
-    names = [f"{first} {SURNAMES[n % len(SURNAMES)]}" for first in FIRST_NAMES[:players]]
+    names = [f"{first} {surname(n)}" for first in FIRST_NAMES[:players]]
     page = paste_players(site.client, tid, "\n".join(names))
     assert f"{players} Spieler angemeldet." in flashes(page.get_data(as_text=True))
     draw_round(site.client, tid, seed=n)
     started = round_action(site.client, tid, 1, "starten")
     assert "Runde 1 läuft: die Zeit beginnt." in flashes(started.get_data(as_text=True))
     return tables_of(site, tid)
+
+
+def surname(n: int) -> str:
+    """The players' surname in the ``n``-th tournament of a site: another in each, so that no
+    name repeats one already registered (which would ask whether it is the same player)."""
+    count = len(SURNAMES)
+    if n < count:
+        return SURNAMES[n]
+    return f"{SURNAMES[n % count]}-{SURNAMES[n // count % count]}"
 
 
 def tables_of(site: Site, tid: int) -> list[Table]:
@@ -1100,3 +1109,156 @@ def test_list_page_fits_a_390_px_phone_and_the_form_works_there(
     staff.locator("nav.referee-links").get_by_role("link", name="Strafe").tap()
     expect(staff.get_by_role("button", name="Verteilung prüfen")).to_be_visible()
     assert_fits(staff, "the penalty's screen")
+
+
+# ---------------------------------------------------------------------- 9. column heads
+
+#: A table of five with long names: two namesakes (told apart by club and DDV number) and
+#: two names that begin alike; start numbers of up to three digits.
+LONG_NAMES = {
+    7: ("Hans-Joachim Müller-Lüdenscheidt", "SC Bonn", ""),
+    12: ("Hans-Joachim Müller-Lüdenscheidt", "", "4711"),
+    105: ("Maximiliane von Hohenzollern-Sigmaringen", "", ""),
+    118: ("Maximilian von Hohenzollern-Sigmaringen", "DK Kiel", ""),
+    123: ("Friederike Schulze-Wischeler", "", ""),
+}
+
+
+def label(number: int) -> str:
+    """The display label of ``LONG_NAMES[number]`` (``tournament.registrations.names``)."""
+    name, club, ddv = LONG_NAMES[number]
+    namesakes = [n for n, (other, _, _) in LONG_NAMES.items() if other == name]
+    return f"{name} (Nr. {number}, {club or f'DDV {ddv}'})" if len(namesakes) > 1 else name
+
+
+def legend_entry(number: int) -> str:
+    """The name in the list's legend, a namesake's club or DDV number in brackets."""
+    name, club, ddv = LONG_NAMES[number]
+    return name if label(number) == name else f"{name} ({club or f'DDV {ddv}'})"
+
+
+def test_column_heads_tell_namesakes_and_long_names_apart_on_a_390_px_phone(
+    site: Site, devices: Devices
+) -> None:
+    n = next(site.numbers)
+    tid = create_tournament(site.client, f"Namensvettern {n}")
+    lines = [f"{name}; {club}; {ddv}" for name, club, ddv in LONG_NAMES.values()]
+    paste_players(site.client, tid, "\n".join(lines))
+    with site.app.app_context():  # the start numbers of a big tournament
+        registrations = db.session.execute(
+            select(Registration).where(Registration.tournament_id == tid)
+        ).scalars()
+        for registration, number in zip(
+            sorted(registrations, key=lambda r: r.start_number), LONG_NAMES, strict=True
+        ):
+            registration.start_number = number
+        db.session.commit()
+    draw_round(site.client, tid, seed=n)
+    round_action(site.client, tid, 1, "starten")
+    table = tables_of(site, tid)[0]
+    assert sorted(table.keys) == sorted(str(number) for number in LONG_NAMES)
+    store(site, table, simulated(table, SEED_FIVE)[:6])
+
+    page = devices.open(phone=True, touch=True)
+    open_with_code(page, table)
+    heads = page.locator("#summen th.num")
+    expect(heads).to_have_count(5)
+    numbers = [int(key) for key in table.keys]
+    # Each head shows its start number whole, above the name cut to the column.
+    expect(heads.locator(".nr")).to_have_text([f"Nr. {number}" for number in numbers])
+    # The digits are shown whole inside their column, apart from the next column's ("Nr. "
+    # is for screen readers).
+    shown = [
+        head.locator(".nr").evaluate(
+            """(el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el.lastChild);
+              const box = range.getBoundingClientRect();
+              const cell = el.closest("th").getBoundingClientRect();
+              const whole = el.scrollWidth <= el.clientWidth && box.width > 0 &&
+                box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5;
+              return [whole ? el.lastChild.textContent : null, box.left, box.right];
+            }"""
+        )
+        for head in heads.all()
+    ]
+    assert [text for text, _, _ in shown] == [str(number) for number in numbers], shown
+    for (_, _, right), (_, left, _) in itertools.pairwise(shown):
+        assert left - right >= 4, shown
+    # The full label is in the link's title, and the legend under the list names each
+    # column's player by the start number, a namesake with his club or DDV number.
+    links = heads.locator("a.player-link").all()
+    assert [link.get_attribute("title") for link in links] == [label(n) for n in numbers]
+    legend = page.locator("#spielliste .legend li")
+    expect(legend).to_have_text([f"Nr. {n} {legend_entry(n)}" for n in numbers])
+    # What a finger and a screen reader get: a head of 44 px, named by number and name.
+    assert_targets(page, "#summen a.player-link")
+    expect(page.get_by_role("columnheader", name=re.compile(r"^Nr\. 12 "))).to_have_count(1)
+    # The list fits the phone: nothing wider than the screen, nothing scrolls sideways.
+    assert_fits(page, "the list of five long names")
+    assert sideways_scrollers(page) == []
+
+
+# ---------------------------------------------------------------------- 10. referee by code
+
+
+def test_schiedsrichter_signed_in_corrects_on_the_list_opened_by_its_code(
+    site: Site, devices: Devices
+) -> None:
+    """Called to a table, the Schiedsrichter scans its card: signed in, the list under the
+    code offers what the list under the round does, and it saves there; the list-keeper's
+    phone with the same code still gets only the last game's buttons."""
+    table = new_round(site, 4)[0]
+    entries = simulated(table, SEED_SHORT)[:4]
+    target = entries[1]
+    assert target["type"] == "normal" and abs(target["re_eyes"] - 120) > 10
+    store(site, table, entries)
+
+    keeper = devices.open(phone=True)
+    open_with_code(keeper, table)
+    expect(keeper.locator("#spielliste").get_by_role("link", name="korrigieren")).to_have_count(0)
+    expect(keeper.locator("nav.referee-links")).to_have_count(0)
+
+    page = devices.open(phone=True, touch=True)
+    sign_in(page, SCHIRI)
+    open_with_code(page, table)
+    expect(page.locator("#spielliste").get_by_role("link", name="korrigieren")).to_have_count(4)
+    links = page.locator("nav.referee-links")
+    expect(links.get_by_role("link")).to_have_text(["Strafe", "Nachspielzeit"])
+    assert_targets(page, "nav.referee-links a, #spielliste th.what a")
+    assert_fits(page, "the Schiedsrichter's list under the code")
+
+    # An earlier game corrected under the code: the list is checked again.
+    page.locator("#eintrag-2").get_by_role("link", name="Spiel 2 korrigieren").tap()
+    expect(page).to_have_url(re.compile(rf"/tisch/{table.code}/eintrag/2$"))
+    form = page.locator("form#korrektur-form")
+    eyes = form.locator("fieldset.eyes").get_by_role("spinbutton")
+    expect(eyes).to_have_value(str(target["re_eyes"]))
+    eyes.fill(str(240 - target["re_eyes"]))
+    form.get_by_role("button", name="Korrektur speichern").tap()
+    expect(page.locator(".flash-success")).to_have_text(
+        "Eintrag 2 ist korrigiert; die Liste ist neu geprüft."
+    )
+    expect(page).to_have_url(re.compile(rf"/tisch/{table.code}/#inhalt$"))
+    now = stored(site, table)
+    assert now[1]["re_eyes"] == 240 - target["re_eyes"]
+    assert sums(page) == table.order(report(table, now)["totals"])
+
+    # Nachspielzeit from the list's link, and the penalty's screen, under the code.
+    page.locator("nav.referee-links").get_by_role("link", name="Nachspielzeit").tap()
+    expect(page).to_have_url(re.compile(rf"/tisch/{table.code}/nachspielzeit$"))
+    page.get_by_label("Minuten").fill("5")
+    page.get_by_label("Grund").fill("Karten neu gemischt")
+    page.get_by_role("button", name="Nachspielzeit eintragen").tap()
+    expect(page.locator("tr.row-nachspielzeit")).to_contain_text("Nachspielzeit 5 Minuten")
+    expect(page).to_have_url(re.compile(rf"/tisch/{table.code}/#inhalt$"))
+    page.locator("nav.referee-links").get_by_role("link", name="Strafe").tap()
+    expect(page.get_by_role("button", name="Verteilung prüfen")).to_be_visible()
+
+    # The list-keeper's phone follows the changes and still offers no more than before.
+    open_with_code(keeper, table)
+    expect(keeper.locator("tr.row-nachspielzeit")).to_have_count(1)
+    expect(keeper.locator("#spielliste").get_by_role("link", name="korrigieren")).to_have_count(0)
+    expect(keeper.locator("nav.referee-links")).to_have_count(0)
+    response = keeper.goto(table.code_url + "nachspielzeit")
+    assert response is not None and response.status == 403

@@ -18,7 +18,7 @@ from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
 from tournament import texts
-from tournament.models import RoundTable
+from tournament.models import Player, RoundTable
 from tournament.rounds.tables import Clock, clock
 from tournament.scorelists import entries, store
 from tournament.scorelists import service as scorelists
@@ -36,12 +36,18 @@ from tournament.scorelists.store import Report
 
 @dataclass(frozen=True)
 class SheetPlayer:
+    """A player of the list: ``name`` is the display label (namesakes told apart, see
+    :mod:`tournament.registrations.names`), ``registered`` the name alone; a namesake's
+    ``note`` is what tells him apart besides the start number (club or DDV number)."""
+
     key: str
     position: int
     start_number: int
     name: str
     total: int
     owes_pflicht: bool
+    registered: str
+    note: str
 
 
 @dataclass(frozen=True)
@@ -179,6 +185,8 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
             names[key],
             int(report["totals"][key]),
             key in missing,
+            seat.registration.player.name,
+            _namesake_note(seat.registration.player, names[key]),
         )
         for key, seat in zip(keys, table.seats, strict=True)
     )
@@ -193,6 +201,14 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
         if f["level"] != "error" and f["game"] is not None
     )
     return Sheet(table, players, rows, report, names, clock(table, report, now), notes)
+
+
+def _namesake_note(player: Player, label: str) -> str:
+    """A namesake's club, else DDV number, as his label shows it besides the start number;
+    nothing for a name nobody else has (its label is the name)."""
+    if label == player.name:
+        return ""
+    return player.club or (f"DDV {player.ddv_number}" if player.ddv_number else "")
 
 
 #: The entry form's part that an engine finding is about (the rest shows only in the bar).

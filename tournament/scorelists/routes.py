@@ -3,7 +3,8 @@ penalties, Nachspielzeit and time up have their own screens (``referee.py``).
 
 Every page exists twice: for the Turnierleitung and the Schiedsrichter under the round
 (``/turniere/1/runden/2/tische/3/``), and for the list-keeper under the table's access code
-(``/tisch/<code>/``), which opens this one list and nothing else.
+(``/tisch/<code>/``), which opens this one list and nothing else; signed in, the Turnierleitung
+and the Schiedsrichter have their own rights there too (:func:`code_actor`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_login import current_user
 
 from tournament import throttle
 from tournament.excel import exports
@@ -41,7 +43,7 @@ from tournament.scorelists.forms import (
 )
 from tournament.scorelists.quick import PLAYING, shape_of
 from tournament.scorelists.refusals import ScoreListRefused
-from tournament.scorelists.service import Actor
+from tournament.scorelists.service import STAFF, Actor
 from tournament.scorelists.store import Report
 from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web import live
@@ -106,13 +108,22 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
             if table is None:
                 throttle.failed()
                 return render_template("scorelists/bad_code.html"), 404
-            return view(ListAccess(table, Actor(None, by_code=True), table.access_code), **values)
+            return view(ListAccess(table, code_actor(), table.access_code), **values)
 
         bp.add_url_rule(STAFF_RULE + rule, name, staff, methods=list(methods))
         bp.add_url_rule(CODE_RULE + rule, f"{name}_by_code", by_code, methods=list(methods))
         return functools.wraps(view)(view)
 
     return decorate
+
+
+def code_actor() -> Actor:
+    """Who writes on a list opened by its table's code: a signed-in Schiedsrichter or
+    Turnierleitung as themselves, with the corrections and screens they have under the round
+    (called to a table, they open its list from the card); anyone else as the list-keeper."""
+    if current_user.is_authenticated and current_user.role in STAFF:
+        return Actor(acting_user())
+    return Actor(None, by_code=True)
 
 
 @bp.route("/tisch", methods=["GET", "POST"])
