@@ -33,6 +33,7 @@ import argparse
 import functools
 import gc
 import http.client
+import os
 import re
 import secrets
 import statistics
@@ -135,7 +136,7 @@ def refusal(label: str, kind: str) -> None:
     # Peak memory from here: building the other files took some.
     Path("/proc/self/clear_refs").write_text("5")
     before = peak_memory()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     guard = reading._guard_members if kind == "guarded" else (lambda data, name: (0, 0))
     with mock.patch.object(reading, "_guard_members", guard):
         try:
@@ -143,10 +144,11 @@ def refusal(label: str, kind: str) -> None:
             message = "read (no refusal)"
         except reading.SpreadsheetError as error:
             message = str(error)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     grown = (peak_memory() - before) / 1024
     print(
-        f"{label}, {kind}: {len(data) // 1024} KB file, answered in {elapsed:.2f} s, "
+        f"{label}, {kind}: {len(data) // 1024} KB file, answered in {elapsed:.2f} s "
+        f"(CPU {cpu:.2f} s, load average {os.getloadavg()[0]:.1f}), "
         f"peak memory +{grown:.0f} MB (targets: 0.5 s, 50 MB)\n  {message}"
     )
 
@@ -302,7 +304,8 @@ def at_once(port: int, tournament_id: int, label: str, data: bytes, uploads: int
     cookie = "; ".join(f"{k}={v}" for k, v in reader.cookies.items())
     phone = Phone(port, f"/turniere/{tournament_id}/runden/1/tische/1/", cookie)
     phone.start()
-    time.sleep(1)
+    while len(phone.answers) < 20:
+        time.sleep(READ_EVERY)
     quiet = [s for _, s in phone.answers]
     rss = _status(str(pid), "VmRSS")
     hwm = _status(str(pid), "VmHWM")
@@ -315,6 +318,7 @@ def at_once(port: int, tournament_id: int, label: str, data: bytes, uploads: int
         status, page = browser.upload(path, data, "turnier.xlsx", token)
         answers.append((status, _answer(status, page), time.perf_counter() - started))
 
+    cpu_before = _cpu_seconds(pid)
     started = time.perf_counter()
     threads = [
         threading.Thread(target=send, args=(browser, token))
@@ -325,10 +329,20 @@ def at_once(port: int, tournament_id: int, label: str, data: bytes, uploads: int
     for thread in threads:
         thread.join()
     ended = time.perf_counter()
-    meanwhile = phone.between(started, ended)
+    cpu = _cpu_seconds(pid) - cpu_before
+    # The answers to requests sent or answered while the uploads ran; if the phone was
+    # waiting between two requests all that time, the next answer.
+    while not [sent for sent, seconds in phone.answers if sent + seconds >= started]:
+        time.sleep(READ_EVERY)
+    meanwhile = phone.between(started, ended) or [
+        next(seconds for sent, seconds in phone.answers if sent + seconds >= started)
+    ]
     phone.done.set()
     phone.join()
-    print(f"\n{label}, {len(data) // 1024} KB, {uploads} uploads at once:")
+    print(
+        f"\n{label}, {len(data) // 1024} KB, {uploads} uploads at once "
+        f"(server CPU {cpu:.2f} s for all; load average {os.getloadavg()[0]:.1f}):"
+    )
     for status, answer, seconds in sorted(answers, key=lambda a: a[2]):
         print(f"  answer {status} in {seconds:.2f} s ({answer})")
     print(
@@ -341,6 +355,12 @@ def at_once(port: int, tournament_id: int, label: str, data: bytes, uploads: int
         f" MB after, peak {hwm / 1024:.0f} MB before and "
         f"{_status(str(pid), 'VmHWM') / 1024:.0f} MB after"
     )
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The processor time (user and system) the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _descendants(pid: int) -> int:
