@@ -168,11 +168,17 @@ def xml_bomb_in_sheet() -> bytes:
 
 def xml_bomb_in_shared_strings() -> bytes:
     """Billion laughs in a shared-strings part (as Excel writes strings), cell A1 uses it."""
-    files = members(workbook({"Spieler": [["Name"]]}))
-    files["xl/sharedStrings.xml"] = (
+    return with_shared_strings(
         f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>{LAUGHS}'
         f'<sst xmlns="{SHEET_NS}" count="1" uniqueCount="1"><si><t>&lol9;</t></si></sst>'
-    ).encode()
+    )
+
+
+def with_shared_strings(sst: str | bytes) -> bytes:
+    """A one-sheet workbook whose cell A1 ("Name") is stored in the shared-strings part
+    ``sst`` (as Excel stores text); the part is read whenever the workbook is."""
+    files = members(workbook({"Spieler": [["Name"]]}))
+    files["xl/sharedStrings.xml"] = sst.encode() if isinstance(sst, str) else sst
     files["[Content_Types].xml"] = (
         files["[Content_Types].xml"]
         .decode()
@@ -260,6 +266,49 @@ def huge_sheet(cells: int = 1_700_000) -> bytes:
     files["xl/worksheets/sheet2.xml"] = (
         head.encode() + row * (cells // 100) + b"<row>" + rest + b"</row></sheetData></worksheet>"
     )
+    return rezip(files)
+
+
+# Crafted files: small uploads whose XML, just under the 10 MB a part may unpack to, is
+# nothing but elements, nested or empty, in one cell (or one shared string, or the styles).
+NESTED = 1_400_000  # <x> ... </x> nested: 7 bytes each, 9.8 MB
+EMPTY = 2_450_000  # <x/> side by side: 4 bytes each, 9.8 MB
+
+
+def filler(kind: str, count: int | None = None) -> bytes:
+    """``count`` elements ``<x>`` nested (``kind`` "nested") or ``<x/>`` side by side
+    ("empty")."""
+    if kind == "nested":
+        count = NESTED if count is None else count
+        return b"<x>" * count + b"</x>" * count
+    count = EMPTY if count is None else count
+    return b"<x/>" * count
+
+
+def crafted(part: str, kind: str, count: int | None = None) -> bytes:
+    """A small workbook with :func:`filler` in one of the parts the reader opens: ``part``
+    "sheet" (in cell B1 of the sheet "Spieler"), "sharedStrings" (in the string of cell A1)
+    or "styles" (in its first font)."""
+    elements = filler(kind, count)
+    if part == "sharedStrings":
+        return with_shared_strings(
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="{SHEET_NS}" '
+            'count="1" uniqueCount="1"><si><t>Name</t>'.encode()
+            + elements
+            + b"</si></sst>"
+        )
+    files = members(workbook({"Spieler": [["Name", "Verein"], ["Anna Schmidt", "DK Kiel"]]}))
+    if part == "sheet":
+        sheet = files["xl/worksheets/sheet1.xml"]
+        cell = b'<c r="B1" t="inlineStr"><is><t>Verein</t></is></c>'
+        assert cell in sheet
+        files["xl/worksheets/sheet1.xml"] = sheet.replace(cell, cell[:-4] + elements + b"</c>")
+    elif part == "styles":
+        styles = files["xl/styles.xml"]
+        font = styles.index(b"<font>") + len(b"<font>")
+        files["xl/styles.xml"] = styles[:font] + elements + styles[font:]
+    else:
+        raise ValueError(part)
     return rezip(files)
 
 

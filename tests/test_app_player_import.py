@@ -28,6 +28,7 @@ from tests.webapp import (
     send,
     sign_in,
     snapshot,
+    submit,
 )
 from tournament.extensions import db
 from tournament.models import Player, Registration
@@ -215,6 +216,86 @@ def test_the_players_sheet_of_an_exported_workbook_is_read(
         (1, "Anna Schmidt", "DK Kiel", "111"),
         (2, "Bernd Meier", "", None),
     ]
+
+
+# Names at the edge of the one rule for names (``names.problem``): a comma, text a
+# spreadsheet would run as a formula, digits, a word Excel reads as a truth value, an "#"
+# that is no error value, the longest name, characters outside the BMP.
+EDGE_NAMES = [
+    ("Müller, Hans", "Verein, e.V.", "12-34"),
+    ("=SUMME(A1:A3)", "+49 Club", None),
+    ("-Anna-", "@Kiel", None),
+    ("12345", "#WERT", None),
+    ("WAHR", "FALSCH", None),
+    ("#1 Bernd", "", None),
+    ("'Clara", "O’Brien & Söhne", None),
+    ("Zoë 🂡 " + "N" * 73, "V" * 120, None),
+]
+
+
+def test_an_exported_tournament_reads_back_as_its_player_list_with_names_at_the_edge(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    """Whatever a name may be (pasted, or saved on the player page), the Spieler sheet of the
+    tournament's workbook reads back as the same player list."""
+    paste_players(client, tournament, "\n".join(f"Platz {i}" for i in range(len(EDGE_NAMES))))
+    for start, (name, club, ddv) in enumerate(EDGE_NAMES, start=1):
+        with app.app_context():
+            registration = db.session.execute(
+                select(Registration).where(
+                    Registration.tournament_id == tournament, Registration.start_number == start
+                )
+            ).scalar_one()
+            path = f"/turniere/{tournament}/spieler/{registration.id}"
+        data = {"name": name, "club": club, "ddv_number": ddv or ""}
+        response = submit(client, path, data=data, follow=True)
+        assert field_errors(response.get_data(as_text=True), "name") == []
+    expected = [(n, name, club, ddv) for n, (name, club, ddv) in enumerate(EDGE_NAMES, start=1)]
+    assert registered(app, tournament) == expected
+    exported = client.get(f"/turniere/{tournament}/turnier.xlsx")
+    assert exported.status_code == 200
+    with app.app_context():
+        holder = db.session.execute(
+            select(Player.id).where(Player.ddv_number == "12-34")
+        ).scalar_one()
+    second = create_tournament(client, "Wintertunier")
+    preview = upload(client, second, exported.get_data(), "herbst.xlsx")
+    assert preview.status_code == 200
+    page = preview.get_data(as_text=True)
+    lines = range(2, len(EDGE_NAMES) + 2)
+    assert [(line, kind) for line, kind, _ in rows(page)] == [(line, "match") for line in lines]
+    page = send(
+        client,
+        page,
+        f"/turniere/{second}/spieler/einfuegen",
+        # The player with the DDV number is that player; the others new people of the same
+        # names (either way the names as read back are stored).
+        {f"zeile-{line}": "neu" for line in lines} | {"zeile-2": str(holder)},
+        button="bestaetigen",
+        follow=True,
+    ).get_data(as_text=True)
+    assert f"{len(EDGE_NAMES)} Spieler angemeldet." in flashes(page)
+    assert registered(app, second) == expected
+
+
+def test_a_name_stored_before_the_rule_is_named_when_its_export_is_read_back(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    """A tournament may hold a name with a semicolon from before the rule: the Spieler sheet
+    shows it as it is, and reading the sheet back refuses the file naming its cell (the
+    Turnierleitung replaces the semicolon in the file, or on the player page first)."""
+    paste_players(client, tournament, "Anna Schmidt\nBernd Meier")
+    with app.app_context():
+        player = db.session.execute(select(Player).where(Player.name == "Bernd Meier")).scalar_one()
+        player.name = "Bernd; Meier"
+        db.session.commit()
+    exported = client.get(f"/turniere/{tournament}/turnier.xlsx").get_data()
+    second = create_tournament(client, "Wintertunier")
+    response = upload(client, second, exported, "herbst.xlsx")
+    assert response.status_code == 400
+    [message] = field_errors(response.get_data(as_text=True), "file")
+    assert "Blatt „Spieler“" in message
+    assert "Zellen mit einem Semikolon" in message and "B3" in message
 
 
 def test_already_registered_player_is_refused_with_the_file_row(

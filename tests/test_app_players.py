@@ -297,6 +297,9 @@ def test_the_same_ddv_number_twice_is_still_refused(
         ("Anna; DK Kiel; 12 34!", "hat keine gültige DDV-Nr."),
         ("Anna; DK Kiel; 1234; mehr", "hat mehr als drei Teile (Name; Verein; DDV-Nr.)"),
         ("; DK Kiel", "hat keinen Namen"),
+        # Excel's error values would not read back from the workbook's Spieler sheet.
+        ("#NV; DK Kiel", "hat als Namen „#NV“, einen Fehlerwert von Excel"),
+        ("Anna; #wert!", "hat als Verein „#wert!“, einen Fehlerwert von Excel"),
     ],
 )
 def test_bad_line_is_refused_with_its_line_number(
@@ -878,3 +881,45 @@ def test_late_registration_after_round_one_started_plays_from_round_two(
         found = db.session.get(Tournament, tournament)
         assert found is not None
         assert all(r.first_round == 1 for r in found.registrations if r.start_number <= 8)
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        (
+            {"name": "Anna; Schmidt"},
+            "name",
+            "Anna; Schmidt hat ein Semikolon (;) im Namen; es trennt in Spielerlisten Name, "
+            "Verein und DDV-Nr. (bitte z. B. durch ein Komma ersetzen).",
+        ),
+        (
+            {"club": "DK; Kiel"},
+            "club",
+            "Anna Schmidt hat ein Semikolon (;) im Verein; es trennt in Spielerlisten Name, "
+            "Verein und DDV-Nr. (bitte z. B. durch ein Komma ersetzen).",
+        ),
+        (
+            {"name": " #BEZUG! "},
+            "name",
+            "#BEZUG! hat als Namen „#BEZUG!“, einen Fehlerwert von Excel, der aus einer "
+            "Excel-Datei nicht als Name gelesen wird.",
+        ),
+    ],
+)
+def test_edit_refuses_a_name_the_player_sheet_would_not_read_back(
+    app: Flask,
+    client: FlaskClient,
+    tournament: int,
+    data: dict[str, str],
+    field: str,
+    message: str,
+) -> None:
+    """The player page applies the rule of the paste and the player file
+    (``names.problem``): a name saved here is exported to the Spieler sheet and must read
+    back from it as a player list."""
+    paste_players(client, tournament, "Anna Schmidt")
+    before = snapshot(app)
+    response = submit(client, _edit_path(app, tournament, 1), data=data)
+    assert response.status_code == 200
+    assert field_errors(response.get_data(as_text=True), field) == [message]
+    assert snapshot(app) == before

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import datetime
+import pyexpat
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -429,3 +430,201 @@ def test_csv_with_an_open_quote_is_refused() -> None:
     data = b'Name;Verein\r\n"Anna' + b"x" * 200_000 + b"\r\n"
     with pytest.raises(SpreadsheetError, match="keine lesbare CSV-Datei"):
         read_csv(data, "x.csv")
+
+
+# ------------------------------------------------------------------ elements and depth
+
+CRAFTED_REFUSALS = {
+    ("sheet", "nested"): (
+        "wird nicht gelesen: in Blatt „Spieler“ sind XML-Elemente mehr als 64 Ebenen tief "
+        "ineinander verschachtelt."
+    ),
+    ("sheet", "empty"): "ist zu groß: Blatt „Spieler“ besteht aus mehr als 500.000 XML-Elementen.",
+    ("sharedStrings", "nested"): (
+        "wird nicht gelesen: in ihrem Teil „xl/sharedStrings.xml“ sind XML-Elemente mehr als "
+        "64 Ebenen tief ineinander verschachtelt."
+    ),
+    ("sharedStrings", "empty"): (
+        "ist zu groß: ihr Teil „xl/sharedStrings.xml“ besteht aus mehr als 500.000 XML-Elementen."
+    ),
+    ("styles", "nested"): (
+        "wird nicht gelesen: in ihrem Teil „xl/styles.xml“ sind XML-Elemente mehr als 64 "
+        "Ebenen tief ineinander verschachtelt."
+    ),
+    ("styles", "empty"): (
+        "ist zu groß: ihr Teil „xl/styles.xml“ besteht aus mehr als 500.000 XML-Elementen."
+    ),
+}
+
+
+@pytest.mark.parametrize(("part", "kind"), list(CRAFTED_REFUSALS))
+def test_a_small_file_made_of_elements_is_refused_while_streaming(
+    monkeypatch: pytest.MonkeyPatch, part: str, kind: str
+) -> None:
+    """14 KB files whose sheet, shared strings or styles are 9.8 MB of nothing but elements
+    (1.4 million nested, or 2.45 million empty ones in one cell): openpyxl took 3-14 s and
+    190-370 MB to read them. They are refused by counting, before openpyxl is called,
+    naming the sheet or part and the limit, with little memory."""
+    data = files.crafted(part, kind)
+    assert len(data) < 50 * 1024
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("openpyxl was asked to read the file")
+
+    monkeypatch.setattr(reading, "_load", never)
+    tracemalloc.start()
+    try:
+        message = refusal(data, "klein.xlsx")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert message == f"Die Datei „klein.xlsx“ {CRAFTED_REFUSALS[part, kind]} {NOTHING}"
+    assert peak < 50 * 1024 * 1024
+
+
+@pytest.mark.parametrize(("part", "kind"), list(CRAFTED_REFUSALS))
+def test_the_crafted_files_are_good_files_below_the_limits(part: str, kind: str) -> None:
+    """The crafted files are workbooks openpyxl reads: with fewer elements, they are read."""
+    grids = read_workbook(files.crafted(part, kind, 60), "klein.xlsx")
+    assert grids[0].rows[0][0] == "Name"
+
+
+def _counted(xml: bytes, chunk: int) -> reading._Count:
+    count = reading._Count(10**9)
+    for start in range(0, len(xml), chunk):
+        count.feed(xml[start : start + chunk])
+    count.close()
+    return count
+
+
+def _expat(xml: bytes) -> tuple[int, int]:
+    """Elements and depth as the XML parser sees them."""
+    parser = pyexpat.ParserCreate()
+    seen = {"elements": 0, "depth": 0, "deepest": 0}
+
+    def start(name: str, attributes: object) -> None:
+        seen["elements"] += 1
+        seen["depth"] += 1
+        seen["deepest"] = max(seen["deepest"], seen["depth"])
+
+    def end(name: str) -> None:
+        seen["depth"] -= 1
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.Parse(xml, True)
+    return seen["elements"], seen["deepest"]
+
+
+# Markup that could hide or fake tags from a count that did not know XML: end tags in
+# comments, CDATA sections, processing instructions and attribute values, ">" and "/>" in
+# text and in attribute values, quotes, a namespace prefix.
+TRICKS = [
+    b"<!-- </a></a> <a> -->",
+    b"<![CDATA[</a></a><a/>]]>",
+    b"<?pi </a></a> > ?>",
+    b'<b x="/>" y=">"/>',
+    b"<b x='a/>b'></b>",
+    b"text /> and > and / no",
+    b'<p:c r="A1"><p:v>1</p:v></p:c>',
+    b"&lt;/a&gt;",
+    b'<b x="/"/>',
+]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 7, 64, 1024])
+@pytest.mark.parametrize("trick", TRICKS)
+def test_elements_and_depth_are_counted_as_the_parser_counts_them(chunk: int, trick: bytes) -> None:
+    """Whatever the chunks' borders cut, and whatever stands in comments, CDATA sections,
+    processing instructions, attribute values and text: the elements are counted as the
+    parser counts them, and the depth at least as deep (exactly where it passes the
+    limit)."""
+    for nested in (3, 70):
+        xml = (
+            b'<?xml version="1.0" encoding="UTF-8"?><r xmlns:p="urn:p">'
+            + (b"<a>" + trick) * nested
+            + b"<e/>"
+            + b"</a>" * nested
+            + trick
+            + b"</r>"
+        )
+        elements, depth = _expat(xml)
+        count = _counted(xml, chunk)
+        assert count.elements == elements
+        assert depth <= count.depth
+        assert (count.depth > reading.MAX_DEPTH) == (depth > reading.MAX_DEPTH)
+        if depth > reading.MAX_DEPTH:
+            assert count.depth == depth
+
+
+def test_depth_is_refused_just_over_the_limit_and_not_at_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sheet nesting ``MAX_DEPTH`` deep is read; one level more is refused (chunks of a
+    few bytes or all at once)."""
+    for chunk in (3, 64, 1024 * 1024):
+        monkeypatch.setattr(reading, "_CHUNK", chunk)
+        # worksheet, sheetData, row, c and is are 5 levels; t holds the text.
+        read_workbook(files.crafted("sheet", "nested", reading.MAX_DEPTH - 4), "x.xlsx")
+        message = refusal(files.crafted("sheet", "nested", reading.MAX_DEPTH - 3))
+        assert "mehr als 64 Ebenen tief" in message
+
+
+def test_elements_are_refused_just_over_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = files.crafted("styles", "empty", 1000)
+    elements = sum(
+        _expat(xml)[0]
+        for name, xml in files.members(data).items()
+        if name.endswith(".rels") or name.endswith(".xml")
+    )
+    monkeypatch.setattr(reading, "MAX_PART_ELEMENTS", 10**9)
+    monkeypatch.setattr(reading, "MAX_WORKBOOK_ELEMENTS", elements)
+    read_workbook(data, "x.xlsx")
+    monkeypatch.setattr(reading, "MAX_WORKBOOK_ELEMENTS", elements - 1)
+    message = refusal(data)
+    assert (
+        f"alle ihre Teile zusammen bestehen aus mehr als {elements - 1:,} XML-Elementen".replace(
+            ",", "."
+        )
+        in message
+    )
+
+
+def test_a_document_type_declaration_is_refused_before_parsing() -> None:
+    """Office files have none; with it go entity declarations (the billion laughs)."""
+    data = files.edited(
+        files.good_workbook(),
+        "xl/styles.xml",
+        lambda xml: files.with_doctype(xml, "<!DOCTYPE styleSheet>"),
+    )
+    assert FORBIDDEN_XML in refusal(data)
+
+
+def test_a_part_in_utf16_is_counted_too() -> None:
+    """XML may be UTF-16: read if good, refused if nested too deep."""
+    book = files.members(files.good_workbook())
+    styles = book["xl/styles.xml"].decode()
+    book["xl/styles.xml"] = styles.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+    good = read_workbook(files.rezip(book), "x.xlsx")
+    assert good == read_workbook(files.good_workbook(), "x.xlsx")
+    deep = files.members(files.crafted("styles", "nested", 100))
+    deep["xl/styles.xml"] = (
+        deep["xl/styles.xml"].decode().replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    ).encode("utf-16")
+    assert "„xl/styles.xml“ sind XML-Elemente mehr als 64" in refusal(files.rezip(deep))
+
+
+def test_a_file_of_few_cells_but_many_elements_is_read_by_a_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent: list[object] = []
+
+    def recorded(function: Callable[..., object], /, *args: object) -> object:
+        sent.append(function)
+        return function(*args)
+
+    monkeypatch.setattr(writing, "in_worker", recorded)
+    read_workbook(files.crafted("sheet", "empty", 100), "x.xlsx")
+    assert sent == []
+    read_workbook(files.crafted("sheet", "empty", reading.WORKER_ELEMENTS), "x.xlsx")
+    assert sent == [reading._grids]

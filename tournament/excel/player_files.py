@@ -45,6 +45,7 @@ from tournament.excel.reading import (
     Value,
     read_upload,
 )
+from tournament.registrations import names
 from tournament.registrations.service import MAX_PASTE_LINES
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
 
@@ -84,23 +85,6 @@ _ROLES = (
     ("club", "Verein", _CLUB),
     ("ddv", "DDV-Nr.", _DDV),
 )
-# Excel's error values, English (as stored in the file) and German (as typed).
-_ERRORS = {
-    "#NULL!",
-    "#DIV/0!",
-    "#VALUE!",
-    "#REF!",
-    "#NAME?",
-    "#NUM!",
-    "#N/A",
-    "#GETTING_DATA",
-    "#SPILL!",
-    "#CALC!",
-    "#NV",
-    "#WERT!",
-    "#BEZUG!",
-    "#ZAHL!",
-}
 
 
 @dataclass(frozen=True)
@@ -219,8 +203,8 @@ def _columns(grid: Grid, header: int, name: str, sheet: str) -> tuple[Column, ..
             continue
         headings.append(heading)
         key = _key(heading)
-        for role, label, names in _ROLES:
-            if key in names:
+        for role, label, known in _ROLES:
+            if key in known:
                 by_role.setdefault(role, []).append(Column(label, heading, index))
     for role, label, _ in _ROLES:
         twice = by_role.get(role, [])
@@ -253,10 +237,10 @@ def _cell_text(grid: Grid, row: int, column: int, problems: dict[FilePart, list[
         _note(problems, FilePart.FORMULA_WITHOUT_VALUE, f"{ref} ({value.formula[:40]})")
         return ""
     text = _text(value)
-    if text.strip().upper() in _ERRORS:
+    if names.is_error_value(text):
         _note(problems, FilePart.ERROR_VALUE, f"{ref} ({text.strip()})")
         return ""
-    if ";" in text:
+    if names.SEPARATOR in text:
         _note(problems, FilePart.SEMICOLON, ref)
         return ""
     return text

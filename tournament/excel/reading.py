@@ -12,30 +12,45 @@ What is guarded against, in this order:
   uncompressed sizes (``MAX_UNPACKED_BYTES``, a zip bomb), read from the zip directory before
   openpyxl reads anything. Python's ``zipfile`` never returns more than a member's declared
   size, so the declared sizes bound what the XML parser sees;
-- a small file holding a huge sheet (38 MB of sheet XML deflate to 150 KB): before openpyxl
-  reads anything, every member is streamed out of the zip in chunks (:func:`_guard_members`)
-  and counted: its unpacked bytes (at most ``MAX_PART_BYTES`` each) and its cells (``<c``
-  elements, any namespace prefix; at most ``MAX_SHEET_CELLS`` per member and
+- a small file holding a huge sheet (38 MB of sheet XML deflate to 150 KB), or a sheet, the
+  shared strings or the styles made of nothing but elements (2.45 million ``<x/>`` in one
+  cell, or 1.4 million ``<x>`` nested, in 9.8 MB of XML that deflate to 14 KB): before
+  openpyxl reads anything, every member is streamed out of the zip in chunks
+  (:func:`_guard_members`) and counted (:class:`_Count`): its unpacked bytes (at most
+  ``MAX_PART_BYTES`` each), its elements (at most ``MAX_PART_ELEMENTS`` each,
+  ``MAX_WORKBOOK_ELEMENTS`` in all), how deep they nest (at most ``MAX_DEPTH``) and its cells
+  (``<c`` elements, any namespace prefix; at most ``MAX_SHEET_CELLS`` per member and
   ``MAX_WORKBOOK_CELLS`` in all). The count stops at the first limit passed, so a refusal
   costs at most about 10 MB of streaming, whatever the file holds; openpyxl would hold every
-  cell in memory (750 MB for 1.7 million) before any limit could be checked. The count is a
-  C-speed scan and errs only upwards (an element named ``c`` outside a sheet counts too).
-  The limits leave room around the biggest workbook the app itself writes, the whole
-  tournament of 400 players in 8 rounds (``exports.tournament_workbook``, measured with
-  ``bench/upload_guard.py``): a round's sheet there has 59,200 cells in 2.8 MB of XML, the
-  workbook 530,000 cells in 26 MB; so at most 200,000 cells and 10 MB per sheet (over 3x),
-  1,000,000 cells in all (about 2x). That workbook zips to 4.4 MB, over ``MAX_UPLOAD_BYTES``:
-  the biggest tournament that can be uploaded whole is about half of it;
+  cell and element in memory (750 MB for 1.7 million cells; 10 s and 370 MB for the nested
+  elements) before any limit could be checked. The count is done by regular expressions
+  over each chunk (C speed): comments, CDATA sections and processing instructions are left
+  out as an XML parser leaves them out, a document type declaration is refused (Office
+  files have none: the Open Packaging Conventions forbid them, and with them go entity
+  bombs), every start, end and empty-element tag is found, quotes around attribute values
+  respected, and the tags are reduced to one byte each, whose running sum is the depth. On
+  anything that is no well-formed XML the count errs upwards or the parser stops reading
+  there; an element named ``c`` outside a sheet counts as a cell. The limits leave room
+  around the biggest workbook the app itself writes, the whole tournament of 400 players in
+  8 rounds (``exports.tournament_workbook``, measured with ``bench/upload_guard.py``): a
+  round's sheet there has 61,700 cells and 159,000 elements in 3.4 MB of XML, the workbook
+  553,000 cells and 1,480,000 elements in 26 MB, nesting at most 6 deep in a sheet and 9 in
+  the theme; so at most 200,000 cells, 500,000 elements and 10 MB per part (about 3x),
+  1,000,000 cells and 3,000,000 elements in all (about 2x), and 64 levels (7x; room for the
+  drawings and charts of other programs). That workbook zips to 4.7 MB, over
+  ``MAX_UPLOAD_BYTES``: the biggest tournament that can be uploaded whole is about half of
+  it. A part in UTF-16 (which XML allows; Excel writes UTF-8) is counted as UTF-8;
 - XML attacks (billion laughs, external entities): openpyxl parses with defusedxml when it is
   installed and lxml is not; this module refuses to be imported otherwise;
 - a sheet reaching far (one value in XFD1048576): at most ``MAX_CELLS`` cells per sheet;
 - merged cells: refused with their ranges, since a value in a merged range belongs to one
   cell only and a reader would silently miss it in the others.
 
-A workbook of ``WORKER_CELLS`` cells or more is read by one of the Excel export's worker
-processes (:func:`tournament.excel.writing.in_worker`): openpyxl holds the interpreter while
-it reads (5 s for a tournament of 400 players in 3 rounds), and the server's other requests
-would wait for it; read there, they are answered meanwhile.
+A workbook of ``WORKER_CELLS`` cells or ``WORKER_ELEMENTS`` elements or more is read by one
+of the Excel export's worker processes (:func:`tournament.excel.writing.in_worker`):
+openpyxl holds the interpreter while it reads (5 s for a tournament of 400 players in 3
+rounds), and the server's other requests would wait for it; read there, they are answered
+meanwhile.
 """
 
 from __future__ import annotations
@@ -44,6 +59,7 @@ import codecs
 import csv
 import datetime
 import io
+import itertools
 import posixpath
 import re
 import unicodedata
@@ -76,20 +92,52 @@ MAX_CELLS: int = 1_000_000  # rows x columns of one sheet, as far as it holds va
 MAX_PART_BYTES: int = 10 * 1024 * 1024  # one zip member (a sheet, the shared strings ...)
 MAX_SHEET_CELLS: int = 200_000  # cells (``<c`` elements) written in one sheet's XML
 MAX_WORKBOOK_CELLS: int = 1_000_000  # cells written in all sheets together
+MAX_PART_ELEMENTS: int = 500_000  # XML elements in one member
+MAX_WORKBOOK_ELEMENTS: int = 3_000_000  # XML elements in all members together
+MAX_DEPTH: int = 64  # how deep elements nest in one member
 
 # Workbooks of this many cells or more are read by a worker process of the Excel export
 # (``writing.in_worker``): openpyxl reads about 50,000 cells a second, holding the
 # interpreter, and the server's other requests would wait for it. A table's list has about
 # 700 cells; a tournament of 400 players in 3 rounds 255,000 (5 s).
 WORKER_CELLS: int = 20_000
+# The same for elements: the app's sheets have about 2.7 elements per cell; a file of few
+# cells may still hold many elements for openpyxl to parse.
+WORKER_ELEMENTS: int = 60_000
 
 # How much of a member is unpacked at a time while it is counted.
 _CHUNK = 1024 * 1024
 # A cell's start tag, with or without a namespace prefix: <c r="A1">, <x:c>, <c/>.
 _CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.\-]{0,31}:)?c[\s/>]")
-# Longer than any start of a tag _CELL_TAG matches: a "<" this near a chunk's end may begin
-# a cell tag that the next chunk completes.
-_TAG_REACH = 40
+# Markup whose text is no element: comments, CDATA sections, processing instructions (the
+# XML declaration too), each ending where XML ends it.
+_HIDDEN = re.compile(rb"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>", re.DOTALL)
+# The start of one that a later chunk ends.
+_HIDDEN_STARTS = (b"<!--", b"<![CDATA[", b"<?")
+# A document type declaration (and with it any entity declaration).
+_DOCTYPE = b"<!DOCTYPE"
+# The rest of a tag after its name's first character: up to the first ">" outside quotes.
+# No "<" stands in a tag (nor in an attribute value), so no match reaches past the next tag.
+_REST_OF_TAG = rb"""[^<>"']*(?:(?:"[^<"]*"|'[^<']*')[^<>"']*)*>"""
+_EMPTY_TAG = re.compile(rb"<[^\s/!?<>\"']" + _REST_OF_TAG[:-1] + rb"(?<=/)>")
+_START_TAG = re.compile(rb"<[^\s/!?<>\"']" + _REST_OF_TAG)
+_END_TAG = re.compile(rb"</[^<>]*>")
+_ANY_TAG = re.compile(rb"<" + _REST_OF_TAG)
+# What each tag is reduced to: "<" for a start tag, 0x01 for an end tag (XML text never
+# holds that byte; "<" only in comments and CDATA sections, which are taken out first).
+_OPEN, _CLOSE = b"<", b"\x01"
+_NOT_TAGS = bytes(b for b in range(256) if b not in _OPEN + _CLOSE)
+# What tells tags apart: their brackets, "/" and quotes.
+_MARKUP = b"<>/\"'" + _CLOSE
+_NOT_MARKUP = bytes(b for b in range(256) if b not in _MARKUP)
+_NOT_ANGLES = bytes(b for b in range(256) if b not in b"<>" + _CLOSE)
+_CLOSE_AS_OPEN = bytes.maketrans(_CLOSE, _OPEN)
+# What may begin markup other than elements: "<!" and "<?".
+_NOT_MARKS = bytes(b for b in range(256) if b not in b"<!?")
+_STEP = {_OPEN[0]: 1, _CLOSE[0]: -1}
+_INNERMOST = _OPEN + _CLOSE
+# How many tags the depth is summed up over at a time.
+_DEPTH_BLOCK = 4096
 # The workbook's parts that name its sheets, read to name a sheet in a refusal.
 _WORKBOOK_PART = "xl/workbook.xml"
 _WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
@@ -236,8 +284,8 @@ def read_workbook(data: bytes, filename: str) -> list[Grid]:
         raise SpreadsheetError(FileProblem.OPENDOCUMENT, name=name)
     if "[Content_Types].xml" not in names:
         raise SpreadsheetError(FileProblem.ZIP_NOT_EXCEL, name=name)
-    cells = _guard_members(data, name)
-    if cells >= WORKER_CELLS:
+    cells, elements = _guard_members(data, name)
+    if cells >= WORKER_CELLS or elements >= WORKER_ELEMENTS:
         return writing.in_worker(_grids, data, name)
     return _grids(data, name)
 
@@ -304,49 +352,207 @@ def _check_size(data: bytes, filename: str) -> None:
         )
 
 
-def _guard_members(data: bytes, name: str) -> int:
-    """Refuse a workbook whose members unpack to more than ``MAX_PART_BYTES`` each, or
-    hold more cells than ``MAX_SHEET_CELLS`` in one member or ``MAX_WORKBOOK_CELLS`` in all;
-    streamed chunk by chunk, stopping at the first limit passed. Every member is counted,
-    whatever its name: openpyxl reads a sheet from any part the workbook points to. Returns
-    the cells counted."""
-    total = 0
+def _guard_members(data: bytes, name: str) -> tuple[int, int]:
+    """Refuse a workbook one of whose members unpacks to more than ``MAX_PART_BYTES``,
+    holds more than ``MAX_PART_ELEMENTS`` elements, ``MAX_SHEET_CELLS`` cells or elements
+    nested more than ``MAX_DEPTH`` deep, or whose members together hold more than
+    ``MAX_WORKBOOK_ELEMENTS`` elements or ``MAX_WORKBOOK_CELLS`` cells; streamed chunk by
+    chunk, stopping at the first limit passed. Every member is counted, whatever its name:
+    openpyxl reads a sheet from any part the workbook points to. Returns the cells and the
+    elements counted."""
+    cells = elements = 0
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             for member in archive.infolist():
                 if member.is_dir():
                     continue
-                cells = 0
-                for found in _cells_in_chunks(archive, member, name):
-                    cells += found
-                    total += found
-                    if cells > MAX_SHEET_CELLS or total > MAX_WORKBOOK_CELLS:
-                        raise _too_many_cells(archive, member.filename, name, cells)
+                count = _Count(min(MAX_PART_ELEMENTS, MAX_WORKBOOK_ELEMENTS - elements))
+                for _ in _counted_in_chunks(archive, member, name, count):
+                    if count.doctype:
+                        raise SpreadsheetError(FileProblem.FORBIDDEN_XML, name=name)
+                    if count.depth > MAX_DEPTH:
+                        raise _refusal_in(
+                            archive,
+                            member.filename,
+                            name,
+                            FileProblem.SHEET_TOO_DEEP,
+                            FileProblem.PART_TOO_DEEP,
+                            depth=MAX_DEPTH,
+                        )
+                    if count.elements > MAX_PART_ELEMENTS:
+                        raise _refusal_in(
+                            archive,
+                            member.filename,
+                            name,
+                            FileProblem.SHEET_TOO_MANY_ELEMENTS,
+                            FileProblem.PART_TOO_MANY_ELEMENTS,
+                            elements=_number(MAX_PART_ELEMENTS),
+                        )
+                    if elements + count.elements > MAX_WORKBOOK_ELEMENTS:
+                        raise SpreadsheetError(
+                            FileProblem.WORKBOOK_TOO_MANY_ELEMENTS,
+                            name=name,
+                            elements=_number(MAX_WORKBOOK_ELEMENTS),
+                        )
+                    if count.cells > MAX_SHEET_CELLS or cells + count.cells > MAX_WORKBOOK_CELLS:
+                        raise _too_many_cells(archive, member.filename, name, count.cells)
+                cells += count.cells
+                elements += count.elements
     except SpreadsheetError:
         raise
     except Exception as error:
         raise _damaged(name) from error
-    return total
+    return cells, elements
 
 
-def _cells_in_chunks(archive: zipfile.ZipFile, member: zipfile.ZipInfo, name: str) -> Iterator[int]:
-    """The cell tags in each chunk of ``member`` as it is unpacked; a tag split by a chunk's
-    end is counted with the next chunk. Refuses the member once it unpacks to more than
-    ``MAX_PART_BYTES``."""
+class _Count:
+    """What one member's XML holds, counted chunk by chunk as it is unpacked (:meth:`feed`):
+    its elements, cells, the deepest nesting so far, and whether it declares a document
+    type. A chunk's end may cut a tag, a comment ...: that part is counted with the next
+    chunk (or at :meth:`close`)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget  # elements beyond which the member is refused
+        self.elements = 0
+        self.cells = 0
+        self.depth = 0  # the deepest nesting so far
+        self.doctype = False
+        self._open = 0  # elements open at the end of what was counted
+        self._carry = b""
+
+    def feed(self, chunk: bytes) -> None:
+        text = self._carry + chunk
+        cut = len(text)
+        marks = text.translate(None, _NOT_MARKS)  # "<" a tag, "<!" or "<?" maybe other markup
+        if b"<!" in marks or b"<?" in marks:
+            text = _HIDDEN.sub(b"", text)
+            self.doctype = self.doctype or _DOCTYPE in text
+            cut = min(
+                (found for s in _HIDDEN_STARTS if (found := text.find(s)) >= 0), default=len(text)
+            )
+        last = text.rfind(b"<", 0, cut)
+        if last >= 0 and _ANY_TAG.match(text, last, cut) is None:
+            cut = last  # a tag that the next chunk completes
+        self._carry = text[cut:]
+        self._count(text[:cut] if cut < len(text) else text)
+
+    def close(self) -> None:
+        """Count what a chunk's end left over (a part that ends inside a tag is broken XML,
+        which the parser refuses)."""
+        carry, self._carry = self._carry, b""
+        self.doctype = self.doctype or _DOCTYPE in carry
+        self._count(carry)
+
+    def _count(self, text: bytes) -> None:
+        if not text:
+            return
+        # Every "<" left begins a tag, every "</" an end tag.
+        kept = text.replace(b"</", _CLOSE).translate(None, _NOT_MARKUP)
+        self.elements += kept.count(_OPEN)
+        if self.elements > self.budget:
+            return  # refused: the rest need not be counted
+        self.cells += len(_CELL_TAG.findall(text))
+        tags = _tags(text, kept)
+        opened = tags.count(_OPEN)
+        end = self._open + opened - tags.count(_CLOSE)
+        if self._open + opened > self.depth:
+            self.depth = max(self.depth, self._deepest(tags, end))
+        self._open = end
+
+    def _deepest(self, tags: bytes, end: int) -> int:
+        """How deep the elements of a chunk nest (:func:`_tags` gave ``tags``; ``end``
+        elements are open after it): exactly, if deeper than ``MAX_DEPTH``; otherwise at
+        least as deep and at most ``MAX_DEPTH``. Each pass of ``bytes.replace`` takes out
+        every innermost element of the chunk (an opening byte right before a closing one),
+        so the chunk's deepest point loses one level a pass, unless it is where the chunk
+        begins or ends; after the last pass only the ends of elements opened before and the
+        starts of elements closed later remain. The elements open at the chunk's start or
+        end, whichever are more, plus the passes are therefore at least the deepest nesting
+        (and at most twice it). Only if that is over ``MAX_DEPTH`` are the levels summed up
+        tag by tag, stopping once over it."""
+        bound, rest = max(self._open, end), tags
+        while _INNERMOST in rest and bound <= MAX_DEPTH:
+            rest = rest.replace(_INNERMOST, b"")
+            bound += 1
+        if bound <= MAX_DEPTH:
+            return bound
+        level = self._open
+        for start in range(0, len(tags), _DEPTH_BLOCK):
+            block = tags[start : start + _DEPTH_BLOCK]
+            deepest = max(itertools.accumulate(map(_STEP.__getitem__, block), initial=level))
+            if deepest > MAX_DEPTH:
+                return deepest
+            level += block.count(_OPEN[0]) - block.count(_CLOSE[0])
+        return MAX_DEPTH
+
+
+def _tags(text: bytes, kept: bytes) -> bytes:
+    """The tags of ``text`` (complete, without comments ...), one byte each in their order:
+    ``_OPEN`` for a start tag, ``_CLOSE`` for an end tag, both for an empty-element tag.
+    ``kept`` is ``text`` with "</" replaced by ``_CLOSE`` and nothing left but ``_MARKUP``.
+    Where every "<" is followed by one ">" before the next "<" (no ">" in text or in an
+    attribute value, as Excel and openpyxl write XML), a "/" right before a ">" in ``kept``
+    ends an empty-element tag (a "/" in an attribute value is followed by its quote, one in
+    text by no ">"), so plain replacements find the tags; otherwise regular expressions that
+    respect the quotes around attribute values do."""
+    angles = kept.translate(_CLOSE_AS_OPEN, _NOT_ANGLES)
+    half = len(angles) // 2
+    if len(angles) == 2 * half and angles.count(b"<>") == half:
+        marked = kept.replace(b"/>", _CLOSE)
+    else:
+        marked = _EMPTY_TAG.sub(_OPEN + _CLOSE, text)
+        marked = _START_TAG.sub(_OPEN, _END_TAG.sub(_CLOSE, marked))
+    return marked.translate(None, _NOT_TAGS)
+
+
+def _counted_in_chunks(
+    archive: zipfile.ZipFile, member: zipfile.ZipInfo, name: str, count: _Count
+) -> Iterator[None]:
+    """Feed ``member`` to ``count`` chunk by chunk as it is unpacked, yielding after each
+    chunk and at the end. Refuses the member once it unpacks to more than
+    ``MAX_PART_BYTES``. A part in UTF-16 (by its byte order mark, or its first character
+    "<") is counted as UTF-8."""
     unpacked = 0
-    carry = b""
+    decoder: codecs.IncrementalDecoder | None = None
     with archive.open(member) as stream:
         while chunk := stream.read(_CHUNK):
+            if unpacked == 0:
+                decoder = _utf16_decoder(chunk)
             unpacked += len(chunk)
             if unpacked > MAX_PART_BYTES:
                 raise _part_too_large(archive, member.filename, name)
-            chunk = carry + chunk
-            cut = chunk.rfind(b"<", max(0, len(chunk) - _TAG_REACH))
-            if cut < 0:
-                cut = len(chunk)
-            carry = chunk[cut:]
-            yield len(_CELL_TAG.findall(chunk, 0, cut))
-    yield len(_CELL_TAG.findall(carry))
+            if decoder is not None:
+                chunk = decoder.decode(chunk).encode("utf-8", "surrogatepass")
+            count.feed(chunk)
+            yield
+    count.close()
+    yield
+
+
+def _utf16_decoder(start: bytes) -> codecs.IncrementalDecoder | None:
+    """A decoder for a part that begins as UTF-16 does; None for any other."""
+    if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return codecs.getincrementaldecoder("utf-16")("replace")
+    if start.startswith(b"<\x00"):
+        return codecs.getincrementaldecoder("utf-16-le")("replace")
+    if start.startswith(b"\x00<"):
+        return codecs.getincrementaldecoder("utf-16-be")("replace")
+    return None
+
+
+def _refusal_in(
+    archive: zipfile.ZipFile,
+    member: str,
+    name: str,
+    in_sheet: FileProblem,
+    in_part: FileProblem,
+    **params: Any,
+) -> SpreadsheetError:
+    """``in_sheet`` naming the sheet stored in ``member``, or ``in_part`` naming the part."""
+    sheet = _sheet_title(archive, member)
+    if sheet is None:
+        return SpreadsheetError(in_part, name=name, part=_clean(member)[:80], **params)
+    return SpreadsheetError(in_sheet, name=name, sheet=sheet, **params)
 
 
 def _part_too_large(archive: zipfile.ZipFile, member: str, name: str) -> SpreadsheetError:

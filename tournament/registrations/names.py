@@ -11,6 +11,13 @@ withdraws.
 registrations with one query, kept for the rest of the request (the registrations service
 calls :func:`forget` when it changes them), so that a page naming many players from many
 places asks the database once.
+
+:func:`problem` is the one rule for what a player's name and club may be, wherever they are
+entered (a pasted list, a player file, the player page; a late entry is a paste): not empty,
+not too long, and readable back from the workbook's *Spieler* sheet as a player list
+(``excel.player_files``): no ``SEPARATOR`` (it separates name, club and DDV number of a
+pasted line, which the sheet's rows become) and not an Excel error value (a cell holding
+``#NV`` is read as an error, not as a name).
 """
 
 from __future__ import annotations
@@ -24,11 +31,35 @@ from flask import g
 from sqlalchemy import select
 
 from tournament.extensions import db
-from tournament.models import Player, Registration
+from tournament.models import NAME_LENGTH, TEXT_LENGTH, Player, Registration
+from tournament.texts import Part, part
 
 K = TypeVar("K", bound=Hashable)
 
 _MEMO = "_display_names"
+
+#: Separates the parts of a pasted line ``Name; Verein; DDV-Nr.``.
+SEPARATOR = ";"
+#: Excel's error values, English (as stored in a file) and German (as typed), compared in
+#: upper case without surrounding spaces: a cell holding one is no name or number.
+ERROR_VALUES = frozenset(
+    {
+        "#NULL!",
+        "#DIV/0!",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#NUM!",
+        "#N/A",
+        "#GETTING_DATA",
+        "#SPILL!",
+        "#CALC!",
+        "#NV",
+        "#WERT!",
+        "#BEZUG!",
+        "#ZAHL!",
+    }
+)
 
 
 class Person(NamedTuple):
@@ -43,6 +74,32 @@ class Person(NamedTuple):
 def normalise(name: str) -> str:
     """The form two spellings of one name share: Unicode NFC, single spaces, casefolded."""
     return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def is_error_value(text: str) -> bool:
+    """Whether ``text`` is one of Excel's error values (``#NV``, ``#BEZUG!`` ...)."""
+    return text.strip().upper() in ERROR_VALUES
+
+
+def problem(name: str, club: str = "") -> tuple[str, str] | None:
+    """Why a player cannot be registered under ``name`` and ``club`` (cleaned text), as the
+    form field at fault (``"name"`` or ``"club"``) and a German predicate naming it ("hat ein
+    Semikolon im Namen ..."); ``None`` if both may be stored."""
+    if not name:
+        return "name", part(Part.LINE_WITHOUT_NAME)
+    if len(name) > NAME_LENGTH:
+        return "name", part(Part.NAME_TOO_LONG, limit=NAME_LENGTH)
+    if SEPARATOR in name:
+        return "name", part(Part.NAME_SEPARATOR, separator=SEPARATOR)
+    if is_error_value(name):
+        return "name", part(Part.NAME_ERROR_VALUE, value=name)
+    if len(club) > TEXT_LENGTH:
+        return "club", part(Part.CLUB_TOO_LONG, limit=TEXT_LENGTH)
+    if SEPARATOR in club:
+        return "club", part(Part.CLUB_SEPARATOR, separator=SEPARATOR)
+    if is_error_value(club):
+        return "club", part(Part.CLUB_ERROR_VALUE, value=club)
+    return None
 
 
 def label(person: Person, namesake: bool) -> str:

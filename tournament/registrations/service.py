@@ -16,8 +16,6 @@ from sqlalchemy import func, select
 from tournament.audit import service as audit
 from tournament.extensions import db
 from tournament.models import (
-    NAME_LENGTH,
-    TEXT_LENGTH,
     Player,
     Registration,
     RoundStatus,
@@ -206,9 +204,13 @@ def update_registration(
     ddv_number = clean(ddv_number or "") or None
     if not name:
         raise ServiceError(Refusal.NAME_MISSING, field="name")
-    problem = _line_problem(name, club, ddv_number, 3)
-    if problem:
-        raise ServiceError(Refusal.NAME_PROBLEM, field="name", name=name, problem=problem)
+    found = names.problem(name, club)
+    if found is not None:
+        field, problem = found
+        raise ServiceError(Refusal.NAME_PROBLEM, field=field, name=name, problem=problem)
+    ddv_problem = _line_problem(name, club, ddv_number, 3)
+    if ddv_problem:
+        raise ServiceError(Refusal.NAME_PROBLEM, field="ddv_number", name=name, problem=ddv_problem)
     for other in tournament.registrations:
         if other.id == registration.id:
             continue
@@ -356,12 +358,9 @@ def _alike(player: Player, club: str, ddv: str | None) -> bool:
 
 
 def _line_problem(name: str, club: str, ddv: str | None, parts: int) -> str | None:
-    if not name:
-        return part(Part.LINE_WITHOUT_NAME)
-    if len(name) > NAME_LENGTH:
-        return part(Part.NAME_TOO_LONG, limit=NAME_LENGTH)
-    if len(club) > TEXT_LENGTH:
-        return part(Part.CLUB_TOO_LONG, limit=TEXT_LENGTH)
+    found = names.problem(name, club)
+    if found is not None:
+        return found[1]
     if ddv is not None and (len(ddv) > DDV_LENGTH or not ddv.replace("-", "").isalnum()):
         return part(Part.DDV_INVALID, ddv=ddv[:DDV_LENGTH])
     if parts > 3:

@@ -205,6 +205,10 @@ class Part(Enum):
     LINE_WITHOUT_NAME = "line_without_name"
     NAME_TOO_LONG = "name_too_long"
     CLUB_TOO_LONG = "club_too_long"
+    NAME_SEPARATOR = "name_separator"
+    CLUB_SEPARATOR = "club_separator"
+    NAME_ERROR_VALUE = "name_error_value"
+    CLUB_ERROR_VALUE = "club_error_value"
     DDV_INVALID = "ddv_invalid"
     TOO_MANY_PARTS = "too_many_parts"
     LINE_REGISTERED = "line_registered"
@@ -513,6 +517,22 @@ GERMAN_PARTS: Mapping[Part, str] = {
     Part.LINE_WITHOUT_NAME: "hat keinen Namen",
     Part.NAME_TOO_LONG: "ist länger als {limit} Zeichen",
     Part.CLUB_TOO_LONG: "hat einen Vereinsnamen über {limit} Zeichen",
+    Part.NAME_SEPARATOR: (
+        "hat ein Semikolon ({separator}) im Namen; es trennt in Spielerlisten Name, Verein und "
+        "DDV-Nr. (bitte z. B. durch ein Komma ersetzen)"
+    ),
+    Part.CLUB_SEPARATOR: (
+        "hat ein Semikolon ({separator}) im Verein; es trennt in Spielerlisten Name, Verein und "
+        "DDV-Nr. (bitte z. B. durch ein Komma ersetzen)"
+    ),
+    Part.NAME_ERROR_VALUE: (
+        "hat als Namen „{value}“, einen Fehlerwert von Excel, der aus einer Excel-Datei nicht "
+        "als Name gelesen wird"
+    ),
+    Part.CLUB_ERROR_VALUE: (
+        "hat als Verein „{value}“, einen Fehlerwert von Excel, der aus einer Excel-Datei nicht "
+        "als Verein gelesen wird"
+    ),
     Part.DDV_INVALID: "hat keine gültige DDV-Nr. ({ddv}…)",
     Part.TOO_MANY_PARTS: "hat mehr als drei Teile (Name; Verein; DDV-Nr.)",
     Part.LINE_REGISTERED: (

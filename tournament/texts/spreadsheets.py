@@ -64,6 +64,11 @@ class FileProblem(Enum):
     SHEET_XML_TOO_LARGE = "sheet_xml_too_large"
     SHEET_TOO_MANY_CELLS = "sheet_too_many_cells"
     WORKBOOK_TOO_MANY_CELLS = "workbook_too_many_cells"
+    SHEET_TOO_MANY_ELEMENTS = "sheet_too_many_elements"
+    PART_TOO_MANY_ELEMENTS = "part_too_many_elements"
+    WORKBOOK_TOO_MANY_ELEMENTS = "workbook_too_many_elements"
+    SHEET_TOO_DEEP = "sheet_too_deep"
+    PART_TOO_DEEP = "part_too_deep"
 
     # a player list (tournament.excel.player_files)
     PLAYER_SHEET_EMPTY = "player_sheet_empty"
@@ -171,6 +176,26 @@ GERMAN_FILE_PROBLEMS: Mapping[FileProblem, str] = {
     ),
     FileProblem.WORKBOOK_TOO_MANY_CELLS: (
         "Die Datei {name} ist zu groß: alle Blätter zusammen haben mehr als {cells} Zellen."
+    ),
+    FileProblem.SHEET_TOO_MANY_ELEMENTS: (
+        "Die Datei {name} ist zu groß: Blatt „{sheet}“ besteht aus mehr als {elements} "
+        "XML-Elementen."
+    ),
+    FileProblem.PART_TOO_MANY_ELEMENTS: (
+        "Die Datei {name} ist zu groß: ihr Teil „{part}“ besteht aus mehr als {elements} "
+        "XML-Elementen."
+    ),
+    FileProblem.WORKBOOK_TOO_MANY_ELEMENTS: (
+        "Die Datei {name} ist zu groß: alle ihre Teile zusammen bestehen aus mehr als "
+        "{elements} XML-Elementen."
+    ),
+    FileProblem.SHEET_TOO_DEEP: (
+        "Die Datei {name} wird nicht gelesen: in Blatt „{sheet}“ sind XML-Elemente mehr als "
+        "{depth} Ebenen tief ineinander verschachtelt."
+    ),
+    FileProblem.PART_TOO_DEEP: (
+        "Die Datei {name} wird nicht gelesen: in ihrem Teil „{part}“ sind XML-Elemente mehr "
+        "als {depth} Ebenen tief ineinander verschachtelt."
     ),
     FileProblem.PLAYER_SHEET_EMPTY: "Das Blatt „{sheet}“ der Datei {name} ist leer.",
     FileProblem.NO_VALUES: "Die Datei {name} enthält keine Werte: die Tabelle ist leer.",
