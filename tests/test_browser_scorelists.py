@@ -174,7 +174,11 @@ def new_round(site: Site, players: int) -> list[Table]:
     """A tournament of its own with ``players`` players, round 1 drawn and started."""
     n = next(site.numbers)
     tid = create_tournament(site.client, f"Listenturnier {n}")
-    names = [f"{first} {SURNAMES[n % len(SURNAMES)]}" for first in FIRST_NAMES[:players]]
+    # No namesake of an earlier tournament of the module (the import would ask about it).
+    surname = SURNAMES[n % len(SURNAMES)]
+    if n >= len(SURNAMES):
+        surname += "-" + SURNAMES[n // len(SURNAMES) % len(SURNAMES)]
+    names = [f"{first} {surname}" for first in FIRST_NAMES[:players]]
     page = paste_players(site.client, tid, "\n".join(names))
     assert f"{players} Spieler angemeldet." in flashes(page.get_data(as_text=True))
     draw_round(site.client, tid, seed=n)
@@ -294,7 +298,7 @@ def game_form(page: Page) -> Locator:
 
 def fill_game(form: Locator, table: Table, record: Record, *, kontra_eyes: bool = False) -> None:
     """Tap in a game as the list-keeper does after it: kind, players, Augen, calls, specials
-    (schwarz and the Sonderpunkte in their folded part, opened only when needed)."""
+    (schwarz in its folded part, opened only when needed)."""
     kind = kind_of(record)
     form.get_by_role("radio", name=KIND_TAPS[kind], exact=True).check()
     re_keys = list(record["re"])
@@ -323,15 +327,14 @@ def fill_game(form: Locator, table: Table, record: Record, *, kontra_eyes: bool 
         for name, count in found.items()
         if count
     }
-    if numbers or record["re_tricks"] in (0, 12):
+    if record["re_tricks"] in (0, 12):
         details = form.locator("details.specials")
         if details.get_attribute("open") is None:
             details.locator("summary").click()
-        if record["re_tricks"] in (0, 12):
-            schwarz = "Re ohne Stich" if record["re_tricks"] == 0 else "Kontra ohne Stich"
-            details.get_by_role("radio", name=schwarz).check()
-        for name, count in numbers.items():
-            form.locator(f"#{name}").fill(str(count))
+        schwarz = "Re ohne Stich" if record["re_tricks"] == 0 else "Kontra ohne Stich"
+        details.get_by_role("radio", name=schwarz).check()
+    for name, count in numbers.items():
+        form.locator(f"#{name}").fill(str(count))
 
 
 def points_line(table: Table, points: dict[str, int]) -> list[str]:
@@ -1072,7 +1075,7 @@ def test_list_page_fits_a_390_px_phone_and_the_form_works_there(
         expect(form.get_by_role("radio", name=kind, exact=True)).to_be_checked()
         assert_fits(page, f"the form for a {kind}")
     form.locator("details.specials summary").tap()
-    assert_fits(page, "the form with Sonderpunkte open")
+    assert_fits(page, "the form with Schwarz open")
     page.get_by_role("link", name="Nur Punkte").tap()
     expect(page.locator("form.quick-form #winners")).to_be_visible()
     assert_fits(page, "the quick entry")
