@@ -133,9 +133,7 @@ class Phone:
             awaited,
         )
         values = dict(_grouped(game.fields))
-        if values.get("schwarz", [""])[0] or any(
-            name.endswith(("doppelkopf", "fuchs", "karlchen")) for name in values
-        ):
+        if values.get("schwarz", [""])[0]:  # the Sonderpunkte are in view, schwarz is folded
             form.locator("details.specials > summary").tap()
         self._tap(form, "kind", values.pop("kind", ["normal"])[0])
         eyes = values.pop("eyes", ["0"])[0]

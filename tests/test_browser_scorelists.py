@@ -303,7 +303,7 @@ def game_form(page: Page) -> Locator:
 
 def fill_game(form: Locator, table: Table, record: Record, *, kontra_eyes: bool = False) -> None:
     """Tap in a game as the list-keeper does after it: kind, players, Augen, calls, specials
-    (schwarz and the Sonderpunkte in their folded part, opened only when needed)."""
+    (schwarz in its folded part, opened only when needed)."""
     kind = kind_of(record)
     form.get_by_role("radio", name=KIND_TAPS[kind], exact=True).check()
     re_keys = list(record["re"])
@@ -332,15 +332,14 @@ def fill_game(form: Locator, table: Table, record: Record, *, kontra_eyes: bool 
         for name, count in found.items()
         if count
     }
-    if numbers or record["re_tricks"] in (0, 12):
+    if record["re_tricks"] in (0, 12):
         details = form.locator("details.specials")
         if details.get_attribute("open") is None:
             details.locator("summary").click()
-        if record["re_tricks"] in (0, 12):
-            schwarz = "Re ohne Stich" if record["re_tricks"] == 0 else "Kontra ohne Stich"
-            details.get_by_role("radio", name=schwarz).check()
-        for name, count in numbers.items():
-            form.locator(f"#{name}").fill(str(count))
+        schwarz = "Re ohne Stich" if record["re_tricks"] == 0 else "Kontra ohne Stich"
+        details.get_by_role("radio", name=schwarz).check()
+    for name, count in numbers.items():
+        form.locator(f"#{name}").fill(str(count))
 
 
 def points_line(table: Table, points: dict[str, int]) -> list[str]:
@@ -1081,7 +1080,7 @@ def test_list_page_fits_a_390_px_phone_and_the_form_works_there(
         expect(form.get_by_role("radio", name=kind, exact=True)).to_be_checked()
         assert_fits(page, f"the form for a {kind}")
     form.locator("details.specials summary").tap()
-    assert_fits(page, "the form with Sonderpunkte open")
+    assert_fits(page, "the form with Schwarz open")
     page.get_by_role("link", name="Nur Punkte").tap()
     expect(page.locator("form.quick-form #winners")).to_be_visible()
     assert_fits(page, "the quick entry")

@@ -145,8 +145,10 @@ def enter_code() -> ResponseReturnValue:
 
 @list_route("")
 def page(access: ListAccess) -> ResponseReturnValue:
-    """The list; ``?schnell=1`` opens the quick entry (after a game saved with it)."""
-    return _render(access, quick_open=request.args.get("schnell") == "1")
+    """The list; ``?schnell=1`` opens the quick entry. For htmx (the entry mode's links) the
+    entry part alone, switched in place, with the poller that keeps the mode."""
+    quick_open = request.args.get("schnell") == "1"
+    return _render(access, quick_open=quick_open, switched=live.is_fragment_request())
 
 
 @list_route("stand")
@@ -182,10 +184,11 @@ def _render(
     """The list page, or for htmx its entry part (with header and list when ``refresh``);
     ``sheet``: the list's page model, if the caller has made it already."""
     context = _context(access, sheet or list_page.sheet(access.table), **extra)
-    if live.is_fragment_request():
-        return render_template("scorelists/_entry_response.html", **context), status
-    # A list shown again from the browser's history would offer a game already saved.
+    # A list shown again from the browser's history would offer a game already saved; the
+    # entry part alone (an address of the page, asked by htmx) must never stand in for it.
     headers = {"Cache-Control": "no-store"}
+    if live.is_fragment_request():
+        return render_template("scorelists/_entry_response.html", **context), status, headers
     return render_template("scorelists/page.html", **context), status, headers
 
 
@@ -209,7 +212,7 @@ def _context(
         "can_correct_all": writable and access.actor.is_staff,
         "may_correct_last": writable,
         "game_form": (game_form or _fresh_game_form(sheet, version)).for_table(players),
-        "quick_form": (quick_form or QuickForm(version=version, formdata=None)).for_table(
+        "quick_form": (quick_form or _fresh_quick_form(sheet, version)).for_table(
             players, list(scorelists.names_of(table))
         ),
         "delete_form": DeleteForm(version=version, formdata=None),
@@ -226,6 +229,14 @@ def _fresh_game_form(sheet: list_page.Sheet, version: int) -> GameForm:
     if due is not None:
         return GameForm(version=version, formdata=None, kind="vorfuehrung", player=due)
     return GameForm(version=version, formdata=None)
+
+
+def _fresh_quick_form(sheet: list_page.Sheet, version: int) -> QuickForm:
+    """An empty quick entry; when a Vorführung is due it is set for it (TSR 4.2.3)."""
+    due = sheet.vorfuehrung_key
+    if due is not None:
+        return QuickForm(version=version, formdata=None, kind="vorfuehrung", player=due)
+    return QuickForm(version=version, formdata=None)
 
 
 def _playing(table: RoundTable, sits_out: Any) -> list[tuple[str, str]]:
@@ -313,7 +324,7 @@ def preview(access: ListAccess) -> ResponseReturnValue:
     return render_template("scorelists/_preview.html", trial=trial, **context)
 
 
-def _missing(form: GameForm) -> list[str]:
+def _missing(form: GameForm | QuickForm) -> list[str]:
     """What the form still lacks, in German, one line per field."""
     return [error for errors in form.errors.values() for error in errors if isinstance(error, str)]
 
@@ -321,10 +332,7 @@ def _missing(form: GameForm) -> list[str]:
 @list_route("schnell", methods=("POST",))
 def quick(access: ListAccess) -> ResponseReturnValue:
     """A game as on paper: the engine runs the checks of TSR 7.3 on the points."""
-    choices = _choices(access.table)
-    sits_out = scorelists.check(access.table)["sits_out"]
-    players = [choice for choice in choices if choice[0] != sits_out]
-    form = QuickForm().for_table(players, [key for key, _ in choices])
+    form = _posted_quick_form(access.table)
     if not form.validate():
         return _render(access, 422, quick_form=form, quick_open=True)
     record = _quick_record(form)
@@ -335,6 +343,26 @@ def quick(access: ListAccess) -> ResponseReturnValue:
         "quick_form",
         quick_open=True,
     )
+
+
+@list_route("schnell/vorschau", methods=("POST",))
+def quick_preview(access: ListAccess) -> ResponseReturnValue:
+    """The engine's verdict on the quick entry's row as typed so far (nothing is stored), for
+    the bar above "Punkte speichern", as ``preview`` gives it for the game in detail."""
+    form = _posted_quick_form(access.table)
+    context = {"names": list(scorelists.names_of(access.table).values()), "parts": ()}
+    if not form.validate():
+        return render_template("scorelists/_preview.html", missing=_missing(form), **context)
+    trial = _trial(access, _quick_record(form))
+    return render_template("scorelists/_preview.html", trial=trial, **context)
+
+
+def _posted_quick_form(table: RoundTable) -> QuickForm:
+    """The quick entry as posted, offering the players of the list's next game."""
+    choices = _choices(table)
+    sits_out = scorelists.check(table)["sits_out"]
+    players = [choice for choice in choices if choice[0] != sits_out]
+    return QuickForm().for_table(players, [key for key, _ in choices])
 
 
 def _quick_record(form: QuickForm) -> dict[str, Any]:

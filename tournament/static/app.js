@@ -84,6 +84,43 @@ document.addEventListener("htmx:load", function (event) {
     }
   });
 });
+// On a touch screen (or with a mouse) the number comes next once the taps say who played:
+// the Augen field (in the quick entry: the points) takes the focus, so the phone opens its
+// keyboard without another tap. Who uses the keyboard keeps the Tab order as it is.
+(function () {
+  const SOLOS = ["pflichtsolo", "vorfuehrung", "lustsolo"];
+  let pointer = false;
+  document.addEventListener("pointerdown", function () { pointer = true; }, true);
+  document.addEventListener("keydown", function () { pointer = false; }, true);
+  function ticked(form, name) {
+    return form.querySelectorAll("input[name=" + name + "]:checked").length;
+  }
+  function numberField(form) {
+    const chosen = form.querySelector("input[name=kind]:checked");
+    const kind = chosen ? chosen.value : "";
+    if (form.classList.contains("quick-form")) {
+      return kind === "normal" && ticked(form, "winners") === 2
+        ? form.querySelector("input[name=value]") : null;
+    }
+    const solo = form.querySelector("select[name=solo]");
+    const known = kind === "normal" ? ticked(form, "re") === 2
+      : kind === "stille_hochzeit" ? ticked(form, "player") === 1
+        : SOLOS.includes(kind) && ticked(form, "player") === 1 && Boolean(solo && solo.value);
+    return known ? form.querySelector("input[name=eyes]") : null;
+  }
+  document.addEventListener("change", function (event) {
+    const target = event.target;
+    const form = target.closest && target.closest("form[data-entry-form]");
+    if (!pointer || !form || !["kind", "solo", "player", "re", "winners"].includes(target.name)) {
+      return;
+    }
+    const field = numberField(form);
+    if (field && field.value === "" && !field.closest("[hidden]")) {
+      field.focus({ preventScroll: true });
+    }
+  });
+})();
+
 // Parts of a live page carry the version of the list they show (data-version): an answer
 // that was on its way while a newer one arrived (a poll overtaken by a save) replaces nothing
 // newer, and the entry part is replaced only by a newer list and only while untouched.
