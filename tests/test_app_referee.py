@@ -126,7 +126,12 @@ def test_the_penalty_screen_shows_the_distribution_and_names_it_when_saved_tsr_9
     offender = info["keys"][1]
     page = checked(client, screen, penalty_data(offender)).get_data(as_text=True)
     preview = page[page.index('id="strafe-form-vorschau"') : page.index('id="strafe-form"')]
-    points = re.findall(r'<span class="pp">([^<]+)</span>', preview)
+    points = [
+        re.sub(r"<[^>]+>", "", each)
+        for each in re.findall(
+            r'<span class="pp">(.+?)</span>\s*(?=<span class="pp">|</p>)', preview
+        )
+    ]
     # TSR 9.3: the offender -3, each other player +1.
     assert points == [
         f"{name} {-3 if key == offender else 1:+d}"
