@@ -20,7 +20,13 @@ import pytest
 
 from tournament.excel.reading import SpreadsheetError
 from tournament.texts import Notice, Part, Refusal, counted, notice, part, refusal_text
-from tournament.texts.app import GERMAN_NOTICES, GERMAN_PARTS, GERMAN_REFUSALS, placeholders
+from tournament.texts.app import (
+    COUNT_NOUNS,
+    GERMAN_NOTICES,
+    GERMAN_PARTS,
+    GERMAN_REFUSALS,
+    placeholders,
+)
 from tournament.texts.spreadsheets import (
     GERMAN_FILE_PARTS,
     GERMAN_FILE_PROBLEMS,
@@ -44,14 +50,12 @@ SCANNED = {
     "flash",
 }
 
-COUNT_SPECS = {"Runden", "Listen", "wiederholte Begegnungen", "Spiele fehlen"}
-
 
 def _sample(template: str) -> dict[str, Any]:
     """A value for every placeholder: counts for counted nouns, lists for joined ones."""
     params: dict[str, Any] = {}
     for name, (conversion, spec) in placeholders(template).items():
-        if spec in COUNT_SPECS:
+        if spec in COUNT_NOUNS:
             params[name] = 3
         elif conversion in ("l", "w", "u"):
             params[name] = [f"<{name} 1>", f"<{name} 2>"]
