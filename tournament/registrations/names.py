@@ -102,11 +102,17 @@ def problem(name: str, club: str = "") -> tuple[str, str] | None:
     return None
 
 
+def distinction(club: str | None, ddv_number: str | None) -> str:
+    """What tells a namesake apart besides his start number: the club, else the DDV number
+    ("DDV 4711"), else nothing."""
+    return club or (f"DDV {ddv_number}" if ddv_number else "")
+
+
 def label(person: Person, namesake: bool) -> str:
-    """The person's name, for a ``namesake`` with the start number and club or DDV number."""
+    """The person's name, for a ``namesake`` with the start number and :func:`distinction`."""
     if not namesake:
         return person.name
-    extra = person.club or (f"DDV {person.ddv_number}" if person.ddv_number else "")
+    extra = distinction(person.club, person.ddv_number)
     suffix = f"Nr. {person.start_number}, {extra}" if extra else f"Nr. {person.start_number}"
     return f"{person.name} ({suffix})"
 

@@ -19,6 +19,7 @@ from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
 from tournament import texts
 from tournament.models import Player, RoundTable
+from tournament.registrations.names import distinction
 from tournament.rounds.tables import Clock, clock
 from tournament.scorelists import entries, store
 from tournament.scorelists import service as scorelists
@@ -208,7 +209,7 @@ def _namesake_note(player: Player, label: str) -> str:
     nothing for a name nobody else has (its label is the name)."""
     if label == player.name:
         return ""
-    return player.club or (f"DDV {player.ddv_number}" if player.ddv_number else "")
+    return distinction(player.club, player.ddv_number)
 
 
 #: The entry form's part that an engine finding is about (the rest shows only in the bar).
