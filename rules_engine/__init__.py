@@ -10,10 +10,10 @@ from .cards import CARDS, DECK, Card, Rank, Suit
 from .errors import DokoError, IllegalActionError, RecordError
 from .findings import Code, Finding, Level, Player
 from .game import Announcement, CardPlay, Game, GameSpec, Trick
-from .game_finding import Vorbehalt, VorbehaltKind, find_game
 from .gametypes import GameType, Ranking, SoloCategory, SoloType, ranking_for
 from .records import replay_record, score_record, summary_from_record, summary_to_record
 from .scoring import GameResult, GameSummary, Item, Specials, score, verify_summary
+from .vorbehalt import Vorbehalt, VorbehaltKind, find_game
 
 __all__ = [
     "CARDS",

@@ -20,12 +20,12 @@ import pytest
 from rules_engine import Call, DokoError, GameType, Party, SoloType, Suit
 from rules_engine.errors import IllegalActionError, RecordError
 from rules_engine.findings import Code, Finding, JsonValue, Level, Player, Points
-from rules_engine.game_finding import Vorbehalt, VorbehaltKind, verify_answers
 from rules_engine.penalties import Penalty, PenaltyCategory, PenaltyPhase, penalty_points
 from rules_engine.records import replay_record, summary_from_record
 from rules_engine.scorelist import ListError, check_list
 from rules_engine.scoring import GameSummary, verify_summary
 from rules_engine.table_list import EntryKind, GameEntry, QuickScore, TableList, TableListError
+from rules_engine.vorbehalt import Vorbehalt, VorbehaltKind, verify_answers
 from tests.deals import NORMAL, NORMAL_TRICKS, card_plays
 
 ENGINE = Path(__file__).resolve().parents[1] / "rules_engine"

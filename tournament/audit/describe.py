@@ -27,7 +27,7 @@ from tournament.scorelists.entries import (
     SOLO_LABELS,
 )
 from tournament.texts import audit as words
-from tournament.texts.app import counted
+from tournament.texts.messages import counted
 
 # ------------------------------------------------------------------------------ the input
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules_engine.findings import Finding
 from tournament import texts
-from tournament.texts.app import Part, Refusal, part
+from tournament.texts.messages import Part, Refusal, part
 from tournament.web.errors import ServiceError
 
 

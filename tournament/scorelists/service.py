@@ -30,7 +30,7 @@ from tournament.scorelists import store
 from tournament.scorelists.entries import describe_entry
 from tournament.scorelists.refusals import ScoreListRefused, StaleList, not_storable, unreadable
 from tournament.scorelists.store import Report, player_key
-from tournament.texts.app import Part, Refusal, part, refusal_text
+from tournament.texts.messages import Part, Refusal, part, refusal_text
 from tournament.tournaments.service import MAX_VERSION
 from tournament.web.errors import ServiceError
 

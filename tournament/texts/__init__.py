@@ -12,9 +12,9 @@ error pages, and :mod:`.console` what ``doko-turnier`` prints in its window.
 
 from __future__ import annotations
 
-from .app import Notice, Part, Refusal, counted, notice, part, refusal_text
 from .draw import german_refusal
 from .findings import german, german_error, on_the_list
+from .messages import Notice, Part, Refusal, counted, notice, part, refusal_text
 
 __all__ = [
     "Notice",

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from .app import fill
+from .messages import fill
 
 __all__ = ["GERMAN_ERRORS", "HTTP_ERRORS", "ErrorPage", "error_text"]
 

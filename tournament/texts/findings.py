@@ -31,7 +31,7 @@ from rules_engine.cards import CARDS_BY_CODE
 from rules_engine.errors import DokoError
 from rules_engine.findings import Code
 
-from .app import COUNT_NOUNS, counted
+from .messages import COUNT_NOUNS, counted
 
 __all__ = ["GERMAN", "german", "german_error", "on_the_list"]
 

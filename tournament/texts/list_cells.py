@@ -2,7 +2,7 @@
 
 A cell that cannot be read, or whose value the rules engine contradicts, is named with a
 :class:`ListCell` code and its parameters; :func:`list_cell` puts the sentence together,
-filled like the app's own texts (:func:`tournament.texts.app.fill`). ``ref`` is always the
+filled like the app's own texts (:func:`tournament.texts.messages.fill`). ``ref`` is always the
 cell as "Zelle P14" (or "Zellen O14–R14"), ``seats`` the table's positions with their
 players ("1 = Anna, 2 = Ben, ...").
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from .app import fill
+from .messages import fill
 
 __all__ = ["GERMAN_LIST_CELLS", "PLUS_POINTS", "PLUS_POINTS_HINT", "ListCell", "list_cell"]
 

@@ -5,7 +5,7 @@ A file is refused with a :class:`FileProblem` code and its parameters
 piece of such a sentence (the merged cells of one sheet, a kind of bad cell) or of a page
 about a file (where a player list's parts come from).
 :data:`GERMAN_FILE_PROBLEMS` and :data:`GERMAN_FILE_PARTS` hold one German template per
-code, filled like the app's own (:func:`tournament.texts.app.fill`); :func:`file_problem`
+code, filled like the app's own (:func:`tournament.texts.messages.fill`); :func:`file_problem`
 and :func:`file_part` put the text together.
 
 ``name`` is always the file's name as a message shows it, in German quotes; ``sheet`` a
@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from .app import fill
+from .messages import fill
 
 __all__ = [
     "GERMAN_FILE_PARTS",

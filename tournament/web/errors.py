@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournament.texts.app import Refusal, refusal_text
+from tournament.texts.messages import Refusal, refusal_text
 
 
 class ServiceError(ValueError):
     """A request the domain refuses; ``str(error)`` is shown to the user as it is.
 
-    ``code`` says why (:class:`~tournament.texts.app.Refusal`), ``params`` fill its German
-    template (:data:`~tournament.texts.app.GERMAN_REFUSALS`). ``field`` names the form field
+    ``code`` says why (:class:`~tournament.texts.messages.Refusal`), ``params`` fill its German
+    template (:data:`~tournament.texts.messages.GERMAN_REFUSALS`). ``field`` names the form field
     the problem belongs to, so the page can show it there.
 
     A sentence already built elsewhere (the engine's findings, the draw, a spreadsheet) is

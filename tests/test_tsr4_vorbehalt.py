@@ -17,7 +17,7 @@ from rules_engine import (
     VorbehaltKind,
     find_game,
 )
-from rules_engine.game_finding import vorfuehrung
+from rules_engine.vorbehalt import vorfuehrung
 from tests.deals import hands
 
 G = Vorbehalt()

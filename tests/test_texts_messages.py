@@ -1,5 +1,6 @@
 """The app's own German sentences by code: refusals, notices and parts of sentences
-(tournament/texts/app.py), and why an uploaded file is refused (tournament/texts/spreadsheets.py).
+(tournament/texts/messages.py), and why an uploaded file is refused
+(tournament/texts/spreadsheets.py).
 
 Every code has a German template; every template's placeholders are filled by a rendering;
 ``ServiceError`` carries its code, parameters and field; and no service or route writes a
@@ -20,7 +21,7 @@ import pytest
 
 from tournament.excel.reading import SpreadsheetError
 from tournament.texts import Notice, Part, Refusal, counted, notice, part, refusal_text
-from tournament.texts.app import (
+from tournament.texts.messages import (
     COUNT_NOUNS,
     GERMAN_NOTICES,
     GERMAN_PARTS,
