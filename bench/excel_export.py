@@ -15,9 +15,11 @@ stored with it (``RoundTable.report``), as the lists were stored through the ser
   the reports were stored, or by another engine): every list checked by the engine again.
 
 Then, in this process with its workers running, two later exports (the memory cache of
-reports emptied again), the export's two parts one after the other (laying out the sheets,
-writing them with and without the workers, which overlap with the laying out in the real
-export), and ``exports.list_workbook`` and ``exports.template_workbook`` for one table.
+reports emptied again), three more with Python's cycle collector paused as the export pauses
+it and three with it left running, taken in turns, the export's two parts one after the other
+(laying out the sheets, writing them with and without the workers, which overlap with the
+laying out in the real export), and ``exports.list_workbook`` and
+``exports.template_workbook`` for one table.
 
     python bench/excel_export.py [--players 400] [--rounds 8]
 
@@ -34,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from unittest import mock
 
@@ -85,6 +88,11 @@ def main() -> int:
                 exports.tournament_workbook(tournament)
                 times.append(time.perf_counter() - started)
             print("tournament workbook, later exports of one process: " + _seconds(times))
+            paused, running = _collector_compared(tournament)
+            print(
+                "  with the cycle collector paused during the export (as it runs): "
+                f"{_seconds(paused)}; with it running: {_seconds(running)}"
+            )
             store.forget_reports()
             started = time.perf_counter()
             grids = list(exports.tournament_sheets(tournament))
@@ -115,6 +123,21 @@ def main() -> int:
                 print(f"one {name} workbook: median {statistics.median(times) * 1000:.1f} ms")
             db.engine.dispose()
     return 0
+
+
+def _collector_compared(tournament: Tournament) -> tuple[list[float], list[float]]:
+    """Later exports with Python's cycle collector paused (``exports._collection_paused``,
+    as the export runs) and with it left running, taken in turns."""
+    paused: list[float] = []
+    running: list[float] = []
+    for _ in range(3):
+        for times, pause in ((paused, exports._collection_paused), (running, nullcontext)):
+            store.forget_reports()
+            with mock.patch.object(exports, "_collection_paused", pause):
+                started = time.perf_counter()
+                exports.tournament_workbook(tournament)
+                times.append(time.perf_counter() - started)
+    return paused, running
 
 
 def first_export(folder: str, tournament_id: int, workers: str) -> None:
