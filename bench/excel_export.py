@@ -48,7 +48,7 @@ from big_tournament import build  # noqa: E402
 from sqlalchemy import update  # noqa: E402
 
 from tournament.app import create_app  # noqa: E402
-from tournament.excel import exports, writing  # noqa: E402
+from tournament.domain.excel import exports, writing  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundTable, Tournament  # noqa: E402
 from tournament.scorelists import store  # noqa: E402

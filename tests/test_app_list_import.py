@@ -31,7 +31,8 @@ from tests.webapp import (
     sign_in,
     snapshot,
 )
-from tournament.excel import exports, imports, list_cells
+from tournament.domain.excel import exports, list_cells
+from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, User
 from tournament.scorelists import entries

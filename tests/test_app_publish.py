@@ -24,7 +24,7 @@ from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.publish import site as static_site
-from tournament.publish import tables
+from tournament.publish import standings_files as tables
 from tournament.standings import service as standings
 
 STAFF = "chefin"

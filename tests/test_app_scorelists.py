@@ -18,6 +18,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from rules_engine.simulate import random_list
+from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import (
     AuditEvent,
@@ -33,7 +34,6 @@ from tournament.models import (
     User,
 )
 from tournament.scorelists import service as scorelists
-from tournament.scorelists.refusals import ScoreListRefused
 
 # ------------------------------------------------------------------ builders (also for standings)
 

@@ -48,8 +48,9 @@ from tests.webapp import (
 )
 from tournament import serve
 from tournament.app import create_app
-from tournament.backups import commands, restore, service
+from tournament.backups import commands, restore
 from tournament.config import INSTANCE_PATH_VARIABLE
+from tournament.domain import backups as service
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.schema import schema_problem

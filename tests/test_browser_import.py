@@ -29,7 +29,7 @@ from tests.webapp import (
     player_names,
     round_action,
 )
-from tournament.excel import list_cells
+from tournament.domain.excel import list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable, User
 from tournament.scorelists import service as scorelists

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from rules_engine.simulate import random_list
-from tournament.excel import list_cells
-from tournament.excel.list_cells import TablePlayer
+from tournament.domain.excel import list_cells
+from tournament.domain.excel.list_cells import TablePlayer
 from tournament.scorelists import entries
 
 PLAYERS = [

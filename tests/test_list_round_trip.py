@@ -24,7 +24,8 @@ from rules_engine.simulate import random_list
 from tests import libreoffice
 from tests.test_app_list_import import page_shaped
 from tests.test_app_scorelists import make_round, make_tournament, make_user
-from tournament.excel import exports, imports
+from tournament.domain.excel import exports
+from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import RoundTable
 from tournament.scorelists import service as scorelists

@@ -25,6 +25,7 @@ from rules_engine.cards import TOTAL_EYES
 from rules_engine.scorelist import check_list
 from rules_engine.scoring import EYE_SUMS, TRICKS
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.extensions import db
 from tournament.models import (
     AuditEvent,
@@ -42,9 +43,7 @@ from tournament.rounds import tables
 from tournament.scorelists import entries, list_page
 from tournament.scorelists import service as scorelists
 from tournament.scorelists import store as list_store
-from tournament.scorelists.refusals import ScoreListRefused, StaleList
 from tournament.scorelists.service import Actor
-from tournament.web.errors import ServiceError
 
 NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
 KEEPER = Actor(None, by_code=True)

@@ -20,14 +20,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from rules_engine.table_list import MINUTES
+from tournament.domain import names
+from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
-from tournament.registrations import names
 from tournament.rounds import plans
 from tournament.rounds import service as rounds
 from tournament.scorelists import list_page
 from tournament.scorelists.list_page import Sheet
-from tournament.scorelists.refusals import ScoreListRefused
 from tournament.texts import Part, part
 from tournament.web.live import digest
 

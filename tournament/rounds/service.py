@@ -15,8 +15,9 @@ from sqlalchemy.exc import IntegrityError
 
 import table_draw
 from tournament import texts
-from tournament.audit import service as audit
-from tournament.backups import service as backups
+from tournament.domain import audit_log as audit
+from tournament.domain import backups, registrations, tournaments
+from tournament.domain.errors import ServiceError, StaleError
 from tournament.extensions import db
 from tournament.models import (
     DrawMethod,
@@ -29,13 +30,10 @@ from tournament.models import (
     User,
     utcnow,
 )
-from tournament.registrations import service as registrations
 from tournament.rounds import tables
 from tournament.scorelists import service as scorelists
 from tournament.standings import service as standings
 from tournament.texts import Part, Refusal, part
-from tournament.tournaments import service as tournaments
-from tournament.web.errors import ServiceError, StaleError
 
 SEED_LIMIT = 10**9
 

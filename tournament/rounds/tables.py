@@ -17,15 +17,15 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload, undefer
 
 from rules_engine.table_list import MINUTES
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
+from tournament.domain import tournaments
+from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, User, utcnow
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.service import Actor
 from tournament.scorelists.store import Report
 from tournament.texts import Refusal
-from tournament.tournaments import service as tournaments
-from tournament.web.errors import ServiceError
 
 # No 0/O, 1/I/L: a code read aloud or typed from the card must not be mistaken.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

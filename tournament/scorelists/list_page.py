@@ -18,8 +18,9 @@ from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
 from tournament import texts
+from tournament.domain.errors import ScoreListRefused
+from tournament.domain.names import distinction
 from tournament.models import Player, RoundTable
-from tournament.registrations.names import distinction
 from tournament.rounds.tables import Clock, clock
 from tournament.scorelists import entries, store
 from tournament.scorelists import service as scorelists
@@ -31,14 +32,13 @@ from tournament.scorelists.entries import (
     SOLO_LABELS,
     kind_of,
 )
-from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.store import Report
 
 
 @dataclass(frozen=True)
 class SheetPlayer:
     """A player of the list: ``name`` is the display label (namesakes told apart, see
-    :mod:`tournament.registrations.names`), ``registered`` the name alone; a namesake's
+    :mod:`tournament.domain.names`), ``registered`` the name alone; a namesake's
     ``note`` is what tells him apart besides the start number (club or DDV number)."""
 
     key: str

@@ -22,12 +22,12 @@ from typing import Any, NamedTuple
 from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
 
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.rounds import tables
 from tournament.scorelists import entries, list_page
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.entries import PENALTY_LABELS
 from tournament.scorelists.forms import ExtensionForm, ListForm, PenaltyForm, TimeUpForm
-from tournament.scorelists.refusals import ScoreListRefused, StaleList
 from tournament.scorelists.routes import (
     ListAccess,
     _choices,
@@ -38,7 +38,6 @@ from tournament.scorelists.routes import (
 )
 from tournament.scorelists.store import Report
 from tournament.texts import Notice, notice
-from tournament.web.errors import ServiceError
 
 #: How a screen is drawn again after a refusal: the status and what else it shows.
 Render = Callable[..., ResponseReturnValue]

@@ -29,11 +29,13 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from tournament import throttle
-from tournament.excel import exports
+from tournament.domain import errors as refusals
+from tournament.domain.errors import ScoreListRefused, ServiceError
+from tournament.domain.excel import exports
 from tournament.extensions import db
 from tournament.models import Role, RoundStatus, RoundTable
 from tournament.rounds import tables
-from tournament.scorelists import entries, list_page, refusals
+from tournament.scorelists import entries, list_page
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.forms import (
     CodeForm,
@@ -42,13 +44,11 @@ from tournament.scorelists.forms import (
     QuickForm,
 )
 from tournament.scorelists.quick import PLAYING, shape_of
-from tournament.scorelists.refusals import ScoreListRefused
 from tournament.scorelists.service import STAFF, Actor
 from tournament.scorelists.store import Report
 from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web import live
 from tournament.web.access import acting_user, roles_required
-from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 

@@ -22,17 +22,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.findings import Code, Finding
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
+from tournament.domain import names
+from tournament.domain.errors import (
+    ScoreListRefused,
+    ServiceError,
+    StaleList,
+    not_storable,
+    unreadable,
+)
+from tournament.domain.tournaments import MAX_VERSION
 from tournament.extensions import db
 from tournament.models import Role, RoundStatus, RoundTable, User
-from tournament.registrations import names
 from tournament.scorelists import store
 from tournament.scorelists.entries import describe_entry
-from tournament.scorelists.refusals import ScoreListRefused, StaleList, not_storable, unreadable
 from tournament.scorelists.store import Report, player_key
 from tournament.texts.messages import Part, Refusal, part, refusal_text
-from tournament.tournaments.service import MAX_VERSION
-from tournament.web.errors import ServiceError
 
 
 def list_id(table: RoundTable) -> str:
@@ -150,7 +155,7 @@ def entries_of(table: RoundTable) -> list[dict[str, Any]]:
 
 def names_of(table: RoundTable) -> dict[str, str]:
     """Engine player keys to the players' display labels (namesakes told apart, see
-    :mod:`tournament.registrations.names`), for the list's pages and German messages."""
+    :mod:`tournament.domain.names`), for the list's pages and German messages."""
     labels = names.of_tournament(table.round.tournament_id)
     return {
         player_key(seat.registration.start_number): labels.get(

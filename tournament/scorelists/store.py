@@ -24,9 +24,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.scorelist import check_list
+from tournament.domain.errors import unreadable
 from tournament.extensions import begin_writing, db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, core_table, utcnow
-from tournament.scorelists.refusals import unreadable
 
 Report = dict[str, Any]
 

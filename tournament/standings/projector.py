@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Tournament, utcnow
 from tournament.rounds import plans
 from tournament.rounds.overview import SizeClock, iso_utc, round_clocks
 from tournament.scorelists import list_page
-from tournament.scorelists.refusals import ScoreListRefused
 from tournament.standings import service as standings
 
 #: How many of the round's last games the projector lists.

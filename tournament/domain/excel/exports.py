@@ -27,11 +27,11 @@ from openpyxl.utils import get_column_letter
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
-from tournament.excel import list_cells
-from tournament.excel.writing import Bold, Formula, Grid, xlsx
+from tournament.domain import names
+from tournament.domain.excel import list_cells
+from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
 from tournament.extensions import db
 from tournament.models import Registration, RoundTable, Tournament
-from tournament.registrations import names
 from tournament.rounds import tables
 from tournament.scorelists import list_page
 from tournament.standings import service as standings
