@@ -31,11 +31,11 @@ from tests.webapp import (
     sign_in,
     snapshot,
 )
+from tournament.domain import list_entries as entries
+from tournament.domain import score_lists as scorelists
 from tournament.excel import exports, imports, list_cells
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, User
-from tournament.scorelists import entries
-from tournament.scorelists import service as scorelists
 from tournament.texts.list_cells import PLUS_POINTS_HINT
 
 POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"

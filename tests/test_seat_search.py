@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tournament.domain.round_plans import SeatRow
 from tournament.player_pages.seats import contract, fold, search
-from tournament.rounds.plans import SeatRow
 
 
 def _found(names: list[str], query: str) -> list[str]:

@@ -17,6 +17,7 @@ import table_draw
 from tournament import texts
 from tournament.audit import service as audit
 from tournament.backups import service as backups
+from tournament.domain import score_lists, standings, table_play
 from tournament.extensions import db
 from tournament.models import (
     DrawMethod,
@@ -30,9 +31,6 @@ from tournament.models import (
     utcnow,
 )
 from tournament.registrations import service as registrations
-from tournament.rounds import tables
-from tournament.scorelists import service as scorelists
-from tournament.standings import service as standings
 from tournament.texts import Part, Refusal, part
 from tournament.tournaments import service as tournaments
 from tournament.web.errors import ServiceError, StaleError
@@ -123,7 +121,7 @@ def start(user: User | None, round_: Round, version: int) -> None:
         raise ServiceError(Refusal.SEATING_WRONG, round=round_.number, problems=problems)
     round_.status = RoundStatus.RUNNING
     round_.started_at = utcnow()
-    tables.issue_codes(round_)
+    table_play.issue_codes(round_)
     tournaments.refresh_status(round_.tournament)
     audit.record(
         user, "start", "round", round_.id, old={"status": "drawn"}, new={"status": "running"}
@@ -153,7 +151,7 @@ def open_lists(round_: Round) -> list[str]:
     """What keeps the round from closing, per table, in German."""
     missing = []
     for table in round_.tables:
-        report = scorelists.check(table)
+        report = score_lists.check(table)
         if not report["complete"]:
             missing.append(part(Part.GAMES_MISSING, table=table.number, left=report["games_left"]))
         elif not report["valid"]:
@@ -257,7 +255,7 @@ def _draw_into(round_: Round) -> None:
             table.seats.append(
                 Seat(round=round_, registration=by_number[player_id], position=position)
             )
-    tables.issue_codes(round_)
+    table_play.issue_codes(round_)
 
 
 def _draw_player(registration: Registration) -> dict[str, str]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal
 
-from tournament.scorelists.entries import KINDS
+from tournament.domain.list_entries import KINDS
 
 #: The kinds whose soloist is alone in every row (the engine's solo shape, TSR 7.3).
 SOLO_KINDS = frozenset(kind for kind, (game_type, _) in KINDS.items() if game_type == "solo") | {

@@ -6,7 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from flask import Blueprint, render_template, request
 
-from tournament.standings import service as standings
+from tournament.domain import standings
 from tournament.standings.projector import projector as projector_view
 from tournament.web import live
 from tournament.web.forms import whole_number

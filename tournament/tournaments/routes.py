@@ -7,10 +7,10 @@ import io
 from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
+from tournament.domain import round_plans as plans
 from tournament.excel import exports
 from tournament.extensions import db
 from tournament.registrations import service as registrations
-from tournament.rounds import plans
 from tournament.rounds.forms import DrawForm
 from tournament.texts import Notice, notice
 from tournament.tournaments import service as tournaments

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from flask import abort
 
+from tournament.domain import table_play as tables
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundTable, Tournament, User
-from tournament.rounds import tables
 from tournament.tournaments import service as tournaments
 
 

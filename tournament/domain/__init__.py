@@ -1,0 +1,2 @@
+"""The shared domain: what more than one feature needs, below the feature packages and above
+the models (docs/architecture.md)."""
