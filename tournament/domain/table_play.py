@@ -52,7 +52,7 @@ def normalise_code(text: str) -> str:
 
 
 #: A table with everything its list page reads, in one query (a row per seat; results need
-#: ``unique()``); the entries' texts follow in a second (``store.entry_texts``).
+#: ``unique()``); the entries' texts follow in a second (``list_store.entry_texts``).
 WHOLE_LIST = (
     joinedload(RoundTable.round).joinedload(Round.tournament),
     joinedload(RoundTable.seats).joinedload(Seat.registration).joinedload(Registration.player),
