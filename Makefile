@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: test system-packages lint typecheck pytest bench run demo clean
+.PHONY: test system-packages lint imports typecheck pytest bench run demo clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: system-packages $(BIN)/.installed lint typecheck pytest
+test: system-packages $(BIN)/.installed lint imports typecheck pytest
 
 system-packages:
 	bash scripts/system-packages.sh
@@ -26,6 +26,10 @@ system-packages:
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check rules_engine table_draw tests bench tournament scripts
+
+# The layers of tournament/ (docs/architecture.md): the contracts in pyproject.toml.
+imports: $(BIN)/.installed
+	$(BIN)/lint-imports --no-logo
 
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts

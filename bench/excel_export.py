@@ -46,7 +46,7 @@ from sqlalchemy import update  # noqa: E402
 
 from tournament.app import create_app  # noqa: E402
 from tournament.domain import list_store as store  # noqa: E402
-from tournament.excel import exports, writing  # noqa: E402
+from tournament.domain.excel import exports, writing  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundTable, Tournament  # noqa: E402
 

@@ -31,7 +31,8 @@ from openpyxl import load_workbook  # noqa: E402
 
 from tournament.domain import list_store as store  # noqa: E402
 from tournament.domain import score_lists as scorelists  # noqa: E402
-from tournament.excel import exports, imports, list_cells  # noqa: E402
+from tournament.domain.excel import exports, list_cells  # noqa: E402
+from tournament.excel import imports  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundStatus, RoundTable, Tournament  # noqa: E402
 

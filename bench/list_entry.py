@@ -63,17 +63,16 @@ from tournament import serve as serving  # noqa: E402
 from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.domain import list_store as store  # noqa: E402
+from tournament.domain import registrations, tournaments  # noqa: E402
 from tournament.domain import score_lists as scorelists  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import DrawMethod, Round, RoundTable  # noqa: E402
-from tournament.registrations import service as registrations  # noqa: E402
 from tournament.rounds import service as rounds  # noqa: E402
 from tournament.scorelists.forms import GameForm  # noqa: E402
 
 # The page's own mapping between a stored game and the form (correction page) and back
 # (saving): the benchmark sends exactly what a list-keeper's taps would send.
 from tournament.scorelists.routes import _form_from_record, _game_record  # noqa: E402
-from tournament.tournaments import service as tournaments  # noqa: E402
 
 TIMEOUT = 120.0  # seconds for one request; a save waits for up to 49 others
 BARRIER_TIMEOUT = 600.0

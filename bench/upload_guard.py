@@ -63,7 +63,7 @@ from tests.server_processes import (  # noqa: E402
     server_environment,
 )
 from tournament.config import INSTANCE_PATH_VARIABLE, default_database_uri  # noqa: E402
-from tournament.excel import exports, reading  # noqa: E402
+from tournament.domain.excel import exports, reading  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 

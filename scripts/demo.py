@@ -22,12 +22,11 @@ import flask_migrate
 from rules_engine.simulate import random_list
 from tournament.app import create_app
 from tournament.domain import list_store as store
+from tournament.domain import registrations, tournaments
 from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import DrawMethod, RoundTable, Tournament, User
-from tournament.registrations import service as registrations
 from tournament.rounds import service as rounds
-from tournament.tournaments import service as tournaments
 
 CLUBS = (
     "DK Kieler Kreuzdamen",

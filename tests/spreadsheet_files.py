@@ -2,7 +2,7 @@
 
 Every bad file is an otherwise valid file with one thing wrong, so a test that refuses it
 shows that this one thing is caught: a truncated upload, a zip bomb, an XML bomb, merged
-cells ... Shared by the tests of ``tournament.excel.reading`` and of every page that
+cells ... Shared by the tests of ``tournament.domain.excel.reading`` and of every page that
 takes an upload.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import openpyxl
 
-from tournament.excel.reading import MAX_UPLOAD_BYTES
+from tournament.domain.excel.reading import MAX_UPLOAD_BYTES
 
 Cell = str | int | float | bool | datetime.date | datetime.datetime | None
 Sheets = Mapping[str, Sequence[Sequence[Cell]]]

@@ -27,7 +27,7 @@ from tests.webapp import (
     submit,
 )
 from tournament.accounts import service as accounts
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
 from tournament.extensions import db
 from tournament.models import AuditEvent, Role, User
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from tests.webapp import PASSWORD, USERNAME, log_in, log_out, set_up
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
 from tournament.extensions import db
 from tournament.models import AuditEvent, Role, TournamentStatus, User
 

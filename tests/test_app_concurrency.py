@@ -14,10 +14,9 @@ from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from tests.webapp import csrf_token, log_in, set_up
+from tournament.domain import registrations, tournaments
 from tournament.extensions import db
 from tournament.models import Registration, Round, Tournament
-from tournament.registrations import service as registrations
-from tournament.tournaments import service as tournaments
 
 VERSION = re.compile(r'name="version" type="hidden" value="(\d+)"')
 STALE = "nicht mehr aktuell"

@@ -33,7 +33,8 @@ from tests.webapp import (
 )
 from tournament.domain import list_entries as entries
 from tournament.domain import score_lists as scorelists
-from tournament.excel import exports, imports, list_cells
+from tournament.domain.excel import exports, list_cells
+from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, User
 from tournament.texts.list_cells import PLUS_POINTS_HINT

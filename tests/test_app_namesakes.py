@@ -27,7 +27,7 @@ from tests.webapp import (
     sign_in,
     submit,
 )
-from tournament.registrations import names
+from tournament.domain import names
 
 BONN = "Hans Müller (Nr. 1, SC Bonn)"
 DDV = "Hans Müller (Nr. 2, DDV 4711)"

@@ -37,7 +37,6 @@ from tests.webapp import (
     send,
     submit,
 )
-from tournament.audit import service as audit
 from tournament.audit.describe import (
     Change,
     EventData,
@@ -47,6 +46,7 @@ from tournament.audit.describe import (
     TableInfo,
     describe,
 )
+from tournament.domain import audit_log as audit
 from tournament.extensions import db
 from tournament.models import AuditEvent, Registration, User, utcnow
 

@@ -25,7 +25,7 @@ from tournament.domain import standings
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.publish import site as static_site
-from tournament.publish import tables
+from tournament.publish import standings_files as tables
 
 STAFF = "chefin"
 # Names and a club a spreadsheet would run as formulas.

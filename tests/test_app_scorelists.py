@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 
 from rules_engine.simulate import random_list
 from tournament.domain import score_lists as scorelists
+from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import (
     AuditEvent,
@@ -33,7 +34,6 @@ from tournament.models import (
     Tournament,
     User,
 )
-from tournament.scorelists.refusals import ScoreListRefused
 
 # ------------------------------------------------------------------ builders (also for standings)
 

@@ -48,8 +48,9 @@ from tests.webapp import (
 )
 from tournament import serve
 from tournament.app import create_app
-from tournament.backups import commands, restore, service
+from tournament.backups import commands, restore
 from tournament.config import INSTANCE_PATH_VARIABLE
+from tournament.domain import backups as service
 from tournament.domain import list_store as store
 from tournament.domain import score_lists as scorelists
 from tournament.extensions import db

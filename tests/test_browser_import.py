@@ -30,7 +30,7 @@ from tests.webapp import (
     round_action,
 )
 from tournament.domain import score_lists as scorelists
-from tournament.excel import list_cells
+from tournament.domain.excel import list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable, User
 

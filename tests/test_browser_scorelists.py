@@ -1124,7 +1124,7 @@ LONG_NAMES = {
 
 
 def label(number: int) -> str:
-    """The display label of ``LONG_NAMES[number]`` (``tournament.registrations.names``)."""
+    """The display label of ``LONG_NAMES[number]`` (``tournament.domain.names``)."""
     name, club, ddv = LONG_NAMES[number]
     namesakes = [n for n, (other, _, _) in LONG_NAMES.items() if other == name]
     return f"{name} (Nr. {number}, {club or f'DDV {ddv}'})" if len(namesakes) > 1 else name

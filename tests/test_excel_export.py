@@ -16,7 +16,7 @@ from sqlalchemy import select
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.webapp import create_tournament, sign_in
 from tournament.domain import score_lists as scorelists
-from tournament.excel import exports, list_cells
+from tournament.domain.excel import exports, list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable
 

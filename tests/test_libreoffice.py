@@ -23,7 +23,8 @@ from tests import libreoffice
 from tests.test_app_list_import import page_shaped
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tournament.domain import score_lists as scorelists
-from tournament.excel import exports, imports, writing
+from tournament.domain.excel import exports, writing
+from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable
 

@@ -10,8 +10,8 @@ import pytest
 
 from rules_engine.simulate import random_list
 from tournament.domain import list_entries as entries
-from tournament.excel import list_cells
-from tournament.excel.list_cells import TablePlayer
+from tournament.domain.excel import list_cells
+from tournament.domain.excel.list_cells import TablePlayer
 
 PLAYERS = [
     TablePlayer("11", 1, "Anna"),

@@ -25,7 +25,8 @@ from tests import libreoffice
 from tests.test_app_list_import import page_shaped
 from tests.test_app_scorelists import make_round, make_tournament, make_user
 from tournament.domain import score_lists as scorelists
-from tournament.excel import exports, imports
+from tournament.domain.excel import exports
+from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import RoundTable
 

@@ -27,12 +27,12 @@ from tests.webapp import (
     sign_in,
 )
 from tournament.domain import list_entries, list_sheet, score_lists, table_play
+from tournament.domain.errors import ServiceError
 from tournament.domain.score_lists import Actor, Correction, Deletion, NewEntry, Written
 from tournament.extensions import db
 from tournament.models import AuditEvent, ListEntry, Role, Round, RoundTable, User
 from tournament.rounds import service as rounds
 from tournament.texts import Notice, Refusal, notice
-from tournament.web.errors import ServiceError
 
 KEEPER = Actor(None, by_code=True)
 

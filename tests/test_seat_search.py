@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.domain.round_plans import SeatRow
-from tournament.player_pages.seats import contract, fold, search
+from tournament.rounds.seat_search import contract, fold, search
 
 
 def _found(names: list[str], query: str) -> list[str]:

@@ -30,6 +30,7 @@ from tournament.domain import list_sheet as list_page
 from tournament.domain import list_store
 from tournament.domain import score_lists as scorelists
 from tournament.domain import table_play as tables
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import (
@@ -44,8 +45,6 @@ from tournament.models import (
     utcnow,
 )
 from tournament.rounds import service as rounds
-from tournament.scorelists.refusals import ScoreListRefused, StaleList
-from tournament.web.errors import ServiceError
 
 NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
 KEEPER = Actor(None, by_code=True)

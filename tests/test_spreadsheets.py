@@ -18,19 +18,18 @@ import openpyxl
 import pytest
 
 from tests import spreadsheet_files as files
-from tournament.excel import reading, writing
-from tournament.excel.reading import (
+from tournament.domain.errors import ServiceError, SpreadsheetError
+from tournament.domain.excel import reading, writing
+from tournament.domain.excel.reading import (
     MAX_UNPACKED_BYTES,
     MAX_UPLOAD_BYTES,
     FormulaWithoutValue,
     Grid,
-    SpreadsheetError,
     read_csv,
     read_upload,
     read_workbook,
 )
 from tournament.texts.spreadsheets import FileProblem
-from tournament.web.errors import ServiceError
 
 NOTHING = "Es wurde nichts geändert."
 DAMAGED = "beschädigt oder unvollständig"

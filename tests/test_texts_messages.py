@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tournament.excel.reading import SpreadsheetError
+from tournament.domain.errors import ServiceError, SpreadsheetError, StaleError
 from tournament.texts import Notice, Part, Refusal, counted, notice, part, refusal_text
 from tournament.texts.messages import (
     COUNT_NOUNS,
@@ -37,7 +37,6 @@ from tournament.texts.spreadsheets import (
     file_part,
     file_problem,
 )
-from tournament.web.errors import ServiceError, StaleError
 
 ROOT = Path(__file__).resolve().parent.parent / "tournament"
 

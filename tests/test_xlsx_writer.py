@@ -20,8 +20,8 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.workbook.workbook import Workbook
 
-from tournament.excel import writing
-from tournament.excel.writing import Bold, Formula, Grid
+from tournament.domain.excel import writing
+from tournament.domain.excel.writing import Bold, Formula, Grid
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -145,8 +145,8 @@ def test_small_sheets_never_start_workers(monkeypatch: pytest.MonkeyPatch) -> No
 
 WORKERS_OF_A_SERVER = """
 import os, sys
-from tournament.excel import writing
-from tournament.excel.writing import Grid
+from tournament.domain.excel import writing
+from tournament.domain.excel.writing import Grid
 
 if __name__ == "__main__":
     writing.PARALLEL_CELLS = 1

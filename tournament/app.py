@@ -50,6 +50,7 @@ from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
 from tournament.web import error_pages, public_pages
+from tournament.web.admin import admin
 
 SCHEMA_OK = "doko_schema_ok"
 #: One year, the usual HSTS age; subdomains are not the app's to decide.
@@ -115,7 +116,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(standings_routes.bp)
     app.register_blueprint(publish_routes.bp)
     app.register_blueprint(player_pages_routes.bp)
-    app.register_blueprint(accounts_routes.admin)  # the accounts, and the log of audit_routes
+    app.register_blueprint(admin)  # the accounts (accounts_routes) and the log (audit_routes)
     error_pages.init_app(app)
     app.after_request(_security_headers)
     app.jinja_env.filters["local"] = local_time

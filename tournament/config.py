@@ -30,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     # Built-in WTForms messages come from its own German catalogue (no Flask-Babel needed).
     "WTF_I18N_ENABLED": False,
     # Bigger requests are refused with 413 before they are read, on a page naming the upload
-    # limit (2 MB, tournament.excel.reading). Room for an upload somewhat over that limit,
+    # limit (2 MB, tournament.domain.excel.reading). Room for an upload somewhat over that limit,
     # which is refused on its own form with the same sentence, and for the confirmation that
     # carries a previewed file as base64.
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,

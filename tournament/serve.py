@@ -24,7 +24,7 @@ QR codes on the table cards carry the address the phones use.
 folder (``tournament.publish``), from the same database, and ends.
 
 While it serves a SQLite database, a daemon thread writes a backup every five minutes while a
-round runs (``tournament.backups.service.Schedule``); ``--list-backups`` lists the backups and
+round runs (``tournament.domain.backups.Schedule``); ``--list-backups`` lists the backups and
 ``--restore`` checks one and puts it in place of the database, then migrates it, and ends
 (``tournament.backups.commands``).
 """
@@ -52,9 +52,9 @@ import tournament
 from tournament.accounts import setup_code
 from tournament.app import create_app
 from tournament.backups import commands as backup_commands
-from tournament.backups import service as backups
 from tournament.config import INSTANCE_PATH_VARIABLE
-from tournament.excel import writing
+from tournament.domain import backups
+from tournament.domain.excel import writing
 from tournament.extensions import db
 from tournament.publish import site
 from tournament.schema import schema_problem
@@ -104,7 +104,7 @@ ROUTE_PROBE = ("192.0.2.1", 9)
 LOG_FILE = "doko-turnier.log"
 LOG_BYTES = 1_000_000
 LOG_KEPT = 3
-#: The app's loggers (``tournament``, ``tournament.backups.service`` ...): German messages.
+#: The app's loggers (``tournament``, ``tournament.domain.backups`` ...): German messages.
 APP_LOGGER = "tournament"
 
 _LOG_FILES: list[logging.Handler] = []

@@ -1,6 +1,6 @@
 """The set-up of a fresh installation, login and logout (blueprint ``auth``), and the
-Turnierleitung's account pages (blueprint ``admin``, which also holds the audit log:
-:mod:`tournament.audit.routes`)."""
+Turnierleitung's account pages (on the blueprint ``admin`` of :mod:`tournament.web.admin`,
+which also holds the audit log: :mod:`tournament.audit.routes`)."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ from tournament.extensions import db
 from tournament.models import Role
 from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web.access import acting_user, leitung_required
+from tournament.web.admin import admin
 from tournament.web.lookups import user_or_404
 
 auth = Blueprint("auth", __name__)
-admin = Blueprint("admin", __name__)
 
 SETUP_DONE = "doko_setup_done"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from tournament.accounts import passwords
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
+from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import MAX_ID, Role, User
 from tournament.texts import Refusal
-from tournament.web.errors import ServiceError
 
 
 class SetupClosedError(Exception):

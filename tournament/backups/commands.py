@@ -22,7 +22,8 @@ import flask_migrate
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from tournament.backups import restore, service
+from tournament.backups import restore
+from tournament.domain import backups as service
 from tournament.extensions import db
 from tournament.schema import schema_problem
 from tournament.texts.console import (

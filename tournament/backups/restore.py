@@ -28,7 +28,7 @@ from alembic.script import ScriptDirectory
 from flask import Flask
 
 from tournament import models
-from tournament.backups import service
+from tournament.domain import backups as service
 from tournament.extensions import Model
 from tournament.schema import MIGRATIONS_DIR
 from tournament.texts.console import (

@@ -19,6 +19,7 @@ from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
 from tournament import texts
 from tournament.domain import list_store
+from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_entries import (
     KIND_LABELS,
     KONTRA_CALLS,
@@ -29,10 +30,9 @@ from tournament.domain.list_entries import (
     kind_of,
 )
 from tournament.domain.list_store import Report
+from tournament.domain.names import distinction
 from tournament.domain.table_clock import Clock, clock
 from tournament.models import Player, RoundTable
-from tournament.registrations.names import distinction
-from tournament.scorelists.refusals import ScoreListRefused
 
 
 @dataclass(frozen=True)

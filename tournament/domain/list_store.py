@@ -29,10 +29,10 @@ import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.findings import Code, Finding
 from rules_engine.scorelist import check_list
+from tournament.domain import names
+from tournament.domain.errors import not_storable, unreadable
 from tournament.extensions import begin_writing, db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, core_table, utcnow
-from tournament.registrations import names
-from tournament.scorelists.refusals import not_storable, unreadable
 from tournament.texts.messages import Refusal, refusal_text
 
 Report = dict[str, Any]

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from sqlalchemy import Select, select
 from sqlalchemy.orm import joinedload, selectinload
 
+from tournament.domain import names
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundTable, Seat, Tournament
-from tournament.registrations import names
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
 from tournament.domain import list_sheet, list_store
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.list_entries import describe_entry
 from tournament.domain.list_sheet import Sheet
 from tournament.domain.list_store import Report, player_key, serialise
@@ -32,12 +33,10 @@ from tournament.domain.list_store import list_record as list_record
 from tournament.domain.list_store import names_of as names_of
 from tournament.domain.list_store import trial as trial
 from tournament.domain.table_clock import clock
+from tournament.domain.tournaments import MAX_VERSION
 from tournament.extensions import db
 from tournament.models import Role, RoundStatus, RoundTable, User
-from tournament.scorelists.refusals import ScoreListRefused, StaleList
 from tournament.texts.messages import Part, Refusal, part
-from tournament.tournaments.service import MAX_VERSION
-from tournament.web.errors import ServiceError
 
 #: The most Nachspielzeit the Schiedsrichter gives a table at once, in minutes.
 MAX_EXTENSION = 60

@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from sqlalchemy import func, select
 
+from tournament.domain import names
 from tournament.extensions import db
 from tournament.models import (
     ListEntry,
@@ -31,7 +32,6 @@ from tournament.models import (
     Seat,
     Tournament,
 )
-from tournament.registrations import names
 
 #: The games a list plans, by table size (TSR 8.3: 24 at four players, 30 at five).
 PLANNED_GAMES = {4: 24, 5: 30}

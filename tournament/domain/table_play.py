@@ -16,8 +16,9 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload, undefer
 
-from tournament.audit import service as audit
-from tournament.domain import score_lists
+from tournament.domain import audit_log as audit
+from tournament.domain import score_lists, tournaments
+from tournament.domain.errors import ServiceError
 from tournament.domain.list_store import Report
 from tournament.domain.score_lists import Actor, NewEntry
 
@@ -27,8 +28,6 @@ from tournament.domain.table_clock import clock as clock
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, User, utcnow
 from tournament.texts import Refusal
-from tournament.tournaments import service as tournaments
-from tournament.web.errors import ServiceError
 
 # No 0/O, 1/I/L: a code read aloud or typed from the card must not be mistaken.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -1,1 +1,2 @@
-"""Excel: workbooks written and exported, score lists and player lists read from uploads."""
+"""The import of score lists from a spreadsheet: the upload pages, the check of a file against
+the tournament and its confirmation (spreadsheets read and written: ``tournament.domain.excel``)."""

@@ -1,7 +1,7 @@
 """Score lists read from spreadsheets: a table's list, or every list of a tournament workbook.
 
 A list is found by its title cell "Spielliste Tisch N" and read in the layout the export
-writes (:mod:`tournament.excel.list_cells`): the players row must name the table's players
+writes (:mod:`tournament.domain.excel.list_cells`): the players row must name the table's players
 in seat order, the header row must be the export's, and every row becomes a list entry. Then
 the whole list goes through the engine exactly as the page's entries do, and each row is shown
 accepted or refused with the cell or rule that refused it. Nothing is stored until the
@@ -22,26 +22,24 @@ from rules_engine.errors import DokoError
 from rules_engine.records import summary_from_record
 from rules_engine.scoring import winner_of
 from tournament import texts
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
 from tournament.domain import list_sheet as list_page
 from tournament.domain import score_lists as scorelists
 from tournament.domain import table_play as tables
-from tournament.domain.list_entries import describe_entry
-from tournament.domain.list_store import Report, entry_texts, player_key
-from tournament.excel import list_cells
-from tournament.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
-from tournament.excel.reading import (
+from tournament.domain.errors import ScoreListRefused, ServiceError, SpreadsheetError
+from tournament.domain.excel import list_cells
+from tournament.domain.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
+from tournament.domain.excel.reading import (
     FormulaWithoutValue,
     Grid,
-    SpreadsheetError,
     read_upload,
 )
+from tournament.domain.list_entries import describe_entry
+from tournament.domain.list_store import Report, entry_texts, player_key
 from tournament.models import RoundStatus, RoundTable, Tournament, User
-from tournament.scorelists.refusals import ScoreListRefused
 from tournament.texts import Refusal
 from tournament.texts.list_cells import PLUS_POINTS, ListCell, list_cell
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
-from tournament.web.errors import ServiceError
 
 TITLE = re.compile(r"^\s*Spielliste\s+Tisch\s+(\d+)\s*$", re.IGNORECASE)
 ROUND_SHEET = re.compile(r"^Runde (\d+)$")

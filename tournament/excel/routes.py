@@ -12,15 +12,15 @@ from collections.abc import Callable
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
+from tournament.domain.errors import ServiceError
+from tournament.domain.excel.reading import MAX_UPLOAD_BYTES
 from tournament.excel import imports
 from tournament.excel.forms import ConfirmForm, UploadForm
 from tournament.excel.imports import FileImport
-from tournament.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
 from tournament.models import RoundTable, Tournament
 from tournament.texts import Notice, notice
 from tournament.web.access import acting_user, leitung_required
-from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first, refuse
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 

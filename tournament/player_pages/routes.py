@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, render_template
 
+from tournament.domain import player_pages as players
 from tournament.domain import standings
-from tournament.player_pages import service as players
-from tournament.standings import routes as standings_routes
 from tournament.web import live
 from tournament.web.lookups import tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment
@@ -14,8 +13,13 @@ from tournament.web.public_pages import shared_for_a_moment
 bp = Blueprint("player_pages", __name__)
 
 
+def state_of(tournament_id: int, **_: int) -> str:
+    """The page changes with the standings: their state token."""
+    return standings.state_token(tournament_or_404(tournament_id))
+
+
 @bp.get("/turniere/<int:tournament_id>/startnummer/<int:start_number>")
-@live.polled(standings_routes.state_of)  # the page changes with the standings
+@live.polled(state_of)
 @shared_for_a_moment
 def show(tournament_id: int, start_number: int) -> str:
     tournament = tournament_or_404(tournament_id)

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, current_app, request
 from tournament.domain import standings
 from tournament.extensions import cache
 from tournament.models import Tournament
-from tournament.publish import site, tables
+from tournament.publish import site, standings_files
 from tournament.texts import publish as words
 from tournament.web.access import leitung_required
 from tournament.web.lookups import round_or_404, tournament_or_404
@@ -31,43 +31,45 @@ def _download(content: bytes, name: str, mimetype: str) -> Response:
     return response
 
 
-def _csv(sheet: tables.Sheet, name: str) -> Response:
-    return _download(tables.to_csv(sheet), f"{name}.csv", "text/csv; charset=utf-8")
+def _csv(sheet: standings_files.Sheet, name: str) -> Response:
+    return _download(standings_files.to_csv(sheet), f"{name}.csv", "text/csv; charset=utf-8")
 
 
-def _pdf(tournament: Tournament, sheet: Callable[[], tables.Sheet], name: str) -> Response:
+def _pdf(tournament: Tournament, sheet: Callable[[], standings_files.Sheet], name: str) -> Response:
     """The PDF of ``sheet``, laid out once per state of the standings: a PDF of 400 players
     takes a second, and every phone in the hall may ask for it."""
     key = f"publish:{request.path}:{standings.state_token(tournament)}"
     content = cache.get(key)
     if not isinstance(content, bytes):
-        content = tables.to_pdf(sheet())
+        content = standings_files.to_pdf(sheet())
         cache.set(key, content, timeout=PDF_SECONDS)
     return _download(content, f"{name}.pdf", "application/pdf")
 
 
 @bp.get("/turniere/<int:tournament_id>/stand.csv")
 def overall_csv(tournament_id: int) -> Response:
-    return _csv(tables.overall_sheet(tournament_or_404(tournament_id)), words.OVERALL_FILE)
+    return _csv(standings_files.overall_sheet(tournament_or_404(tournament_id)), words.OVERALL_FILE)
 
 
 @bp.get("/turniere/<int:tournament_id>/stand.pdf")
 def overall_pdf(tournament_id: int) -> Response:
     tournament = tournament_or_404(tournament_id)
-    return _pdf(tournament, lambda: tables.overall_sheet(tournament), words.OVERALL_FILE)
+    return _pdf(tournament, lambda: standings_files.overall_sheet(tournament), words.OVERALL_FILE)
 
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.csv")
 def round_csv(tournament_id: int, number: int) -> Response:
     found = round_or_404(tournament_or_404(tournament_id), number)
-    return _csv(tables.round_sheet(found), words.ROUND_FILE.format(number=number))
+    return _csv(standings_files.round_sheet(found), words.ROUND_FILE.format(number=number))
 
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.pdf")
 def round_pdf(tournament_id: int, number: int) -> Response:
     found = round_or_404(tournament_or_404(tournament_id), number)
     return _pdf(
-        found.tournament, lambda: tables.round_sheet(found), words.ROUND_FILE.format(number=number)
+        found.tournament,
+        lambda: standings_files.round_sheet(found),
+        words.ROUND_FILE.format(number=number),
     )
 
 

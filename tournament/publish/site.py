@@ -42,10 +42,10 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, g, url_for
 from werkzeug.exceptions import HTTPException
 
+from tournament.domain import player_pages as player_pages
 from tournament.extensions import db
 from tournament.models import Tournament
-from tournament.player_pages import service as player_pages
-from tournament.publish import tables
+from tournament.publish import standings_files
 
 Args = dict[str, int]
 Key = tuple[str, frozenset[tuple[str, int]]]
@@ -119,7 +119,7 @@ def _render(app: Flask, tournament_id: int) -> Iterator[tuple[str, bytes]]:
     g.export = Exported(
         tournament_id=tournament_id,
         rounds=tuple(round_.number for round_ in tournament.rounds),
-        stamp_line=tables.stamp_line(tournament, tables.stamp()),
+        stamp_line=standings_files.stamp_line(tournament, standings_files.stamp()),
     )
     files: dict[Key, str] = {}
     for kind in PAGES:

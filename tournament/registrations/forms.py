@@ -6,10 +6,9 @@ from flask_wtf.file import FileAllowed, FileField, FileRequired
 from wtforms import IntegerField, StringField, SubmitField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from tournament.domain.registrations import DDV_LENGTH, MAX_PASTE_LINES
 from tournament.models import NAME_LENGTH, TEXT_LENGTH
-from tournament.registrations.service import DDV_LENGTH, MAX_PASTE_LINES
-from tournament.tournaments.forms import VersionedForm
-from tournament.web.forms import Form, at_most, strip
+from tournament.web.forms import Form, VersionedForm, at_most, strip
 
 MAX_TABLES = 200
 

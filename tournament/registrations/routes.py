@@ -5,16 +5,16 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from tournament.excel import player_files
-from tournament.excel.reading import MAX_UPLOAD_BYTES
+from tournament.domain import registrations
+from tournament.domain.errors import ServiceError
+from tournament.domain.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db
 from tournament.models import Registration, Tournament
-from tournament.registrations import service as registrations
+from tournament.registrations import player_files
 from tournament.registrations.forms import PasteForm, PlayerFileForm, RegistrationForm
 from tournament.texts import Notice, notice
-from tournament.tournaments.forms import ActionForm
 from tournament.web.access import acting_user, leitung_required
-from tournament.web.errors import ServiceError
+from tournament.web.forms import ActionForm
 from tournament.web.helpers import refuse
 from tournament.web.lookups import registration_or_404, tournament_or_404
 
@@ -23,7 +23,7 @@ bp = Blueprint("players", __name__, url_prefix="/turniere/<int:tournament_id>/sp
 
 @bp.app_template_global()
 def player_label(registration: Registration) -> str:
-    """The registration's display label (:mod:`tournament.registrations.names`) in templates."""
+    """The registration's display label (:mod:`tournament.domain.names`) in templates."""
     return registrations.label_of(registration)
 
 

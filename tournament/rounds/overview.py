@@ -19,7 +19,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from rules_engine.table_list import MINUTES
-from tournament.domain import list_sheet, round_plans
+from tournament.domain import list_sheet, names, round_plans
+from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_sheet import Sheet
 from tournament.domain.table_clock import SizeClock, aware, iso_utc, round_clocks
 
@@ -27,9 +28,7 @@ from tournament.domain.table_clock import SizeClock, aware, iso_utc, round_clock
 from tournament.domain.table_clock import clock_text as clock_text
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
-from tournament.registrations import names
 from tournament.rounds import service as rounds
-from tournament.scorelists.refusals import ScoreListRefused
 from tournament.texts import Part, part
 from tournament.web.live import digest
 

@@ -10,15 +10,15 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.domain import table_play
+from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable, User, utcnow
 from tournament.rounds.overview import round_overview, state_token
 from tournament.texts import Notice, notice
-from tournament.tournaments.forms import ActionForm
 from tournament.web import live
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.addresses import phone_url, unreachable_warning
-from tournament.web.errors import ServiceError
+from tournament.web.forms import ActionForm
 from tournament.web.helpers import refuse
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 

@@ -11,17 +11,17 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from tournament.domain import round_plans
+from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import DrawMethod, Role, Round, RoundStatus
-from tournament.player_pages import seats as seat_search
+from tournament.rounds import seat_search
 from tournament.rounds import service as rounds
-from tournament.rounds.forms import DrawForm, RedrawForm
+from tournament.rounds.forms import RedrawForm
 from tournament.texts import Notice, counted, notice
-from tournament.tournaments.forms import ActionForm
 from tournament.web import live, qr
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.addresses import phone_url, unreachable_warning
-from tournament.web.errors import ServiceError
+from tournament.web.forms import ActionForm, DrawForm
 from tournament.web.helpers import refuse
 from tournament.web.lookups import round_or_404, tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment

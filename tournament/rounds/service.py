@@ -15,9 +15,16 @@ from sqlalchemy.exc import IntegrityError
 
 import table_draw
 from tournament import texts
-from tournament.audit import service as audit
-from tournament.backups import service as backups
-from tournament.domain import score_lists, standings, table_play
+from tournament.domain import audit_log as audit
+from tournament.domain import (
+    backups,
+    registrations,
+    score_lists,
+    standings,
+    table_play,
+    tournaments,
+)
+from tournament.domain.errors import ServiceError, StaleError
 from tournament.extensions import db
 from tournament.models import (
     DrawMethod,
@@ -30,10 +37,7 @@ from tournament.models import (
     User,
     utcnow,
 )
-from tournament.registrations import service as registrations
 from tournament.texts import Part, Refusal, part
-from tournament.tournaments import service as tournaments
-from tournament.web.errors import ServiceError, StaleError
 
 SEED_LIMIT = 10**9
 

@@ -30,8 +30,7 @@ from tournament.domain.list_entries import (
     SOLO_LABELS,
 )
 from tournament.scorelists.quick import PLAYING, Problem, QuickRow, QuickRowError, derive
-from tournament.tournaments.forms import VersionedForm
-from tournament.web.forms import Form, at_most, strip
+from tournament.web.forms import Form, VersionedForm, at_most, strip
 
 NOTE_LENGTH = 500
 NEEDS_PLAYER = ("hochzeit", "stille_hochzeit", "pflichtsolo", "vorfuehrung", "lustsolo")

@@ -21,12 +21,11 @@ from flask_login import current_user
 
 from tournament import throttle
 from tournament.domain import list_sheet, score_lists, table_play
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.score_lists import STAFF, Actor
 from tournament.extensions import db
 from tournament.models import Role, RoundTable
-from tournament.scorelists.refusals import ScoreListRefused, StaleList
 from tournament.web.access import acting_user, roles_required
-from tournament.web.errors import ServiceError
 from tournament.web.helpers import posts_read_first
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 

@@ -23,13 +23,12 @@ from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
 
 from tournament.domain import list_entries, list_sheet, score_lists, table_play
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.list_entries import PENALTY_LABELS
 from tournament.domain.list_store import Report
 from tournament.scorelists.forms import ExtensionForm, ListForm, PenaltyForm, TimeUpForm
 from tournament.scorelists.pages import ListAccess, all_players, list_route, save, shown
-from tournament.scorelists.refusals import ScoreListRefused, StaleList
 from tournament.texts import Notice, notice
-from tournament.web.errors import ServiceError
 
 #: How a screen is drawn again after a refusal: the status and what else it shows.
 Render = Callable[..., ResponseReturnValue]

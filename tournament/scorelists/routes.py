@@ -14,8 +14,9 @@ from flask.typing import ResponseReturnValue
 
 from tournament import throttle
 from tournament.domain import list_entries, list_sheet, score_lists, table_play
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
+from tournament.domain.excel import exports
 from tournament.domain.score_lists import Correction, Deletion, NewEntry, Written
-from tournament.excel import exports
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable
 from tournament.scorelists import referee
@@ -28,10 +29,8 @@ from tournament.scorelists.forms import (
 from tournament.scorelists.pages import ListAccess, all_players, list_route, save, shown
 from tournament.scorelists.pages import bp as bp
 from tournament.scorelists.quick import PLAYING, shape_of
-from tournament.scorelists.refusals import ScoreListRefused, StaleList
 from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web import live
-from tournament.web.errors import ServiceError
 
 # The Schiedsrichter's screens (penalty, Nachspielzeit, time up) are on ``bp`` as well; the
 # list's header links to those this viewer may open now.

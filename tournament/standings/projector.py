@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from tournament.domain import list_sheet, round_plans, standings
+from tournament.domain.errors import ScoreListRefused
 from tournament.domain.table_clock import SizeClock, iso_utc, round_clocks
 from tournament.extensions import db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Tournament, utcnow
-from tournament.scorelists.refusals import ScoreListRefused
 
 #: How many of the round's last games the projector lists.
 LATEST = 6

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
-
 from flask import Blueprint, render_template, request
 
 from tournament.domain import standings
 from tournament.standings.projector import projector as projector_view
+from tournament.texts.numbers import one_decimal
 from tournament.web import live
 from tournament.web.forms import whole_number
 from tournament.web.lookups import round_or_404, tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("standings", __name__)
+bp.add_app_template_filter(one_decimal, "one_decimal")
 
-TENTH = Decimal("0.1")
 #: How long the projector shows one page of the standings (seconds); ``?sekunden=`` in its
 #: address sets another, within PAGER_LIMITS.
 PAGER_SECONDS = 12
@@ -75,12 +74,3 @@ def projector(tournament_id: int) -> str:
         poll_seconds=live.POLL_SECONDS,
         pager_seconds=max(seconds, PAGER_LIMITS[0]),
     )
-
-
-@bp.app_template_filter("one_decimal")
-def one_decimal(value: Decimal | None) -> str:
-    """German display of a Rundenschnitt: one decimal, comma, rounded half up (2,25 → 2,3)."""
-    if value is None:
-        return ""
-    rounded = value.quantize(TENTH, rounding=ROUND_HALF_UP)
-    return f"{abs(rounded) if rounded == 0 else rounded}".replace(".", ",")

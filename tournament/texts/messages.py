@@ -42,7 +42,7 @@ __all__ = [
 
 
 class Refusal(Enum):
-    """Why a service refuses a request (:class:`tournament.web.errors.ServiceError`)."""
+    """Why a service refuses a request (:class:`tournament.domain.errors.ServiceError`)."""
 
     #: A sentence built elsewhere (the engine's findings, the draw, a spreadsheet): ``text``.
     SENTENCE = "sentence"

@@ -11,7 +11,7 @@ and :func:`file_part` put the text together.
 ``name`` is always the file's name as a message shows it, in German quotes; ``sheet`` a
 sheet's title without them.
 
-:class:`~tournament.excel.reading.SpreadsheetError` ends every sentence by saying that
+:class:`~tournament.domain.errors.SpreadsheetError` ends every sentence by saying that
 nothing was changed (:data:`NOTHING_CHANGED`), unless it says so already.
 """
 
@@ -40,7 +40,7 @@ NOTHING_CHANGED = "Es wurde nichts geändert."
 class FileProblem(Enum):
     """Why an uploaded file cannot be read or used."""
 
-    # any upload (tournament.excel.reading)
+    # any upload (tournament.domain.excel.reading)
     EMPTY_FILE = "empty_file"
     TOO_LARGE = "too_large"
     NOT_A_SPREADSHEET = "not_a_spreadsheet"
@@ -70,7 +70,7 @@ class FileProblem(Enum):
     SHEET_TOO_DEEP = "sheet_too_deep"
     PART_TOO_DEEP = "part_too_deep"
 
-    # a player list (tournament.excel.player_files)
+    # a player list (tournament.registrations.player_files)
     PLAYER_SHEET_EMPTY = "player_sheet_empty"
     NO_VALUES = "no_values"
     SEVERAL_FILLED_SHEETS = "several_filled_sheets"

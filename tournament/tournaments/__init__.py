@@ -1,1 +1,2 @@
-"""Tournaments: their data, status and version check, and the pages that create and show them."""
+"""Tournaments: the pages that create, change and show them (their data, status and version
+check: ``tournament.domain.tournaments``)."""

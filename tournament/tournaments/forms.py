@@ -1,4 +1,4 @@
-"""Forms of the tournament data, and the version every form that changes a tournament carries."""
+"""The form of the tournament data."""
 
 from __future__ import annotations
 
@@ -6,24 +6,9 @@ from wtforms import DateField, HiddenField, IntegerField, StringField, SubmitFie
 from wtforms.validators import DataRequired, InputRequired, NumberRange
 
 from tournament.models import TEXT_LENGTH
-from tournament.web.forms import Form, at_most, strip, whole_number
+from tournament.web.forms import Form, at_most, page_version, strip
 
 MAX_ROUNDS = 20
-
-
-def page_version(value: object) -> int:
-    """The tournament version a page showed; -1 (never current) if it cannot be read."""
-    number = whole_number(value)
-    return -1 if number is None else number
-
-
-class VersionedForm(Form):
-    """A form that changes a tournament carries the version its page showed."""
-
-    version = HiddenField(validators=[InputRequired()])
-
-    def version_number(self) -> int:
-        return page_version(self.version.data)
 
 
 class TournamentForm(Form):
@@ -59,9 +44,3 @@ class TournamentForm(Form):
 
     def version_number(self) -> int:
         return page_version(self.version.data)
-
-
-class ActionForm(VersionedForm):
-    """A button that changes the tournament (withdraw, start a round ...)."""
-
-    submit = SubmitField("Ausführen")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from tournament.tournaments import service as tournaments
+from tournament.domain import tournaments
 
 bp = Blueprint("public", __name__)
 

@@ -7,17 +7,16 @@ import io
 from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
+from tournament.domain import registrations, tournaments
 from tournament.domain import round_plans as plans
-from tournament.excel import exports
+from tournament.domain.errors import ServiceError
+from tournament.domain.excel import exports
 from tournament.extensions import db
-from tournament.registrations import service as registrations
-from tournament.rounds.forms import DrawForm
 from tournament.texts import Notice, notice
-from tournament.tournaments import service as tournaments
 from tournament.tournaments.forms import TournamentForm
 from tournament.web import live
 from tournament.web.access import acting_user, is_leitung, leitung_required
-from tournament.web.errors import ServiceError
+from tournament.web.forms import DrawForm
 from tournament.web.helpers import refuse
 from tournament.web.lookups import tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment

@@ -15,7 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge
 
-from tournament.excel.reading import MAX_UPLOAD_BYTES
+from tournament.domain.excel.reading import MAX_UPLOAD_BYTES
 from tournament.extensions import db, login_manager
 from tournament.texts.errors import HTTP_ERRORS, ErrorPage, error_text
 from tournament.web.forms import DamagedForm

@@ -1,5 +1,6 @@
-"""The base of every form (:class:`Form`), and the validators and filters the features' forms
-share. Each feature keeps its forms beside its routes (``forms.py``)."""
+"""The base of every form (:class:`Form`), the bases of the forms that change a tournament
+(:class:`VersionedForm`, :class:`ActionForm`), and the validators and filters the features'
+forms share. Each feature keeps its forms beside its routes (``forms.py``)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from werkzeug.exceptions import BadRequest
-from wtforms import Field, IntegerField
+from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, SubmitField
+from wtforms.fields.choices import SelectChoice
 from wtforms.fields.core import UnboundField
-from wtforms.validators import Length, NumberRange, StopValidation
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 
+from tournament.models import DrawMethod
 from tournament.texts.errors import ErrorPage, error_text
 
 NUL_MESSAGE = "Enthält ein unzulässiges Steuerzeichen."
@@ -130,3 +133,41 @@ def page_json(text: str | None) -> Any:
 def strip(value: Any) -> Any:
     """Filter: surrounding spaces are typos, never meant."""
     return value.strip() if isinstance(value, str) else value
+
+
+def page_version(value: object) -> int:
+    """The tournament version a page showed; -1 (never current) if it cannot be read."""
+    number = whole_number(value)
+    return -1 if number is None else number
+
+
+class VersionedForm(Form):
+    """A form that changes a tournament carries the version its page showed."""
+
+    version = HiddenField(validators=[InputRequired()])
+
+    def version_number(self) -> int:
+        return page_version(self.version.data)
+
+
+class ActionForm(VersionedForm):
+    """A button that changes the tournament (withdraw, start a round ...)."""
+
+    submit = SubmitField("Ausführen")
+
+
+class DrawForm(VersionedForm):
+    """The draw of the next round: on the tournament's page, sent to the round's draw."""
+
+    method = RadioField(
+        "Verfahren",
+        choices=[SelectChoice(m.value, m.label) for m in DrawMethod],
+        default=DrawMethod.RANDOM.value,
+        validators=[InputRequired("Bitte ein Verfahren wählen.")],
+    )
+    seed = IntegerField(
+        "Startwert (leer: zufällig)",
+        validators=[Optional(), NumberRange(0, 10**12, "Ein Startwert von 0 bis 10¹².")],
+    )
+    separate_clubs = BooleanField("Spieler eines Vereins möglichst trennen")
+    submit = SubmitField("Runde auslosen")

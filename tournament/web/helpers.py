@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import flash, request
 from wtforms import Form as WTForm
 
+from tournament.domain.errors import ServiceError
 from tournament.extensions import db, reads_first
-from tournament.web.errors import ServiceError
 
 
 def refuse(error: ServiceError, form: WTForm | None = None) -> None:

@@ -1,6 +1,6 @@
 """A player list from a file (.xlsx, .xlsm or .csv), turned into the text of a paste.
 
-The file is read by :mod:`tournament.excel.reading` (the one safe way to open an
+The file is read by :mod:`tournament.domain.excel.reading` (the one safe way to open an
 upload). Its player list becomes the same text the Turnierleitung could paste, one line
 ``Name; Verein; DDV-Nr.`` per row, so the upload goes through the very same preview and
 confirmation as a paste (``registrations.parse_paste`` / ``register_pasted``): every row
@@ -38,15 +38,15 @@ from pathlib import PurePath
 
 from openpyxl.utils.cell import get_column_letter
 
-from tournament.excel.reading import (
+from tournament.domain import names
+from tournament.domain.errors import SpreadsheetError
+from tournament.domain.excel.reading import (
     FormulaWithoutValue,
     Grid,
-    SpreadsheetError,
     Value,
     read_upload,
 )
-from tournament.registrations import names
-from tournament.registrations.service import MAX_PASTE_LINES
+from tournament.domain.registrations import MAX_PASTE_LINES
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
 
 PLAYER_SHEET = "Spieler"

@@ -11,7 +11,7 @@ every workbook registers the same styles in the same order first (:func:`_regist
 If the workers cannot be used (one core, Windows, a process that cannot start or dies), the
 sheets are written here instead. A server starts the workers when it starts
 (:func:`start_workers`); otherwise the first big export does, which takes about a second.
-The same workers read big uploads (:func:`in_worker`, used by ``tournament.excel.reading``).
+The same workers read big uploads (:func:`in_worker`, used by ``tournament.domain.excel.reading``).
 """
 
 from __future__ import annotations

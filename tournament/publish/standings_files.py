@@ -28,8 +28,8 @@ from fpdf.table import Row
 
 from tournament.domain import standings
 from tournament.models import Round, RoundStatus, Tournament
-from tournament.standings.routes import one_decimal
 from tournament.texts import publish as words
+from tournament.texts.numbers import one_decimal
 
 # fontTools reports every subset of the embedded font at INFO: in the server's log, a
 # page of lines per PDF downloaded.

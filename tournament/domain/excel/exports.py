@@ -28,13 +28,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
 from tournament.domain import list_sheet as list_page
-from tournament.domain import standings
+from tournament.domain import names, standings
 from tournament.domain import table_play as tables
-from tournament.excel import list_cells
-from tournament.excel.writing import Bold, Formula, Grid, xlsx
+from tournament.domain.excel import list_cells
+from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
 from tournament.extensions import db
 from tournament.models import Registration, RoundTable, Tournament
-from tournament.registrations import names
 from tournament.texts.list_cells import PLUS_POINTS, PLUS_POINTS_HINT
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

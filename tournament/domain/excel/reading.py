@@ -47,7 +47,7 @@ What is guarded against, in this order:
   cell only and a reader would silently miss it in the others.
 
 A workbook of ``WORKER_CELLS`` cells or ``WORKER_ELEMENTS`` elements or more is read by one
-of the Excel export's worker processes (:func:`tournament.excel.writing.in_worker`):
+of the Excel export's worker processes (:func:`tournament.domain.excel.writing.in_worker`):
 openpyxl holds the interpreter while it reads (5 s for a tournament of 400 players in 3
 rounds), and the server's other requests would wait for it; read there, they are answered
 meanwhile.
@@ -76,15 +76,13 @@ from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import fromstring as parse_xml
 
-from tournament.excel import writing
+from tournament.domain.errors import SpreadsheetError
+from tournament.domain.excel import writing
 from tournament.texts.spreadsheets import (
-    NOTHING_CHANGED,
     FilePart,
     FileProblem,
     file_part,
-    file_problem,
 )
-from tournament.web.errors import ServiceError
 
 MAX_UPLOAD_BYTES: int = 2 * 1024 * 1024  # the file as uploaded
 MAX_UNPACKED_BYTES: int = 40 * 1024 * 1024  # sum of the zip members' uncompressed sizes
@@ -149,34 +147,9 @@ _LISTED = 10
 # openpyxl chooses its XML parser when it is imported: defusedxml, unless lxml is installed.
 if not openpyxl.DEFUSEDXML or openpyxl.LXML:  # pragma: no cover - an installation problem
     raise ImportError(
-        "tournament.excel.reading needs openpyxl with defusedxml and without lxml: "
+        "tournament.domain.excel.reading needs openpyxl with defusedxml and without lxml: "
         "install defusedxml and uninstall lxml."
     )
-
-
-class SpreadsheetError(ServiceError):
-    """An uploaded file that cannot be read; ``str(error)`` says why, in German.
-
-    ``problem`` says why (:class:`~tournament.texts.spreadsheets.FileProblem`),
-    ``problem_params`` fill its German template. The message always ends by saying that
-    nothing was changed: the sentence is appended unless the message says so already.
-    """
-
-    def __init__(self, problem: FileProblem, /, *, field: str | None = None, **params: Any) -> None:
-        message = file_problem(problem, **params)
-        if NOTHING_CHANGED not in message:
-            message = f"{message.rstrip()} {NOTHING_CHANGED}"
-        super().__init__(message, field=field)
-        self.problem = problem
-        self.problem_params = params
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled by its code and parameters (a worker process reads big files)."""
-        return (_refusal, (self.problem, self.field, self.problem_params))
-
-
-def _refusal(problem: FileProblem, field: str | None, params: dict[str, Any]) -> SpreadsheetError:
-    return SpreadsheetError(problem, field=field, **params)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
+from tournament.domain import names, tournaments
+from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import (
     Player,
@@ -23,10 +25,7 @@ from tournament.models import (
     Tournament,
     User,
 )
-from tournament.registrations import names
 from tournament.texts import Notice, Part, Refusal, notice, part
-from tournament.tournaments import service as tournaments
-from tournament.web.errors import ServiceError
 
 MAX_PASTE_LINES = 500
 DDV_LENGTH = 20
@@ -306,7 +305,7 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
 
 
 def label_of(registration: Registration) -> str:
-    """The registration's display label (:mod:`tournament.registrations.names`)."""
+    """The registration's display label (:mod:`tournament.domain.names`)."""
     labels = names.of_tournament(registration.tournament_id)
     return labels.get(registration.id, registration.player.name)
 

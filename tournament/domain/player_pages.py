@@ -16,12 +16,11 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from tournament.domain import list_sheet as list_page
 from tournament.domain import list_store as store
-from tournament.domain import standings
+from tournament.domain import names, standings
+from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_sheet import Sheet
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, Tournament
-from tournament.registrations import names
-from tournament.scorelists.refusals import ScoreListRefused
 
 
 class Pflicht(enum.Enum):

@@ -6,11 +6,11 @@ import datetime as dt
 
 from sqlalchemy import select, update
 
-from tournament.audit import service as audit
+from tournament.domain import audit_log as audit
+from tournament.domain.errors import ServiceError, StaleError
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament, TournamentStatus, User
 from tournament.texts import Refusal
-from tournament.web.errors import ServiceError, StaleError
 
 FIELDS = ("name", "date", "venue", "organiser", "rounds_planned")
 # Versions are 32-bit integers in the database; anything beyond is no version a page showed.
