@@ -48,10 +48,10 @@ from big_tournament import build  # noqa: E402
 from sqlalchemy import update  # noqa: E402
 
 from tournament.app import create_app  # noqa: E402
+from tournament.domain import list_store as store  # noqa: E402
 from tournament.domain.excel import exports, writing  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundTable, Tournament  # noqa: E402
-from tournament.scorelists import store  # noqa: E402
 
 FIRST_EXPORTS = {
     "started": "first export of a fresh process, workers started in advance as the server does",

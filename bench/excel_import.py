@@ -29,12 +29,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 from big_tournament import build  # noqa: E402
 from openpyxl import load_workbook  # noqa: E402
 
+from tournament.domain import list_store as store  # noqa: E402
+from tournament.domain import score_lists as scorelists  # noqa: E402
 from tournament.domain.excel import exports, list_cells  # noqa: E402
 from tournament.excel import imports  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import RoundStatus, RoundTable, Tournament  # noqa: E402
-from tournament.scorelists import service as scorelists  # noqa: E402
-from tournament.scorelists import store  # noqa: E402
 
 
 def without_dealers(data: bytes) -> bytes:

@@ -62,12 +62,12 @@ from rules_engine.simulate import random_list  # noqa: E402
 from tournament import serve as serving  # noqa: E402
 from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
+from tournament.domain import list_store as store  # noqa: E402
 from tournament.domain import registrations, tournaments  # noqa: E402
+from tournament.domain import score_lists as scorelists  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import DrawMethod, Round, RoundTable  # noqa: E402
 from tournament.rounds import service as rounds  # noqa: E402
-from tournament.scorelists import service as scorelists  # noqa: E402
-from tournament.scorelists import store  # noqa: E402
 from tournament.scorelists.forms import GameForm  # noqa: E402
 
 # The page's own mapping between a stored game and the form (correction page) and back

@@ -21,12 +21,12 @@ import flask_migrate
 
 from rules_engine.simulate import random_list
 from tournament.app import create_app
+from tournament.domain import list_store as store
 from tournament.domain import registrations, tournaments
+from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import DrawMethod, RoundTable, Tournament, User
 from tournament.rounds import service as rounds
-from tournament.scorelists import service as scorelists
-from tournament.scorelists import store
 
 CLUBS = (
     "DK Kieler Kreuzdamen",

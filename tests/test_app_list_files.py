@@ -30,10 +30,10 @@ from tests.webapp import (
     round_action,
     sign_in,
 )
+from tournament.domain import list_entries as entries
+from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import AuditEvent, Round, RoundTable, User
-from tournament.scorelists import entries
-from tournament.scorelists import service as scorelists
 
 # Names a CSV file must carry through: umlauts and ß (Windows-1252 has them), the
 # delimiter, quotes and a leading "=".

@@ -31,12 +31,12 @@ from tests.webapp import (
     sign_in,
     snapshot,
 )
+from tournament.domain import list_entries as entries
+from tournament.domain import score_lists as scorelists
 from tournament.domain.excel import exports, list_cells
 from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, User
-from tournament.scorelists import entries
-from tournament.scorelists import service as scorelists
 from tournament.texts.list_cells import PLUS_POINTS_HINT
 
 POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"

@@ -24,12 +24,13 @@ from tests.webapp import (
     sign_in,
     submit,
 )
+from tournament.domain import list_entries as entries
+from tournament.domain import score_lists as scorelists
+from tournament.domain import table_play as tables
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, Tournament
-from tournament.rounds import overview, tables
+from tournament.rounds import overview
 from tournament.rounds import service as rounds
-from tournament.scorelists import entries
-from tournament.scorelists import service as scorelists
 
 TOKEN = re.compile(r'"stand": "([^"]+)"')
 

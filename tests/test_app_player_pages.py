@@ -18,10 +18,10 @@ from flask.testing import FlaskClient
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.webapp import sign_in
+from tournament.domain import score_lists as scorelists
+from tournament.domain import standings
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable, Tournament
-from tournament.scorelists import service as scorelists
-from tournament.standings import service as standings
 
 PLAYERS = [
     ("Anna Schmidt", "Kreuz Köln"),

@@ -21,11 +21,11 @@ from tests.test_app_scorelists import make_round, make_tournament, make_user
 from tests.webapp import sign_in
 from tournament import serve
 from tournament.config import INSTANCE_PATH_VARIABLE
+from tournament.domain import standings
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.publish import site as static_site
 from tournament.publish import standings_files as tables
-from tournament.standings import service as standings
 
 STAFF = "chefin"
 # Names and a club a spreadsheet would run as formulas.

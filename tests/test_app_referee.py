@@ -37,12 +37,12 @@ from tests.webapp import (
     player_names,
     sign_in,
 )
+from tournament.domain import list_sheet as list_page
+from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable, User
-from tournament.scorelists import list_page
 from tournament.scorelists.referee import referee_links
 from tournament.scorelists.routes import ListAccess
-from tournament.scorelists.service import Actor
 
 __all__ = ["running"]  # the fixture, shared with the list page's tests
 

@@ -34,9 +34,9 @@ from tests.webapp import (
     submit,
     tournament_version,
 )
+from tournament.domain import standings
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, Tournament
-from tournament.standings import service as standings
 
 ROOT = Path(__file__).resolve().parent.parent
 STALE = "Diese Seite war nicht mehr aktuell"

@@ -28,10 +28,10 @@ from tests.webapp import (
     round_action,
     sign_in,
 )
+from tournament.domain import score_lists as scorelists
+from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import AuditEvent, ListEntry, Round, RoundTable, Seat
-from tournament.scorelists import service as scorelists
-from tournament.scorelists.service import Actor
 
 Values = dict[str, Any]
 

@@ -18,6 +18,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from rules_engine.simulate import random_list
+from tournament.domain import score_lists as scorelists
 from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import (
@@ -33,7 +34,6 @@ from tournament.models import (
     Tournament,
     User,
 )
-from tournament.scorelists import service as scorelists
 
 # ------------------------------------------------------------------ builders (also for standings)
 

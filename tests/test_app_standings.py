@@ -15,10 +15,10 @@ from sqlalchemy import event, select
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.webapp import sign_in
+from tournament.domain import score_lists as scorelists
+from tournament.domain import standings
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, Tournament, User
-from tournament.scorelists import service as scorelists
-from tournament.standings import service as standings
 
 
 def _set_points(round_: Round, points: dict[int, int]) -> None:

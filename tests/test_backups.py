@@ -51,11 +51,11 @@ from tournament.app import create_app
 from tournament.backups import commands, restore
 from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.domain import backups as service
+from tournament.domain import list_store as store
+from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.schema import schema_problem
-from tournament.scorelists import service as scorelists
-from tournament.scorelists import store
 from tournament.texts import console
 
 TABLES = 4

@@ -37,9 +37,9 @@ from tests.webapp import (
     round_action,
     submit,
 )
+from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import AuditEvent, Registration, Role, Round, RoundTable, User, utcnow
-from tournament.scorelists import service as scorelists
 
 PUBLIC = "public"
 KEEPER = "tischcode"

@@ -29,10 +29,10 @@ from tests.webapp import (
     player_names,
     round_action,
 )
+from tournament.domain import score_lists as scorelists
 from tournament.domain.excel import list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable, User
-from tournament.scorelists import service as scorelists
 
 LEITUNG = "leitung"
 

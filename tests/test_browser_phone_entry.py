@@ -37,7 +37,7 @@ from tests.test_browser_scorelists import devices as devices
 from tests.test_browser_scorelists import engine_points as with_points
 from tests.test_browser_scorelists import site as site  # the module's server, both kinds
 from tests.webapp import create_tournament, draw_round, paste_players, round_action
-from tournament.scorelists.entries import kind_of
+from tournament.domain.list_entries import kind_of
 
 __all__ = ["browser", "devices", "site"]
 

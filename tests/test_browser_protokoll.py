@@ -20,11 +20,11 @@ from tests.accessibility import axe_findings, keyboard_gaps, small_targets
 from tests.browser import chromium, served_on
 from tests.test_browser_scorelists import LEITUNG, PHONE, Site, new_round, sign_in
 from tests.webapp import add_account, log_in
+from tournament.domain import list_entries as entries
+from tournament.domain import score_lists as scorelists
+from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import AuditEvent, RoundTable, User
-from tournament.scorelists import entries
-from tournament.scorelists import service as scorelists
-from tournament.scorelists.service import Actor
 
 
 @pytest.fixture(scope="module")

@@ -40,10 +40,10 @@ from tests.webapp import (
     paste_players,
     round_action,
 )
+from tournament.domain import score_lists as scorelists
+from tournament.domain.list_entries import kind_of
 from tournament.extensions import db
 from tournament.models import Registration, Role, Round, RoundTable, User
-from tournament.scorelists import service as scorelists
-from tournament.scorelists.entries import kind_of
 from tournament.scorelists.forms import KIND_TAPS
 
 Record = dict[str, Any]

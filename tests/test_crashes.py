@@ -43,9 +43,9 @@ from tests.server_processes import (
 from tests.serving import wait_for
 from tests.webapp import create_tournament, draw_round, paste_players, round_action, sign_in
 from tournament.app import create_app
+from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import Round
-from tournament.scorelists import service as scorelists
 
 TABLES = 6
 GAMES = 16  # Normalspiele per table: fewer than a list's 24, which needs Pflichtsoli too

@@ -15,10 +15,10 @@ from sqlalchemy import select
 
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.webapp import create_tournament, sign_in
+from tournament.domain import score_lists as scorelists
 from tournament.domain.excel import exports, list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable
-from tournament.scorelists import service as scorelists
 
 
 def workbook_of(table: RoundTable) -> Worksheet:

@@ -49,9 +49,9 @@ from tests.webapp import (
     round_action,
     sign_in,
 )
+from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import Registration, Round, User
-from tournament.scorelists import service as scorelists
 from tournament.web.forms import MAX_INTEGER, BoundedIntegerField, Form
 
 BIG = "9" * 309

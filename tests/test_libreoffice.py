@@ -22,11 +22,11 @@ from sqlalchemy import select
 from tests import libreoffice
 from tests.test_app_list_import import page_shaped
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tournament.domain import score_lists as scorelists
 from tournament.domain.excel import exports, writing
 from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable
-from tournament.scorelists import service as scorelists
 
 NAMES = ['=HYPERLINK("x")', "+Cem", "-Eva", "@Dora"]
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from rules_engine.simulate import random_list
+from tournament.domain import list_entries as entries
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.list_cells import TablePlayer
-from tournament.scorelists import entries
 
 PLAYERS = [
     TablePlayer("11", 1, "Anna"),

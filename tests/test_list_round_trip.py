@@ -24,11 +24,11 @@ from rules_engine.simulate import random_list
 from tests import libreoffice
 from tests.test_app_list_import import page_shaped
 from tests.test_app_scorelists import make_round, make_tournament, make_user
+from tournament.domain import score_lists as scorelists
 from tournament.domain.excel import exports
 from tournament.excel import imports
 from tournament.extensions import db
 from tournament.models import RoundTable
-from tournament.scorelists import service as scorelists
 
 # Pieces that break a reader splitting free text, or that a spreadsheet runs as a formula.
 PIECES = (

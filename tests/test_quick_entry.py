@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_engine.scorelist import check_list
-from tournament.scorelists import entries
+from tournament.domain import list_entries as entries
 from tournament.scorelists.quick import (
     Problem,
     QuickRow,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.rounds.plans import SeatRow
+from tournament.domain.round_plans import SeatRow
 from tournament.rounds.seat_search import contract, fold, search
 
 

@@ -25,7 +25,13 @@ from rules_engine.cards import TOTAL_EYES
 from rules_engine.scorelist import check_list
 from rules_engine.scoring import EYE_SUMS, TRICKS
 from tests.test_app_scorelists import complete_entries, make_round, make_tournament, make_user
+from tournament.domain import list_entries as entries
+from tournament.domain import list_sheet as list_page
+from tournament.domain import list_store
+from tournament.domain import score_lists as scorelists
+from tournament.domain import table_play as tables
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
+from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import (
     AuditEvent,
@@ -39,11 +45,6 @@ from tournament.models import (
     utcnow,
 )
 from tournament.rounds import service as rounds
-from tournament.rounds import tables
-from tournament.scorelists import entries, list_page
-from tournament.scorelists import service as scorelists
-from tournament.scorelists import store as list_store
-from tournament.scorelists.service import Actor
 
 NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
 KEEPER = Actor(None, by_code=True)

@@ -18,6 +18,7 @@ from werkzeug.test import TestResponse
 
 from rules_engine.simulate import random_list
 from tournament.accounts import setup_code
+from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import (
     AuditEvent,
@@ -29,7 +30,6 @@ from tournament.models import (
     Tournament,
     User,
 )
-from tournament.scorelists import service as scorelists
 
 USERNAME = "leitung"
 PASSWORD = "Kreuz-Dame-2026"

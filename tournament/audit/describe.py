@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine import DokoError, score, summary_from_record
-from tournament.scorelists.entries import (
+from tournament.domain.list_entries import (
     GAME_TYPE_LABELS,
     KONTRA_CALLS,
     PENALTY_LABELS,

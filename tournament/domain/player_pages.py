@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
-from tournament.domain import names
+from tournament.domain import list_sheet as list_page
+from tournament.domain import list_store as store
+from tournament.domain import names, standings
 from tournament.domain.errors import ScoreListRefused
+from tournament.domain.list_sheet import Sheet
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, Tournament
-from tournament.scorelists import list_page, store
-from tournament.scorelists.list_page import Sheet
-from tournament.standings import service as standings
 
 
 class Pflicht(enum.Enum):

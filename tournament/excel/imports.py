@@ -23,6 +23,9 @@ from rules_engine.records import summary_from_record
 from rules_engine.scoring import winner_of
 from tournament import texts
 from tournament.domain import audit_log as audit
+from tournament.domain import list_sheet as list_page
+from tournament.domain import score_lists as scorelists
+from tournament.domain import table_play as tables
 from tournament.domain.errors import ScoreListRefused, ServiceError, SpreadsheetError
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
@@ -31,12 +34,9 @@ from tournament.domain.excel.reading import (
     Grid,
     read_upload,
 )
+from tournament.domain.list_entries import describe_entry
+from tournament.domain.list_store import Report, entry_texts, player_key
 from tournament.models import RoundStatus, RoundTable, Tournament, User
-from tournament.rounds import tables
-from tournament.scorelists import list_page
-from tournament.scorelists import service as scorelists
-from tournament.scorelists.entries import describe_entry
-from tournament.scorelists.store import Report, entry_texts, player_key
 from tournament.texts import Refusal
 from tournament.texts.list_cells import PLUS_POINTS, ListCell, list_cell
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, g, render_template
 
 from tournament.domain import player_pages as players
-from tournament.standings import service as standings
+from tournament.domain import standings
 from tournament.web import live
 from tournament.web.lookups import tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment

@@ -10,10 +10,10 @@ from pathlib import Path
 import click
 from flask import Blueprint, Response, current_app, request
 
+from tournament.domain import standings
 from tournament.extensions import cache
 from tournament.models import Tournament
 from tournament.publish import site, standings_files
-from tournament.standings import service as standings
 from tournament.texts import publish as words
 from tournament.web.access import leitung_required
 from tournament.web.lookups import round_or_404, tournament_or_404

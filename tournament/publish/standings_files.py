@@ -26,8 +26,8 @@ from fpdf import FPDF, FontFace
 from fpdf.enums import TableCellFillMode, TableHeadingsDisplay
 from fpdf.table import Row
 
+from tournament.domain import standings
 from tournament.models import Round, RoundStatus, Tournament
-from tournament.standings import service as standings
 from tournament.texts import publish as words
 from tournament.texts.numbers import one_decimal
 

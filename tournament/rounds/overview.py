@@ -1,6 +1,6 @@
 """The round overview for the Turnierleitung and the Schiedsrichter: every table at a glance.
 
-Each table's list is read as its own page reads it (``list_page.sheet``): games entered and
+Each table's list is read as its own page reads it (``list_sheet.sheet``): games entered and
 left, the clock, open Pflichtsoli, a Vorführung due, Nachspielzeit, time up, and the
 verification status green / yellow / red. The whole round is loaded with a fixed number of
 queries, however many tables it has.
@@ -13,21 +13,22 @@ update replaces only the rows that changed.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from rules_engine.table_list import MINUTES
-from tournament.domain import names
+from tournament.domain import list_sheet, names, round_plans
 from tournament.domain.errors import ScoreListRefused
+from tournament.domain.list_sheet import Sheet
+from tournament.domain.table_clock import SizeClock, aware, iso_utc, round_clocks
+
+# The clock's text as the page's script shows it, offered with the overview it is part of.
+from tournament.domain.table_clock import clock_text as clock_text
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
-from tournament.rounds import plans
 from tournament.rounds import service as rounds
-from tournament.scorelists import list_page
-from tournament.scorelists.list_page import Sheet
 from tournament.texts import Part, part
 from tournament.web.live import digest
 
@@ -37,27 +38,6 @@ STATUS_TEXT = {
     "red": "Zeit um, Spiele fehlen",
 }
 STATUS_ERROR_TEXT = "Fehler in der Liste"
-SIZE_LABELS = {4: "Vierertische", 5: "Fünfertische"}
-
-
-def aware(value: dt.datetime) -> dt.datetime:
-    """A stored time as UTC with its zone (SQLite hands back naive UTC)."""
-    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
-
-
-def iso_utc(value: dt.datetime) -> str:
-    """For ``data-deadline``: ISO 8601 in UTC, e.g. ``2026-11-21T14:40:00Z``."""
-    return aware(value).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def clock_text(deadline: dt.datetime | None, now: dt.datetime) -> str:
-    """As ``tables.Clock.text`` and the page's script: "noch 37:05 min", "abgelaufen"."""
-    if deadline is None:
-        return "nicht gestartet"
-    left = max(0, int((aware(deadline) - aware(now)).total_seconds()))
-    if left == 0:
-        return "abgelaufen"
-    return f"noch {left // 60}:{left % 60:02d} min"
 
 
 @dataclass(frozen=True)
@@ -121,32 +101,6 @@ class TableState:
             f"{self.table.id}|{self.table.version}|{round_.status.value}|{round_.started_at}"
             f"|{round_.time_up_at}|{over}|{self.access_key}"
         )
-
-
-@dataclass(frozen=True)
-class SizeClock:
-    """The regular playing time of the round's tables of one size."""
-
-    size: int
-    minutes: int
-    deadline: dt.datetime
-    now: dt.datetime
-
-    @property
-    def label(self) -> str:
-        return SIZE_LABELS.get(self.size, f"Tische mit {self.size} Spielern")
-
-    @property
-    def over(self) -> bool:
-        return self.now >= self.deadline
-
-    @property
-    def text(self) -> str:
-        return clock_text(self.deadline, self.now)
-
-    @property
-    def deadline_iso(self) -> str:
-        return iso_utc(self.deadline)
 
 
 @dataclass(frozen=True)
@@ -231,7 +185,7 @@ def state_token(tournament_id: int, number: int, now: dt.datetime | None = None)
 def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:
     """Every table of the round with its list's state, and what keeps the round open."""
     now = now or utcnow()
-    query = plans.tables_with_players(round_).options(selectinload(RoundTable.entries))
+    query = round_plans.tables_with_players(round_).options(selectinload(RoundTable.entries))
     tables = list(db.session.execute(query).scalars())
     states = tuple(_state(table, now) for table in tables)
     return Overview(
@@ -245,7 +199,7 @@ def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:
 
 def _state(table: RoundTable, now: dt.datetime) -> TableState:
     try:
-        return TableState(table, list_page.sheet(table, now))
+        return TableState(table, list_sheet.sheet(table, now))
     except ScoreListRefused as problem:
         return TableState(table, None, str(problem))
 
@@ -259,16 +213,3 @@ def _open_lists(round_: Round, states: tuple[TableState, ...]) -> tuple[str, ...
     if unreadable:
         return tuple(unreadable)
     return tuple(rounds.open_lists(round_))
-
-
-def round_clocks(round_: Round, sizes: Iterable[int], now: dt.datetime) -> tuple[SizeClock, ...]:
-    """The regular playing time of the round's tables of each size, once it has started
-    (100 minutes, 125 at a table of five: TSR 8.5.1, 10.2)."""
-    if round_.started_at is None:
-        return ()
-    started = aware(round_.started_at)
-    sizes = sorted({size for size in sizes if size in MINUTES})
-    return tuple(
-        SizeClock(size, MINUTES[size], started + dt.timedelta(minutes=MINUTES[size]), now)
-        for size in sizes
-    )

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
+from tournament.domain import table_play
 from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable, User, utcnow
-from tournament.rounds import tables
 from tournament.rounds.overview import round_overview, state_token
 from tournament.texts import Notice, notice
 from tournament.web import live
@@ -63,7 +63,7 @@ def time_up(tournament_id: int, number: int) -> ResponseReturnValue:
     form = ActionForm()
     if form.validate_on_submit():
         try:
-            tables.declare_time_up(acting_user(), round_, form.version_number())
+            table_play.declare_time_up(acting_user(), round_, form.version_number())
         except ServiceError as error:
             refuse(error)
         else:
@@ -78,7 +78,7 @@ def time_up(tournament_id: int, number: int) -> ResponseReturnValue:
 @leitung_required
 def renew_code(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def renew(user: User, table: RoundTable, version: int) -> str:
-        code = tables.renew_code(user, table, version)
+        code = table_play.renew_code(user, table, version)
         return notice(Notice.CODE_RENEWED, table=table.number, code=code)
 
     return _table_action(tournament_id, number, table_number, renew)
@@ -88,7 +88,7 @@ def renew_code(tournament_id: int, number: int, table_number: int) -> ResponseRe
 @leitung_required
 def revoke_code(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def revoke(user: User, table: RoundTable, version: int) -> str:
-        tables.revoke_code(user, table, version)
+        table_play.revoke_code(user, table, version)
         return notice(Notice.CODE_REVOKED, table=table.number)
 
     return _table_action(tournament_id, number, table_number, revoke)
@@ -98,7 +98,7 @@ def revoke_code(tournament_id: int, number: int, table_number: int) -> ResponseR
 @leitung_required
 def lock(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def lock_list(user: User, table: RoundTable, version: int) -> str:
-        tables.set_locked(user, table, version, True)
+        table_play.set_locked(user, table, version, True)
         return notice(Notice.LIST_LOCKED, table=table.number)
 
     return _table_action(tournament_id, number, table_number, lock_list)
@@ -108,7 +108,7 @@ def lock(tournament_id: int, number: int, table_number: int) -> ResponseReturnVa
 @leitung_required
 def unlock(tournament_id: int, number: int, table_number: int) -> ResponseReturnValue:
     def unlock_list(user: User, table: RoundTable, version: int) -> str:
-        tables.set_locked(user, table, version, False)
+        table_play.set_locked(user, table, version, False)
         return notice(Notice.LIST_UNLOCKED, table=table.number)
 
     return _table_action(tournament_id, number, table_number, unlock_list)

@@ -10,11 +10,11 @@ from flask import Blueprint, flash, redirect, render_template, request, send_fil
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
+from tournament.domain import round_plans
 from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import DrawMethod, Role, Round, RoundStatus
-from tournament.rounds import plans
-from tournament.rounds import seat_search as seat_search
+from tournament.rounds import seat_search
 from tournament.rounds import service as rounds
 from tournament.rounds.forms import RedrawForm
 from tournament.texts import Notice, counted, notice
@@ -61,11 +61,11 @@ def draw(tournament_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/<int:number>")
-@live.polled(plans.state_token)
+@live.polled(round_plans.state_token)
 @shared_for_a_moment
 def show(tournament_id: int, number: int) -> str:
     """The table plan by table; printable (A4). Staff also see how the round was drawn."""
-    token = plans.state_token(tournament_id)
+    token = round_plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     leitung = is_leitung()
@@ -75,7 +75,7 @@ def show(tournament_id: int, number: int) -> str:
         poll_seconds=live.POLL_SECONDS,
         tournament=tournament,
         round=round_,
-        plan=plans.table_plan(round_),
+        plan=round_plans.table_plan(round_),
         action_form=ActionForm(version=tournament.version) if leitung else None,
         redraw_form=RedrawForm(version=tournament.version) if leitung else None,
         problems=rounds.seating_problems(round_) if leitung else [],
@@ -85,17 +85,17 @@ def show(tournament_id: int, number: int) -> str:
 
 
 @bp.get("/<int:number>/sitzplaetze")
-@live.polled(plans.state_token)
+@live.polled(round_plans.state_token)
 @shared_for_a_moment
 def seats(tournament_id: int, number: int) -> str:
     """Everybody alphabetically with table and position: "where do I sit", with a search
     (``?q=``) and in big print (``?gross=1``: one player a line, for the wall)."""
-    token = plans.state_token(tournament_id)
+    token = round_plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     query = seat_search.query_of(request.args)
     big = request.args.get("gross") == "1"
-    rows = seat_search.search(plans.seat_list(round_), query)
+    rows = seat_search.search(round_plans.seat_list(round_), query)
     return render_template(
         "rounds/seats_big.html" if big else "rounds/seats.html",
         tournament=tournament,
@@ -116,13 +116,13 @@ def seats(tournament_id: int, number: int) -> str:
 
 
 @bp.get("/<int:number>/tischkarten")
-@live.polled(plans.state_token)
+@live.polled(round_plans.state_token)
 @shared_for_a_moment
 def cards(tournament_id: int, number: int) -> str:
     """One card per table to print and put on the table; the Turnierleitung's cards also
     carry the table's access code with a QR code of its list's link, at the address the
     phones open (a warning if that address names this computer only)."""
-    token = plans.state_token(tournament_id)
+    token = round_plans.state_token(tournament_id)
     tournament = tournament_or_404(tournament_id)
     round_ = round_or_404(tournament, number)
     leitung = is_leitung()
@@ -132,7 +132,7 @@ def cards(tournament_id: int, number: int) -> str:
         poll_seconds=live.POLL_SECONDS,
         tournament=tournament,
         round=round_,
-        plan=plans.table_plan(round_),
+        plan=round_plans.table_plan(round_),
         access=_card_access(round_) if leitung else None,
         enter_code_url=phone_url("scorelists.enter_code"),
         address_warning=unreachable_warning() if leitung else None,

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournament.rounds.plans import SeatRow
+from tournament.domain.round_plans import SeatRow
 
 #: Longer queries are cut: no name is this long.
 QUERY_LIMIT = 80

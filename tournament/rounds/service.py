@@ -16,7 +16,14 @@ from sqlalchemy.exc import IntegrityError
 import table_draw
 from tournament import texts
 from tournament.domain import audit_log as audit
-from tournament.domain import backups, registrations, tournaments
+from tournament.domain import (
+    backups,
+    registrations,
+    score_lists,
+    standings,
+    table_play,
+    tournaments,
+)
 from tournament.domain.errors import ServiceError, StaleError
 from tournament.extensions import db
 from tournament.models import (
@@ -30,9 +37,6 @@ from tournament.models import (
     User,
     utcnow,
 )
-from tournament.rounds import tables
-from tournament.scorelists import service as scorelists
-from tournament.standings import service as standings
 from tournament.texts import Part, Refusal, part
 
 SEED_LIMIT = 10**9
@@ -121,7 +125,7 @@ def start(user: User | None, round_: Round, version: int) -> None:
         raise ServiceError(Refusal.SEATING_WRONG, round=round_.number, problems=problems)
     round_.status = RoundStatus.RUNNING
     round_.started_at = utcnow()
-    tables.issue_codes(round_)
+    table_play.issue_codes(round_)
     tournaments.refresh_status(round_.tournament)
     audit.record(
         user, "start", "round", round_.id, old={"status": "drawn"}, new={"status": "running"}
@@ -151,7 +155,7 @@ def open_lists(round_: Round) -> list[str]:
     """What keeps the round from closing, per table, in German."""
     missing = []
     for table in round_.tables:
-        report = scorelists.check(table)
+        report = score_lists.check(table)
         if not report["complete"]:
             missing.append(part(Part.GAMES_MISSING, table=table.number, left=report["games_left"]))
         elif not report["valid"]:
@@ -255,7 +259,7 @@ def _draw_into(round_: Round) -> None:
             table.seats.append(
                 Seat(round=round_, registration=by_number[player_id], position=position)
             )
-    tables.issue_codes(round_)
+    table_play.issue_codes(round_)
 
 
 def _draw_player(registration: Registration) -> dict[str, str]:

@@ -23,7 +23,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from tournament.scorelists.entries import (
+from tournament.domain.list_entries import (
     KONTRA_CALLS,
     PENALTY_LABELS,
     RE_CALLS,

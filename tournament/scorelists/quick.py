@@ -9,7 +9,7 @@ the solo's x3, the marks, and the soloist where the taps name him. :func:`shape_
 stored row back into taps and v, for correcting it.
 
 Both are pure: they know the table's players by their engine keys and the game kinds of
-:data:`tournament.scorelists.entries.KINDS`. What the row breaks is a :class:`Problem` at a
+:data:`tournament.domain.list_entries.KINDS`. What the row breaks is a :class:`Problem` at a
 field of the form (:class:`QuickRowError`); the form words it in German.
 """
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal
 
-from tournament.scorelists.entries import KINDS
+from tournament.domain.list_entries import KINDS
 
 #: The kinds whose soloist is alone in every row (the engine's solo shape, TSR 7.3).
 SOLO_KINDS = frozenset(kind for kind, (game_type, _) in KINDS.items() if game_type == "solo") | {

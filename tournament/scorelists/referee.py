@@ -3,11 +3,11 @@
 to them that the list's header shows (:func:`referee_links`).
 
 Each screen exists for staff and under the table's code like every list page
-(:func:`~tournament.scorelists.routes.list_route`): GET shows it, POST saves and goes back to
+(:func:`~tournament.scorelists.pages.list_route`): GET shows it, POST saves and goes back to
 the list with a notice that names what was stored. A refusal keeps what was typed and shows
 why on the screen, next to its field where it has one. Penalties and Nachspielzeit are the
 Schiedsrichter's and the Turnierleitung's (403 for the list-keeper); time up is staff's, and
-the list-keeper's once :func:`~tournament.rounds.tables.may_mark_time_up` allows it. A screen
+the list-keeper's once :func:`~tournament.domain.score_lists.may_mark_time_up` allows it. A screen
 that cannot save now (the round does not run, time up is not due or already written) says
 why, with HTTP 403, and shows no form.
 """
@@ -22,21 +22,12 @@ from typing import Any, NamedTuple
 from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
 
+from tournament.domain import list_entries, list_sheet, score_lists, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
-from tournament.rounds import tables
-from tournament.scorelists import entries, list_page
-from tournament.scorelists import service as scorelists
-from tournament.scorelists.entries import PENALTY_LABELS
+from tournament.domain.list_entries import PENALTY_LABELS
+from tournament.domain.list_store import Report
 from tournament.scorelists.forms import ExtensionForm, ListForm, PenaltyForm, TimeUpForm
-from tournament.scorelists.routes import (
-    ListAccess,
-    _choices,
-    _shown,
-    _write,
-    bp,
-    list_route,
-)
-from tournament.scorelists.store import Report
+from tournament.scorelists.pages import ListAccess, all_players, list_route, save, shown
 from tournament.texts import Notice, notice
 
 #: How a screen is drawn again after a refusal: the status and what else it shows.
@@ -50,14 +41,13 @@ class RefereeLink(NamedTuple):
     url: str
 
 
-@bp.app_template_global()
-def referee_links(access: ListAccess, sheet: list_page.Sheet) -> list[RefereeLink]:
+def referee_links(access: ListAccess, sheet: list_sheet.Sheet) -> list[RefereeLink]:
     """The screens this viewer may open on this list now, in the header's order: the
     Schiedsrichter and the Turnierleitung get Strafe and Nachspielzeit, and Zeit abgelaufen
     once the table's time is over or time has been called (the screen itself is open to
     them earlier, by its address); the list-keeper only Zeit abgelaufen, once it is due."""
     actor, table = access.actor, access.table
-    if scorelists.why_not_writable(actor, table) is not None:
+    if score_lists.why_not_writable(actor, table) is not None:
         return []
     links = []
     if actor.is_schiedsrichter:
@@ -66,7 +56,7 @@ def referee_links(access: ListAccess, sheet: list_page.Sheet) -> list[RefereeLin
             RefereeLink("Nachspielzeit", access.url("extension")),
         ]
     due = sheet.clock.over or table.round.time_up_at is not None
-    if due and tables.may_mark_time_up(actor, table, sheet.report):
+    if due and score_lists.may_mark_time_up(actor, table, sheet.report):
         links.append(RefereeLink("Zeit abgelaufen", access.url("time_up")))
     return links
 
@@ -84,10 +74,10 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
     actor = access.actor
     if not actor.is_schiedsrichter or actor.user is None:
         abort(403)
-    closed = scorelists.why_not_writable(actor, access.table)
+    closed = score_lists.why_not_writable(actor, access.table)
     if closed is not None:
         return _screen("penalty", access, None, 403, closed=str(closed))
-    choices = _choices(access.table)
+    choices = all_players(access.table)
     if request.method == "GET":
         form = PenaltyForm(version=access.table.version, formdata=None).for_table(choices)
         return _penalty_screen(access, form)
@@ -97,13 +87,13 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
         return _penalty_screen(access, form, 422)
     record = _penalty_record(form)
     signed = {**record, "signed_by": actor.user.username}
-    report, problems = scorelists.trial_problems(
-        access.table, [*scorelists.entries_of(access.table), signed]
+    report, problems = score_lists.trial_problems(
+        access.table, [*score_lists.entries_of(access.table), signed]
     )
     if problems:
         form.confirmed.data = ""
         return _penalty_screen(access, form, 422, problems=problems)
-    preview = list_page.preview_row(access.table, signed, report["rows"][-1])
+    preview = list_sheet.preview_row(access.table, signed, report["rows"][-1])
     fingerprint = _fingerprint(record)
     if form.confirmed.data != fingerprint:
         form.confirmed.data = fingerprint
@@ -113,7 +103,7 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
         form.confirmed.data = ""
         return _penalty_screen(access, form, status, **extra)
 
-    names = scorelists.names_of(access.table)
+    names = score_lists.names_of(access.table)
     done = notice(
         Notice.PENALTY_SAVED,
         offender=names.get(record["offender"], record["offender"]),
@@ -127,14 +117,14 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
     return _store(
         access,
         form,
-        lambda: tables.add_penalty(actor, access.table, version, record),
+        lambda: table_play.add_penalty(actor, access.table, version, record),
         done,
         render,
     )
 
 
 def _penalty_record(form: PenaltyForm) -> dict[str, Any]:
-    return entries.penalty(
+    return list_entries.penalty(
         category=form.category.data or "geringfuegig",
         offender=form.offender.data or "",
         phase=form.phase.data or "normal",
@@ -186,7 +176,7 @@ def extension(access: ListAccess) -> ResponseReturnValue:
     actor = access.actor
     if not actor.is_schiedsrichter:
         abort(403)
-    closed = scorelists.why_not_writable(actor, access.table)
+    closed = score_lists.why_not_writable(actor, access.table)
     if closed is not None:
         return _screen("extension", access, None, 403, closed=str(closed))
     if request.method == "GET":
@@ -197,7 +187,7 @@ def extension(access: ListAccess) -> ResponseReturnValue:
         return _screen("extension", access, form, 422)
     minutes, reason = int(form.minutes.data or 0), form.reason.data or ""
     version = form.version_number()
-    limit = int(scorelists.check(access.table)["time_limit"]) + minutes
+    limit = int(score_lists.check(access.table)["time_limit"]) + minutes
     done = notice(
         Notice.EXTENSION_SAVED,
         minutes=minutes,
@@ -212,7 +202,7 @@ def extension(access: ListAccess) -> ResponseReturnValue:
     return _store(
         access,
         form,
-        lambda: tables.grant_extension(actor, access.table, version, minutes, reason),
+        lambda: table_play.grant_extension(actor, access.table, version, minutes, reason),
         done,
         render,
     )
@@ -225,10 +215,10 @@ def extension(access: ListAccess) -> ResponseReturnValue:
 def time_up(access: ListAccess) -> ResponseReturnValue:
     """Time up on this list: was a game being dealt (TSR 8.5.3)? Open Normalspiele are struck,
     missing Pflichtsoli follow as Vorführungen."""
-    report = scorelists.check(access.table)
-    refusal = scorelists.why_not_writable(access.actor, access.table)
-    if refusal is None and not tables.may_mark_time_up(access.actor, access.table, report):
-        refusal = tables.why_not_time_up(access.table, report)
+    report = score_lists.check(access.table)
+    refusal = score_lists.why_not_writable(access.actor, access.table)
+    if refusal is None and not score_lists.may_mark_time_up(access.actor, access.table, report):
+        refusal = score_lists.why_not_time_up(access.table, report)
     if refusal is not None:
         return _screen("time_up", access, None, 403, closed=str(refusal))
     if request.method == "GET":
@@ -247,7 +237,7 @@ def time_up(access: ListAccess) -> ResponseReturnValue:
     return _store(
         access,
         form,
-        lambda: tables.mark_time_up(access.actor, access.table, version, being_dealt),
+        lambda: table_play.mark_time_up(access.actor, access.table, version, being_dealt),
         done,
         render,
     )
@@ -282,7 +272,7 @@ def _store(
             form.version.data = str(access.table.version)
         return render(422, refusal=str(error))
 
-    return _write(access, store, done, refused, kept)
+    return save(access, store, done, refused, kept)
 
 
 def _screen(
@@ -294,6 +284,6 @@ def _screen(
 ) -> ResponseReturnValue:
     """One of the screens, ``scorelists/<name>.html``, with the list's header (without its
     links to these screens, so that the screen's own button stays on a phone's screen)."""
-    sheet = list_page.sheet(access.table)
-    context = {**_shown(access, sheet), "form": form, "referee_screen": name, **extra}
+    sheet = list_sheet.sheet(access.table)
+    context = {**shown(access, sheet), "form": form, "referee_screen": name, **extra}
     return render_template(f"scorelists/{name}.html", **context), status

@@ -1,129 +1,40 @@
 """A table's score list: the page at the table, entering, correcting and deleting games;
-penalties, Nachspielzeit and time up have their own screens (``referee.py``).
-
-Every page exists twice: for the Turnierleitung and the Schiedsrichter under the round
-(``/turniere/1/runden/2/tische/3/``), and for the list-keeper under the table's access code
-(``/tisch/<code>/``), which opens this one list and nothing else; signed in, the Turnierleitung
-and the Schiedsrichter have their own rights there too (:func:`code_actor`).
+penalties, Nachspielzeit and time up have their own screens (``referee.py``). What the pages
+share (their two addresses, who is asking, saving a change) is ``pages.py``.
 """
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    flash,
-    redirect,
-    render_template,
-    request,
-    send_file,
-    url_for,
-)
+from flask import abort, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
-from flask_login import current_user
 
 from tournament import throttle
-from tournament.domain import errors as refusals
-from tournament.domain.errors import ScoreListRefused, ServiceError
+from tournament.domain import list_entries, list_sheet, score_lists, table_play
+from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.excel import exports
+from tournament.domain.score_lists import Correction, Deletion, NewEntry, Written
 from tournament.extensions import db
-from tournament.models import Role, RoundStatus, RoundTable
-from tournament.rounds import tables
-from tournament.scorelists import entries, list_page
-from tournament.scorelists import service as scorelists
+from tournament.models import RoundStatus, RoundTable
+from tournament.scorelists import referee
 from tournament.scorelists.forms import (
     CodeForm,
     DeleteForm,
     GameForm,
     QuickForm,
 )
+from tournament.scorelists.pages import ListAccess, all_players, list_route, save, shown
+from tournament.scorelists.pages import bp as bp
 from tournament.scorelists.quick import PLAYING, shape_of
-from tournament.scorelists.service import STAFF, Actor
-from tournament.scorelists.store import Report
 from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web import live
-from tournament.web.access import acting_user, roles_required
-from tournament.web.helpers import posts_read_first
-from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
 
-bp = Blueprint("scorelists", __name__)
-
-
-# Every change of a list is checked by the engine first and takes the write lock only to store.
-bp.before_request(posts_read_first)
-
-
-STAFF_RULE = "/turniere/<int:tournament_id>/runden/<int:number>/tische/<int:table_number>/"
-CODE_RULE = "/tisch/<code>/"
-
-
-@dataclass(frozen=True)
-class ListAccess:
-    """The table a request is about and who is writing: staff, or the code's list-keeper."""
-
-    table: RoundTable
-    actor: Actor
-    code: str | None = None
-
-    def url(self, endpoint: str, **values: Any) -> str:
-        if self.code is not None:
-            return url_for(f"scorelists.{endpoint}_by_code", code=self.code, **values)
-        table = self.table
-        return url_for(
-            f"scorelists.{endpoint}",
-            tournament_id=table.round.tournament_id,
-            number=table.round.number,
-            table_number=table.number,
-            **values,
-        )
-
-
-ListView = Callable[..., ResponseReturnValue]
-
-
-def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[ListView], ListView]:
-    """Register ``view(access, **values)`` for staff and for the list-keeper's code."""
-
-    def decorate(view: ListView) -> ListView:
-        name = view.__name__
-
-        @roles_required(Role.TURNIERLEITUNG, Role.SCHIEDSRICHTER)
-        def staff(
-            tournament_id: int, number: int, table_number: int, **values: Any
-        ) -> ResponseReturnValue:
-            tournament = tournament_or_404(tournament_id)
-            round_ = round_or_404(tournament, number)
-            table = table_or_404(round_, table_number)
-            return view(ListAccess(table, Actor(acting_user())), **values)
-
-        @throttle.per_address("THROTTLE_TABLE_CODE")
-        def by_code(code: str, **values: Any) -> ResponseReturnValue:
-            table = tables.table_by_code(code)
-            if table is None:
-                throttle.failed()
-                return render_template("scorelists/bad_code.html"), 404
-            return view(ListAccess(table, code_actor(), table.access_code), **values)
-
-        bp.add_url_rule(STAFF_RULE + rule, name, staff, methods=list(methods))
-        bp.add_url_rule(CODE_RULE + rule, f"{name}_by_code", by_code, methods=list(methods))
-        return functools.wraps(view)(view)
-
-    return decorate
-
-
-def code_actor() -> Actor:
-    """Who writes on a list opened by its table's code: a signed-in Schiedsrichter or
-    Turnierleitung as themselves, with the corrections and screens they have under the round
-    (called to a table, they open its list from the card); anyone else as the list-keeper."""
-    if current_user.is_authenticated and current_user.role in STAFF:
-        return Actor(acting_user())
-    return Actor(None, by_code=True)
+# The Schiedsrichter's screens (penalty, Nachspielzeit, time up) are on ``bp`` as well; the
+# list's header links to those this viewer may open now.
+bp.add_app_template_global(referee.referee_links)
 
 
 @bp.route("/tisch", methods=["GET", "POST"])
@@ -132,7 +43,7 @@ def enter_code() -> ResponseReturnValue:
     """Type the code from the table card when the QR code cannot be scanned."""
     form = CodeForm()
     if form.validate_on_submit():
-        table = tables.table_by_code(form.code.data or "")
+        table = table_play.table_by_code(form.code.data or "")
         if table is not None and table.access_code is not None:
             return redirect(url_for("scorelists.page_by_code", code=table.access_code))
         throttle.failed()
@@ -160,7 +71,7 @@ def live_state(access: ListAccess) -> ResponseReturnValue:
     current = live.unchanged(token)
     if current is not None:
         return current
-    sheet = list_page.sheet(access.table)
+    sheet = list_sheet.sheet(access.table)
     quick_open = request.args.get("schnell") == "1"
     return render_template(
         "scorelists/_live_response.html", **_context(access, sheet, quick_open=quick_open)
@@ -178,12 +89,12 @@ def live_token(table: RoundTable) -> str:
 def _render(
     access: ListAccess,
     status: int = 200,
-    sheet: list_page.Sheet | None = None,
+    sheet: list_sheet.Sheet | None = None,
     **extra: Any,
 ) -> ResponseReturnValue:
     """The list page, or for htmx its entry part (with header and list when ``refresh``);
     ``sheet``: the list's page model, if the caller has made it already."""
-    context = _context(access, sheet or list_page.sheet(access.table), **extra)
+    context = _context(access, sheet or list_sheet.sheet(access.table), **extra)
     # A list shown again from the browser's history would offer a game already saved; the
     # entry part alone (an address of the page, asked by htmx) must never stand in for it.
     headers = {"Cache-Control": "no-store"}
@@ -194,7 +105,7 @@ def _render(
 
 def _context(
     access: ListAccess,
-    sheet: list_page.Sheet,
+    sheet: list_sheet.Sheet,
     *,
     game_form: GameForm | None = None,
     quick_form: QuickForm | None = None,
@@ -207,13 +118,13 @@ def _context(
     # A form sent back (refused, or overtaken by a lock) stays on the page with its input.
     kept = game_form is not None or quick_form is not None
     return {
-        **_shown(access, sheet),
+        **shown(access, sheet),
         "writable": (writable or kept) and not sheet.complete,
         "can_correct_all": writable and access.actor.is_staff,
         "may_correct_last": writable,
         "game_form": (game_form or _fresh_game_form(sheet, version)).for_table(players),
         "quick_form": (quick_form or _fresh_quick_form(sheet, version)).for_table(
-            players, list(scorelists.names_of(table))
+            players, list(score_lists.names_of(table))
         ),
         "delete_form": DeleteForm(version=version, formdata=None),
         "live_token": live_token(table),
@@ -223,7 +134,7 @@ def _context(
     }
 
 
-def _fresh_game_form(sheet: list_page.Sheet, version: int) -> GameForm:
+def _fresh_game_form(sheet: list_sheet.Sheet, version: int) -> GameForm:
     """An empty game form; when a Vorführung is due it is set for it (TSR 4.2.3)."""
     due = sheet.vorfuehrung_key
     if due is not None:
@@ -231,7 +142,7 @@ def _fresh_game_form(sheet: list_page.Sheet, version: int) -> GameForm:
     return GameForm(version=version, formdata=None)
 
 
-def _fresh_quick_form(sheet: list_page.Sheet, version: int) -> QuickForm:
+def _fresh_quick_form(sheet: list_sheet.Sheet, version: int) -> QuickForm:
     """An empty quick entry; when a Vorführung is due it is set for it (TSR 4.2.3)."""
     due = sheet.vorfuehrung_key
     if due is not None:
@@ -242,16 +153,11 @@ def _fresh_quick_form(sheet: list_page.Sheet, version: int) -> QuickForm:
 def _playing(table: RoundTable, sits_out: Any) -> list[tuple[str, str]]:
     """The players of a game, by engine key (start number) in seat order, for the forms: at a
     table of five the one who sits out is not offered (TSR 3.3.2)."""
-    return [(key, name) for key, name in scorelists.names_of(table).items() if key != sits_out]
-
-
-def _choices(table: RoundTable) -> list[tuple[str, str]]:
-    """All the table's players in seat order (a penalty may concern the one who sits out)."""
-    return list(scorelists.names_of(table).items())
+    return [(key, name) for key, name in score_lists.names_of(table).items() if key != sits_out]
 
 
 def _next_game_players(table: RoundTable) -> list[tuple[str, str]]:
-    return _playing(table, scorelists.check(table)["sits_out"])
+    return _playing(table, score_lists.check(table)["sits_out"])
 
 
 def _game_players(table: RoundTable, record: dict[str, Any]) -> list[tuple[str, str]]:
@@ -294,7 +200,9 @@ def game(access: ListAccess) -> ResponseReturnValue:
     return _save(
         access,
         form,
-        lambda: scorelists.add_entry(access.actor, access.table, form.version_number(), record),
+        lambda: score_lists.write(
+            access.actor, access.table, form.version_number(), NewEntry(record)
+        ),
         "game_form",
         record,
     )
@@ -305,7 +213,7 @@ def preview(access: ListAccess) -> ResponseReturnValue:
     """The engine's value of the game in the form, as typed so far (nothing is stored): for
     the bar above "Speichern", swapped in by htmx after every change."""
     number = request.args.get("eintrag", type=int)
-    stored = scorelists.entries_of(access.table)
+    stored = score_lists.entries_of(access.table)
     correcting = number is not None and 1 <= number <= len(stored)
     players = (
         _game_players(access.table, stored[number - 1])
@@ -315,8 +223,8 @@ def preview(access: ListAccess) -> ResponseReturnValue:
     form = GameForm().for_table(players)
     context = {
         "form": form,
-        "names": list(scorelists.names_of(access.table).values()),
-        "parts": list_page.FORM_PARTS,
+        "names": list(score_lists.names_of(access.table).values()),
+        "parts": list_sheet.FORM_PARTS,
     }
     if not form.validate():
         return render_template("scorelists/_preview.html", missing=_missing(form), **context)
@@ -339,7 +247,9 @@ def quick(access: ListAccess) -> ResponseReturnValue:
     return _save(
         access,
         form,
-        lambda: scorelists.add_entry(access.actor, access.table, form.version_number(), record),
+        lambda: score_lists.write(
+            access.actor, access.table, form.version_number(), NewEntry(record)
+        ),
         "quick_form",
         quick_open=True,
     )
@@ -350,7 +260,7 @@ def quick_preview(access: ListAccess) -> ResponseReturnValue:
     """The engine's verdict on the quick entry's row as typed so far (nothing is stored), for
     the bar above "Punkte speichern", as ``preview`` gives it for the game in detail."""
     form = _posted_quick_form(access.table)
-    context = {"names": list(scorelists.names_of(access.table).values()), "parts": ()}
+    context = {"names": list(score_lists.names_of(access.table).values()), "parts": ()}
     if not form.validate():
         return render_template("scorelists/_preview.html", missing=_missing(form), **context)
     trial = _trial(access, _quick_record(form))
@@ -359,22 +269,22 @@ def quick_preview(access: ListAccess) -> ResponseReturnValue:
 
 def _posted_quick_form(table: RoundTable) -> QuickForm:
     """The quick entry as posted, offering the players of the list's next game."""
-    choices = _choices(table)
-    sits_out = scorelists.check(table)["sits_out"]
-    players = [choice for choice in choices if choice[0] != sits_out]
-    return QuickForm().for_table(players, [key for key, _ in choices])
+    offered = all_players(table)
+    sits_out = score_lists.check(table)["sits_out"]
+    players = [choice for choice in offered if choice[0] != sits_out]
+    return QuickForm().for_table(players, [key for key, _ in offered])
 
 
 def _quick_record(form: QuickForm) -> dict[str, Any]:
     """The record of a validated quick form: points for every player of the table."""
     row = form.row()
-    return entries.quick_game(
+    return list_entries.quick_game(
         kind=form.kind.data or "normal", points=row.points, winners=row.winners, player=row.player
     )
 
 
 def _game_record(form: GameForm) -> dict[str, Any]:
-    return entries.game(
+    return list_entries.game(
         kind=form.kind.data or "normal",
         re=form.re_players(),
         re_eyes=form.re_eyes(),
@@ -392,14 +302,14 @@ def _trial(
     record: dict[str, Any],
     number: int | None = None,
     current: list[dict[str, Any]] | None = None,
-) -> list_page.Trial:
+) -> list_sheet.Trial:
     """The engine's verdict on the list with ``record`` added (or as entry ``number``);
     ``current``: the stored entries, if the caller has read them already."""
     table = access.table
     if current is None:
-        current = scorelists.entries_of(table)
+        current = score_lists.entries_of(table)
     if number is None:
-        trial_entries = [*current, scorelists.with_dealer(table, record)]
+        trial_entries = [*current, score_lists.with_dealer(table, record)]
         at = len(trial_entries)
     else:
         old = current[number - 1]
@@ -409,7 +319,7 @@ def _trial(
             *current[number:],
         ]
         at = number
-    return list_page.trial(table, trial_entries, at)
+    return list_sheet.trial(table, trial_entries, at)
 
 
 def _checked(
@@ -426,7 +336,7 @@ def _checked(
 def _save(
     access: ListAccess,
     form: Any,
-    store: Callable[[], Report],
+    store: Callable[[], Written],
     form_name: str,
     record: dict[str, Any] | None = None,
     **extra: Any,
@@ -436,11 +346,11 @@ def _save(
     on another device meanwhile shows that change beside the kept input (``409``)."""
     kept = {form_name: form, **extra}
     try:
-        store()
+        written = store()
     except ScoreListRefused as error:
         db.session.rollback()
-        return _render(access, 422, trial=list_page.refused_trial(error), **kept)
-    except refusals.StaleList as error:
+        return _render(access, 422, trial=list_sheet.refused_trial(error), **kept)
+    except StaleList as error:
         db.session.rollback()
         if error.already_saved is None:
             form.version.data = str(access.table.version)
@@ -458,14 +368,13 @@ def _save(
             return _render(access, 422, **kept)
         return _render(access, 422, problems=[str(error)], refresh=True, **kept)
     db.session.commit()
-    sheet = list_page.sheet(access.table)
-    return _saved(access, _saved_text(sheet), sheet, **extra)
+    return _saved(access, _saved_text(written.sheet), written.sheet, **extra)
 
 
 def _saved(
     access: ListAccess,
     message: str,
-    sheet: list_page.Sheet | None = None,
+    sheet: list_sheet.Sheet | None = None,
     *,
     quick_open: bool = False,
 ) -> ResponseReturnValue:
@@ -489,7 +398,7 @@ def _saved(
     return redirect(access.url("page") + "#inhalt")
 
 
-def _saved_text(sheet: list_page.Sheet) -> str:
+def _saved_text(sheet: list_sheet.Sheet) -> str:
     """What the last entry was, for the list-keeper: a game by number, label and points."""
     row = sheet.rows[-1] if sheet.rows else None
     if row is None or row.kind != "game" or row.game is None:
@@ -500,41 +409,13 @@ def _saved_text(sheet: list_page.Sheet) -> str:
     return notice(Notice.GAME_SAVED, game=row.game, label=row.label, points=points)
 
 
-def _write(
-    access: ListAccess,
-    store: Callable[[], Report],
-    done: str,
-    refused: Callable[[ScoreListRefused], ResponseReturnValue],
-    at_field: Callable[[ServiceError], ResponseReturnValue | None] | None = None,
-) -> ResponseReturnValue:
-    """Run one change of the list: commit and say ``done``, or roll back and say why (the
-    engine's refusal through ``refused``, a field's problem through ``at_field``, anything
-    else, e.g. a stale page, as a message over the list)."""
-    try:
-        store()
-    except ScoreListRefused as error:
-        db.session.rollback()
-        return refused(error)
-    except ServiceError as error:
-        db.session.rollback()
-        shown = at_field(error) if at_field is not None else None
-        if shown is not None:
-            return shown
-        saved = isinstance(error, refusals.StaleList) and error.already_saved is not None
-        flash(str(error), "info" if saved else "error")
-        return redirect(access.url("page"))
-    db.session.commit()
-    flash(done, "success")
-    return redirect(access.url("page") + "#inhalt")
-
-
 # ---------------------------------------------------------------------- corrections
 
 
 @list_route("eintrag/<int:entry>", methods=("GET", "POST"))
 def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
     """Correct a game: staff any game, the list-keeper the last one; later games re-checked."""
-    stored = scorelists.entries_of(access.table)
+    stored = score_lists.entries_of(access.table)
     if not 1 <= entry <= len(stored) or stored[entry - 1].get("kind") != "game":
         abort(404)
     record = stored[entry - 1]
@@ -555,8 +436,8 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
         access,
         entry,
         form,
-        lambda: scorelists.replace_entry(
-            access.actor, access.table, form.version_number(), entry, new
+        lambda: score_lists.write(
+            access.actor, access.table, form.version_number(), Correction(entry, new)
         ),
     )
 
@@ -580,7 +461,7 @@ def _correct_quick(
         form = QuickForm(
             formdata=None,
             version=access.table.version,
-            kind=entries.kind_of(record),
+            kind=list_entries.kind_of(record),
             player=player if isinstance(player, str) else None,
             winners=shape.plus if shape else [],
             value=shape.value if shape else None,
@@ -595,26 +476,26 @@ def _correct_quick(
         access,
         entry,
         form,
-        lambda: scorelists.replace_entry(
-            access.actor, access.table, form.version_number(), entry, new
+        lambda: score_lists.write(
+            access.actor, access.table, form.version_number(), Correction(entry, new)
         ),
     )
 
 
 def _save_correction(
-    access: ListAccess, entry: int, form: GameForm | QuickForm, store: Callable[[], Report]
+    access: ListAccess, entry: int, form: GameForm | QuickForm, store: Callable[[], Written]
 ) -> ResponseReturnValue:
     def refused(error: ScoreListRefused) -> ResponseReturnValue:
         if isinstance(form, GameForm):
             form.confirmed.data = ""
         if isinstance(form, GameForm):
             return _render_correction(
-                access, entry, form, 422, trial=list_page.refused_trial(error)
+                access, entry, form, 422, trial=list_sheet.refused_trial(error)
             )
         return _render_correction(access, entry, form, 422, problems=error.messages)
 
     done = notice(Notice.ENTRY_CORRECTED, entry=entry)
-    return _write(access, store, done, refused)
+    return save(access, store, done, refused)
 
 
 def _render_correction(
@@ -624,10 +505,10 @@ def _render_correction(
     status: int = 200,
     **extra: Any,
 ) -> ResponseReturnValue:
-    sheet = list_page.sheet(access.table)
+    sheet = list_sheet.sheet(access.table)
     row = next((r for r in sheet.rows if r.entry == entry), None)
     context = {
-        **_shown(access, sheet),
+        **shown(access, sheet),
         "entry": entry,
         "row": row,
         "game_form": form if isinstance(form, GameForm) else None,
@@ -641,7 +522,7 @@ def _render_correction(
 def _form_from_record(record: dict[str, Any], version: int) -> GameForm:
     calls = record.get("calls") or {}
     sp = record.get("specials") or {}
-    kind = entries.kind_of(record)
+    kind = list_entries.kind_of(record)
     re = list(record.get("re") or [])
     player = record.get("player") or (re[0] if len(re) == 1 else None)
     eyes = int(record.get("re_eyes", 0))
@@ -661,7 +542,7 @@ def _form_from_record(record: dict[str, Any], version: int) -> GameForm:
         **{
             f"{party}_{name}": int((sp.get(party) or {}).get(name, 0)) or None
             for party in ("re", "kontra")
-            for name in entries.SPECIALS
+            for name in list_entries.SPECIALS
         },
     )
     return form
@@ -678,10 +559,10 @@ def delete(access: ListAccess, entry: int) -> ResponseReturnValue:
         flash(notice(Notice.DELETE_REFUSED, problems=error.messages), "error")
         return redirect(access.url("page"))
 
-    def store() -> Report:
-        return scorelists.delete_entry(access.actor, access.table, form.version_number(), entry)
+    def store() -> Written:
+        return score_lists.write(access.actor, access.table, form.version_number(), Deletion(entry))
 
-    return _write(access, store, notice(Notice.ENTRY_DELETED, entry=entry), refused)
+    return save(access, store, notice(Notice.ENTRY_DELETED, entry=entry), refused)
 
 
 @list_route("vorlage.xlsx")
@@ -690,19 +571,3 @@ def template(access: ListAccess) -> ResponseReturnValue:
     return _workbook(
         exports.template_workbook(access.table), exports.template_filename(access.table)
     )
-
-
-def _shown(access: ListAccess, sheet: list_page.Sheet) -> dict[str, Any]:
-    """What every list page shows: the list, its table, round and tournament."""
-    table = access.table
-    return {
-        "access": access,
-        "sheet": sheet,
-        "table": table,
-        "round": table.round,
-        "tournament": table.round.tournament,
-    }
-
-
-# The Schiedsrichter's screens (penalty, Nachspielzeit, time up) register on ``bp`` too.
-from tournament.scorelists import referee  # noqa: E402, F401

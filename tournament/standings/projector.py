@@ -1,9 +1,9 @@
 """The projector (kiosk) view: the standings in large type with the round, its clock and the
 latest results, for a screen in the hall that nobody touches.
 
-The standings are :func:`tournament.standings.service.overall`; the round shown is the open
+The standings are :func:`tournament.domain.standings.overall`; the round shown is the open
 one, else the latest. The latest results are the round's last saved games, valued as each
-table's list page values them (``list_page.sheet``): only the few tables they come from are
+table's list page values them (``list_sheet.sheet``): only the few tables they come from are
 read, so a render costs a handful of list checks, and a render happens only after a change
 (the page polls with the standings' state, ``tournament.web.live``).
 """
@@ -15,13 +15,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from tournament.domain import list_sheet, round_plans, standings
 from tournament.domain.errors import ScoreListRefused
+from tournament.domain.table_clock import SizeClock, iso_utc, round_clocks
 from tournament.extensions import db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Tournament, utcnow
-from tournament.rounds import plans
-from tournament.rounds.overview import SizeClock, iso_utc, round_clocks
-from tournament.scorelists import list_page
-from tournament.standings import service as standings
 
 #: How many of the round's last games the projector lists.
 LATEST = 6
@@ -90,7 +88,7 @@ def _shown_round(tournament: Tournament, table: standings.Standings) -> Round | 
 def _clocks(
     round_: Round | None, table: standings.Standings, now: dt.datetime
 ) -> tuple[SizeClock, ...]:
-    """The round's clocks while it runs (``rounds.overview.round_clocks``)."""
+    """The round's clocks while it runs (``table_clock.round_clocks``)."""
     if round_ is None or round_.status is not RoundStatus.RUNNING or table.open_round is None:
         return ()
     return round_clocks(round_, (t.size for t in table.open_round.tables), now)
@@ -110,12 +108,12 @@ def latest_results(round_: Round, limit: int = LATEST) -> tuple[LatestResult, ..
     if not table_ids:
         return ()
     tables = db.session.execute(
-        plans.tables_with_players(round_).where(RoundTable.id.in_(table_ids))
+        round_plans.tables_with_players(round_).where(RoundTable.id.in_(table_ids))
     ).scalars()
     rows = {}
     for found in tables:
         try:
-            sheet = list_page.sheet(found)
+            sheet = list_sheet.sheet(found)
         except ScoreListRefused:
             continue  # a list that cannot be read shows on the overview, not here
         for row in sheet.rows:

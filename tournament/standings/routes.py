@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from tournament.standings import service as standings
+from tournament.domain import standings
 from tournament.standings.projector import projector as projector_view
 from tournament.texts.numbers import one_decimal
 from tournament.web import live

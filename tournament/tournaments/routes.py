@@ -8,10 +8,10 @@ from flask import Blueprint, flash, redirect, render_template, request, send_fil
 from flask.typing import ResponseReturnValue
 
 from tournament.domain import registrations, tournaments
+from tournament.domain import round_plans as plans
 from tournament.domain.errors import ServiceError
 from tournament.domain.excel import exports
 from tournament.extensions import db
-from tournament.rounds import plans
 from tournament.texts import Notice, notice
 from tournament.tournaments.forms import TournamentForm
 from tournament.web import live

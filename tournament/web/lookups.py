@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from flask import abort
 
+from tournament.domain import table_play as tables
 from tournament.domain import tournaments
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundTable, Tournament, User
-from tournament.rounds import tables
 
 
 def tournament_or_404(tournament_id: int) -> Tournament:

@@ -27,14 +27,13 @@ from openpyxl.utils import get_column_letter
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
-from tournament.domain import names
+from tournament.domain import list_sheet as list_page
+from tournament.domain import names, standings
+from tournament.domain import table_play as tables
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
 from tournament.extensions import db
 from tournament.models import Registration, RoundTable, Tournament
-from tournament.rounds import tables
-from tournament.scorelists import list_page
-from tournament.standings import service as standings
 from tournament.texts.list_cells import PLUS_POINTS, PLUS_POINTS_HINT
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournament.scorelists import entries
-from tournament.scorelists.entries import (
+from tournament.domain import list_entries as entries
+from tournament.domain.list_entries import (
     KIND_LABELS,
     KONTRA_CALLS,
     PENALTY_LABELS,

@@ -1,6 +1,6 @@
 """A table's score list as its page shows it: players, both sections, what is due next.
 
-Everything comes from the engine's report of the stored list (``scorelists.check``), read in
+Everything comes from the engine's report of the stored list (``list_store.check``), read in
 German with the players' names: whose deal it is, who sits out, games left, the Pflichtsoli
 still owed and a Vorführung when it is due (TSR 4.2.3, 4.2.4, 4.3.2, 8.5, 8.6).
 """
@@ -18,27 +18,27 @@ from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
 from tournament import texts
+from tournament.domain import list_store
 from tournament.domain.errors import ScoreListRefused
-from tournament.domain.names import distinction
-from tournament.models import Player, RoundTable
-from tournament.rounds.tables import Clock, clock
-from tournament.scorelists import entries, store
-from tournament.scorelists import service as scorelists
-from tournament.scorelists.entries import (
+from tournament.domain.list_entries import (
     KIND_LABELS,
     KONTRA_CALLS,
     PENALTY_LABELS,
     RE_CALLS,
     SOLO_LABELS,
+    describe_entry,
     kind_of,
 )
-from tournament.scorelists.store import Report
+from tournament.domain.list_store import Report
+from tournament.domain.names import distinction
+from tournament.domain.table_clock import Clock, clock
+from tournament.models import Player, RoundTable
 
 
 @dataclass(frozen=True)
 class SheetPlayer:
     """A player of the list: ``name`` is the display label (namesakes told apart, see
-    :mod:`tournament.domain.names`), ``registered`` the name alone; a namesake's
+    :mod:`tournament.registrations.names`), ``registered`` the name alone; a namesake's
     ``note`` is what tells him apart besides the start number (club or DDV number)."""
 
     key: str
@@ -174,9 +174,9 @@ class Sheet:
 
 def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
     """The page model of the table's list."""
-    report = scorelists.check(table)
-    names = scorelists.names_of(table)
-    keys = [store.player_key(seat.registration.start_number) for seat in table.seats]
+    report = list_store.check(table)
+    names = list_store.names_of(table)
+    keys = [list_store.player_key(seat.registration.start_number) for seat in table.seats]
     missing = set(report["pflicht_missing"])
     players = tuple(
         SheetPlayer(
@@ -194,7 +194,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
     rows = tuple(
         _row(number, text, rows_by_entry.get(number), keys, names)
-        for number, text in enumerate(store.entry_texts(table), start=1)
+        for number, text in enumerate(list_store.entry_texts(table), start=1)
     )
     notes = tuple(
         texts.german(f["data"], names)
@@ -284,9 +284,9 @@ class Trial:
 
 def trial(table: RoundTable, trial_entries: list[dict[str, Any]], at: int) -> Trial:
     """The engine's verdict on ``trial_entries`` as the table's list, for entry ``at``."""
-    names = scorelists.names_of(table)
+    names = list_store.names_of(table)
     try:
-        report = scorelists.trial(table, trial_entries)
+        report = list_store.trial(table, trial_entries)
         refused = ScoreListRefused(report["findings"], names)
     except ScoreListRefused as error:
         report, refused = {"rows": []}, error
@@ -317,7 +317,7 @@ def refused_trial(refused: ScoreListRefused) -> Trial:
 
 def preview_row(table: RoundTable, record: dict[str, Any], row: dict[str, Any]) -> SheetRow:
     """A row of the engine's trial report (a game or penalty not yet stored), as shown."""
-    names = scorelists.names_of(table)
+    names = list_store.names_of(table)
     return _row(int(row["entry"]), json.dumps(record, ensure_ascii=False), row, list(names), names)
 
 
@@ -363,7 +363,7 @@ def _row(
             explanation=(str(row.get("explanation", "")),),
         )
     if kind != "game" or row is None:
-        return SheetRow(number, kind, entries.describe_entry(record, names), record)
+        return SheetRow(number, kind, describe_entry(record, names), record)
     return SheetRow(
         number,
         kind,

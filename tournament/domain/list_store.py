@@ -1,5 +1,9 @@
-"""How a table's score list is kept: its entries as JSON texts, the engine's report of them
-(cached, and stored with the list), the seats' totals, and the claim of the list's version.
+"""How a table's score list is kept and read back: its entries as JSON texts, the engine's
+report of them (cached, and stored with the list), the seats' totals, the claim of the list's
+version, and the list as the engine sees it (:func:`check`, :func:`trial`).
+
+The engine knows players by name; here a table's players are their start numbers as text
+(``"12"``), because names repeat and get corrected while start numbers stay.
 
 Everything here is written with Core statements built once: a change runs them while it holds
 SQLite's write lock, where the session's unit of work took longer than the writes.
@@ -23,10 +27,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 import rules_engine
 from rules_engine.errors import DokoError
+from rules_engine.findings import Code, Finding
 from rules_engine.scorelist import check_list
-from tournament.domain.errors import unreadable
+from tournament.domain import names
+from tournament.domain.errors import not_storable, unreadable
 from tournament.extensions import begin_writing, db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, core_table, utcnow
+from tournament.texts.messages import Refusal, refusal_text
 
 Report = dict[str, Any]
 
@@ -274,3 +281,64 @@ def claim_version(table: RoundTable, version: int, *, by_code: bool = False) -> 
     # The row now holds version + 1 (the UPDATE matched it): no need to read it back.
     set_committed_value(table, "version", version + 1)
     return True
+
+
+# ---------------------------------------------------------------------- the list as read
+
+
+def list_id(table: RoundTable) -> str:
+    """The list's ``id`` in reports and exports, e.g. ``"r1-t3"``."""
+    return f"r{table.round.number}-t{table.number}"
+
+
+def players_of(table: RoundTable) -> tuple[str, ...]:
+    """The engine's keys of the table's players, in seat order."""
+    return tuple(player_key(seat.registration.start_number) for seat in table.seats)
+
+
+def list_record(table: RoundTable) -> dict[str, Any]:
+    """The table's stored list in the format of ``docs/contracts/score-list.md``."""
+    entries = [json.loads(text) for text in entry_texts(table)]
+    return {"id": list_id(table), "players": list(players_of(table)), "entries": entries}
+
+
+def check(table: RoundTable) -> Report:
+    """The engine's report of the stored list (raises ScoreListRefused if the table's seats
+    cannot form a list at all, e.g. a seat is missing). Shared from a cache: read it, never
+    change it."""
+    return report_for(list_id(table), players_of(table), entry_texts(table), table)
+
+
+def entries_of(table: RoundTable) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in entry_texts(table)]
+
+
+def names_of(table: RoundTable) -> dict[str, str]:
+    """Engine player keys to the players' display labels (namesakes told apart, see
+    :mod:`tournament.registrations.names`), for the list's pages and German messages."""
+    labels = names.of_tournament(table.round.tournament_id)
+    return {
+        player_key(seat.registration.start_number): labels.get(
+            seat.registration_id, seat.registration.player.name
+        )
+        for seat in table.seats
+    }
+
+
+def trial(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
+    """The engine's report for ``entries`` as this table's list, without storing anything."""
+    return report_for(list_id(table), players_of(table), tuple(serialise(entries)))
+
+
+def serialise(entries: list[dict[str, Any]], first: int = 1) -> list[str]:
+    """The entries as stored (JSON texts); ``first``: the number of the first of them."""
+    if not isinstance(entries, list):
+        raise unreadable(Finding.of(Code.ENTRIES_NOT_LIST, "8.4"))
+    texts = []
+    for number, entry in enumerate(entries, start=first):
+        try:
+            texts.append(json.dumps(entry, ensure_ascii=False, allow_nan=False))
+        except (TypeError, ValueError) as problem:
+            text = refusal_text(Refusal.ENTRY_NOT_STORABLE, entry=number, why=str(problem))
+            raise not_storable(text, "TSR 8.4") from problem
+    return texts
