@@ -1,2 +1,2 @@
-"""Rounds: the draw, start and close, the tables with their codes, locks and clock, the plans and
-the round overview."""
+"""Rounds: the draw, start and close, and the round overview; the tables at play (codes, locks,
+the clock) and the plans are in :mod:`tournament.domain`."""

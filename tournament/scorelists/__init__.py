@@ -1,2 +1,3 @@
-"""Score lists: the entries of a table's list, checked by the rules engine, stored, and laid out on
-the list page."""
+"""Score lists: the pages of a table's list, where games are entered, corrected and deleted, and
+the Schiedsrichter's screens; the list itself is kept and written in
+:mod:`tournament.domain.score_lists`."""

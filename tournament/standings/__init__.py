@@ -1,1 +1,2 @@
-"""Standings: the ranking of a tournament, after each round and overall."""
+"""Standings: the pages of a tournament's ranking, after each round and overall, and the
+projector; the ranking itself is :mod:`tournament.domain.standings`."""
