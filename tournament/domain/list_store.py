@@ -14,13 +14,13 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from cachetools import LRUCache
 from sqlalchemy import bindparam, delete, insert, inspect, select, update
 from sqlalchemy import event as orm_event
 from sqlalchemy.orm.attributes import set_committed_value
@@ -49,9 +49,8 @@ def player_key(start_number: int) -> str:
 # the engine's source, for a server that starts again; a report made for other entries or
 # by another engine is never used.
 ReportKey = tuple[str, tuple[str, ...], tuple[str, ...]]
-_REPORTS: OrderedDict[ReportKey, Report] = OrderedDict()
-_REPORTS_SIZE = 1024
-_REPORTS_LOCK = threading.Lock()
+_REPORTS: LRUCache[ReportKey, Report] = LRUCache(maxsize=1024)
+_REPORTS_LOCK = threading.Lock()  # cachetools' caches are not thread-safe
 
 
 def forget_reports() -> None:
@@ -70,17 +69,14 @@ def report_for(
     key = (list_name, players, texts)
     with _REPORTS_LOCK:
         report = _REPORTS.get(key)
-        if report is not None:
-            _REPORTS.move_to_end(key)
-            return report
+    if report is not None:
+        return report
     report = _stored_report(stored_on, key) if stored_on is not None else None
     if report is None:
         entries = [json.loads(t) for t in texts]
         report = _engine_report({"id": list_name, "players": list(players), "entries": entries})
     with _REPORTS_LOCK:
         _REPORTS[key] = report
-        if len(_REPORTS) > _REPORTS_SIZE:
-            _REPORTS.popitem(last=False)
     return report
 
 
@@ -170,7 +166,9 @@ _ENTRY_TEXTS = (
     .where(_LIST_ENTRY.c.table_id == bindparam("table_row"))
     .order_by(_LIST_ENTRY.c.number)
 )
-# The texts read for tables loaded without their entries, until the table is expired.
+# The texts read for tables loaded without their entries, until the table is expired: kept
+# with the loaded object and dropped by the session's expire and refresh events below, which no
+# size-bound cache (functools, cachetools) follows.
 _TEXTS: WeakKeyDictionary[RoundTable, tuple[str, ...]] = WeakKeyDictionary()
 
 
