@@ -166,6 +166,8 @@ class ScoreMemo:
         """The output line of a well-formed summary of a known game; a :data:`Miss` if
         the game is unknown; ``None`` when the record does not have the plain shape (a
         missing key or a value of another type makes a step fail: the full path tells)."""
+        if "rules" in record:  # another rule set, or the DDV's named: the full path
+            return None
         try:
             players = record["players"]
             re = record["re"]
