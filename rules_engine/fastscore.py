@@ -331,3 +331,154 @@ def _line(record: Record, pieces: Pieces, seats: tuple[int, ...]) -> str | None:
         f"{re_points if 2 in seats else kontra_points}, {encode_basestring(d)}: "
         f"{re_points if 3 in seats else kontra_points}{tail}"
     )
+
+
+#: The fields a summary under a rule set may have for :class:`RulesMemo`; any other field
+#: (one that names a player, such as ``strohmann`` or ``culprit``) takes the full path.
+_RULES_FIELDS = frozenset(
+    {
+        "id",
+        "rules",
+        "players",
+        "type",
+        "solo",
+        "pflicht",
+        "re",
+        "re_eyes",
+        "re_tricks",
+        "calls",
+        "specials",
+        "timing",
+        "schweinchen",
+        "sitting_out",
+        "klaerungsstich",
+    }
+)
+#: The fields besides names and id that a result depends on, in a fixed order.
+_RULES_KEY_FIELDS = (
+    "rules",
+    "type",
+    "solo",
+    "pflicht",
+    "re_eyes",
+    "re_tricks",
+    "calls",
+    "specials",
+    "timing",
+    "schweinchen",
+    "klaerungsstich",
+)
+#: Output text before the scores, the points of a Re player, of a Kontra player and of the
+#: player sitting out, the text after them.
+RulesPieces = tuple[str, str, str, str, str]
+#: Games a :class:`RulesMemo` files at most (calls are part of its key).
+MAX_RULES_GAMES = 1 << 16
+
+
+class RulesMemo:
+    """Output lines of ``score`` for summaries with a ``"rules"`` field, by the same idea as
+    :class:`ScoreMemo`: names, seats and id are checked here, everything else keys a memo
+    of what the full path (:func:`~rules_engine.records.score_record`) answered.
+
+    The key holds ``repr`` of each other field: it tells ``true`` from ``1`` and ``1.0``,
+    and two spellings of one value (keys in another order) are merely two entries.
+    """
+
+    def __init__(self, encode: Encoder, max_games: int = MAX_RULES_GAMES) -> None:
+        self._encode = encode
+        self._max_games = max_games
+        self._games: dict[tuple[Any, ...], RulesPieces] = {}
+
+    def line(self, record: Record) -> str | None:
+        """The output line of a valid summary; ``None``: the caller takes the full path."""
+        try:
+            if not record.keys() <= _RULES_FIELDS:
+                return None
+            players = record["players"]
+            re = record["re"]
+            if type(players) is not list or type(re) is not list or len(players) != 4:
+                return None
+            a, b, c, d = players
+            if not (type(a) is str and type(b) is str and type(c) is str and type(d) is str):
+                return None
+            if len({a, b, c, d, ""}) != 5:
+                return None
+            if a.isspace() or b.isspace() or c.isspace() or d.isspace():
+                return None
+            index = players.index
+            seats = tuple(index(name) for name in re)
+            if len(set(seats)) != len(seats):
+                return None
+            sitter = record.get("sitting_out")
+            if sitter is not None and (
+                type(sitter) is not str or not sitter or sitter.isspace() or sitter in players
+            ):
+                return None
+            get = record.get
+            key = (len(seats), sitter is None, *[repr(get(f)) for f in _RULES_KEY_FIELDS])
+            pieces = self._games.get(key)
+            if pieces is None:
+                pieces = self._learn(record, key, seats)
+                if pieces is None:
+                    return None
+            record_id = record.get("id")
+            if type(record_id) is str:
+                id_text = encode_basestring(record_id)
+            elif record_id is None:
+                id_text = "null"
+            elif type(record_id) is int:
+                id_text = repr(record_id)
+            else:
+                return None
+            head, re_points, kontra_points, sitter_points, tail = pieces
+            body = (
+                f"{encode_basestring(a)}: {re_points if 0 in seats else kontra_points}, "
+                f"{encode_basestring(b)}: {re_points if 1 in seats else kontra_points}, "
+                f"{encode_basestring(c)}: {re_points if 2 in seats else kontra_points}, "
+                f"{encode_basestring(d)}: {re_points if 3 in seats else kontra_points}"
+            )
+            if sitter_points and sitter is not None:
+                body += f", {encode_basestring(sitter)}: {sitter_points}"
+            return f'{{"id": {id_text}{head}{body}{tail}'
+        except (KeyError, TypeError, AttributeError, ValueError):
+            return None
+
+    def _learn(
+        self, record: Record, key: tuple[Any, ...], seats: tuple[int, ...]
+    ) -> RulesPieces | None:
+        """Score ``record`` by the full path and file its pieces: the points of its Re
+        players (at ``seats``) stand for every Re player, as the rule sets score parties."""
+        from .records import score_record
+
+        if len(self._games) >= self._max_games:
+            return None
+        try:
+            output = score_record(record)
+        except (DokoError, RecursionError):
+            return None
+        players = record["players"]
+        sitter = record.get("sitting_out")
+        scores = output["scores"]
+        names = [*players, sitter] if sitter is not None and sitter in scores else players
+        if list(scores) != names:
+            return None
+        points = [scores[name] for name in players]
+        re_values = {points[seat] for seat in seats}
+        kontra_values = {points[seat] for seat in range(4) if seat not in seats}
+        if len(re_values) != 1 or len(kontra_values) != 1:
+            return None
+        keys = list(output)
+        cut = keys.index("scores")
+        head = {k: output[k] for k in keys[1:cut]}
+        rest = {k: output[k] for k in keys[cut + 1 :]}
+        head_text = self._encode(head)[1:-1]
+        rest_text = self._encode(rest)[1:-1]
+        pieces = (
+            (", " + head_text if head_text else "") + ', "scores": {',
+            repr(re_values.pop()),
+            repr(kontra_values.pop()),
+            repr(scores[sitter]) if len(names) == 5 else "",
+            "}" + (", " + rest_text if rest_text else "") + "}",
+        )
+        self._games[key] = pieces
+        return pieces

@@ -15,7 +15,7 @@ and the general scorer (:mod:`rules_engine.rulescore`) for every other rule set.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
@@ -366,6 +366,15 @@ class RuleSet:
     grundbetrag: int = 1
     #: The unit of scores (004 L61-63: Pfennig).
     unit: Unit = Unit.PUNKTE
+    #: The hash, worked out once: a rule set keys the scorer's cache for every game.
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        values = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def tricks(self) -> int:
@@ -586,7 +595,7 @@ VARIANTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
 
 
 # ----------------------------------------------------------------------------- parsing
-_FIELDS = {f.name: f for f in fields(RuleSet)}
+_FIELDS = {f.name: f for f in fields(RuleSet) if f.compare}
 _NOT_OVERRIDABLE = frozenset({"key", "name"})
 _ENUM_FIELDS: dict[str, type[_Token]] = {
     "five_sitter": FiveSitter,
