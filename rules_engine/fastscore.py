@@ -31,6 +31,14 @@ from .calls import Call, Party
 from .errors import DokoError
 from .gametypes import GameType, SoloType
 from .records import Record, result_to_record, summary_from_record
+from .rulescore import (
+    RuledSummary,
+    call_levels,
+    ruled_result_to_record,
+    ruled_summary_from_record,
+    score_ruled,
+)
+from .rulesets import DDV, parse_rules
 from .scoring import GameSummary, Item, score_with_calls
 
 #: The CLI's JSON encoding of one value (without its check for lone surrogates).
@@ -354,7 +362,7 @@ _RULES_FIELDS = frozenset(
         "klaerungsstich",
     }
 )
-#: The fields besides names and id that a result depends on, in a fixed order.
+#: The fields besides names, id and calls that a result depends on, in a fixed order.
 _RULES_KEY_FIELDS = (
     "rules",
     "type",
@@ -362,7 +370,6 @@ _RULES_KEY_FIELDS = (
     "pflicht",
     "re_eyes",
     "re_tricks",
-    "calls",
     "specials",
     "timing",
     "schweinchen",
@@ -371,8 +378,19 @@ _RULES_KEY_FIELDS = (
 #: Output text before the scores, the points of a Re player, of a Kontra player and of the
 #: player sitting out, the text after them.
 RulesPieces = tuple[str, str, str, str, str]
-#: Games a :class:`RulesMemo` files at most (calls are part of its key).
-MAX_RULES_GAMES = 1 << 16
+#: Games a :class:`RulesMemo` files at most.
+MAX_RULES_GAMES = 1 << 15
+
+
+class _RulesGame:
+    """A filed game under a rule set: its summary when the general scorer made it (``None``
+    for the DDV's rules), and the output pieces per ``repr`` of its ``calls``."""
+
+    __slots__ = ("pieces", "summary")
+
+    def __init__(self, summary: RuledSummary | None) -> None:
+        self.summary = summary
+        self.pieces: dict[str, RulesPieces] = {}
 
 
 class RulesMemo:
@@ -381,13 +399,17 @@ class RulesMemo:
     of what the full path (:func:`~rules_engine.records.score_record`) answered.
 
     The key holds ``repr`` of each other field: it tells ``true`` from ``1`` and ``1.0``,
-    and two spellings of one value (keys in another order) are merely two entries.
+    and two spellings of one value (keys in another order) are merely two entries. Calls
+    are kept apart: a filed game scores other calls by the general scorer without parsing
+    the rest again (calls never make the rest of a summary impossible).
     """
 
     def __init__(self, encode: Encoder, max_games: int = MAX_RULES_GAMES) -> None:
         self._encode = encode
         self._max_games = max_games
-        self._games: dict[tuple[Any, ...], RulesPieces] = {}
+        self._games: dict[tuple[Any, ...], _RulesGame] = {}
+        #: Encoded parts of output lines, by ``repr`` of the part.
+        self._texts: dict[str, str] = {}
 
     def line(self, record: Record) -> str | None:
         """The output line of a valid summary; ``None``: the caller takes the full path."""
@@ -406,7 +428,7 @@ class RulesMemo:
             if a.isspace() or b.isspace() or c.isspace() or d.isspace():
                 return None
             index = players.index
-            seats = tuple(index(name) for name in re)
+            seats = tuple([index(name) for name in re])
             if len(set(seats)) != len(seats):
                 return None
             sitter = record.get("sitting_out")
@@ -415,13 +437,15 @@ class RulesMemo:
             ):
                 return None
             get = record.get
-            key = (len(seats), sitter is None, *[repr(get(f)) for f in _RULES_KEY_FIELDS])
-            pieces = self._games.get(key)
+            key = (len(seats), sitter is None, *map(repr, map(get, _RULES_KEY_FIELDS)))
+            calls = repr(get("calls"))
+            game = self._games.get(key)
+            pieces = None if game is None else game.pieces.get(calls)
             if pieces is None:
-                pieces = self._learn(record, key, seats)
+                pieces = self._learn(record, key, game, calls, seats)
                 if pieces is None:
                     return None
-            record_id = record.get("id")
+            record_id = get("id")
             if type(record_id) is str:
                 id_text = encode_basestring(record_id)
             elif record_id is None:
@@ -444,41 +468,68 @@ class RulesMemo:
             return None
 
     def _learn(
-        self, record: Record, key: tuple[Any, ...], seats: tuple[int, ...]
+        self,
+        record: Record,
+        key: tuple[Any, ...],
+        game: _RulesGame | None,
+        calls: str,
+        seats: tuple[int, ...],
     ) -> RulesPieces | None:
-        """Score ``record`` by the full path and file its pieces: the points of its Re
-        players (at ``seats``) stand for every Re player, as the rule sets score parties."""
+        """The pieces of ``record`` (its Re players at ``seats``), filed: by the general
+        scorer with this record's calls for a filed game, else by the full path. The points
+        of its Re players stand for every Re player, as the rule sets score parties."""
         from .records import score_record
 
-        if len(self._games) >= self._max_games:
-            return None
         try:
-            output = score_record(record)
+            if game is not None and game.summary is not None and "timing" not in record:
+                summary = game.summary
+                result = score_ruled(summary, call_levels(record, summary))
+                output = ruled_result_to_record(None, record["rules"], summary, result)
+                players = list(summary.players)
+                sitter = summary.sitting_out
+                filed_seats = tuple(players.index(name) for name in summary.re)
+            else:
+                if game is None and len(self._games) >= self._max_games:
+                    return None
+                output = score_record(record)
+                players = record["players"]
+                sitter = record.get("sitting_out")
+                filed_seats = seats
+                if game is None:
+                    rules = parse_rules(record["rules"])
+                    ruled = ruled_summary_from_record(record, rules) if rules is not DDV else None
+                    game = self._games[key] = _RulesGame(ruled)
         except (DokoError, RecursionError):
             return None
-        players = record["players"]
-        sitter = record.get("sitting_out")
         scores = output["scores"]
         names = [*players, sitter] if sitter is not None and sitter in scores else players
         if list(scores) != names:
             return None
         points = [scores[name] for name in players]
-        re_values = {points[seat] for seat in seats}
-        kontra_values = {points[seat] for seat in range(4) if seat not in seats}
+        re_values = {points[seat] for seat in filed_seats}
+        kontra_values = {points[seat] for seat in range(4) if seat not in filed_seats}
         if len(re_values) != 1 or len(kontra_values) != 1:
             return None
         keys = list(output)
         cut = keys.index("scores")
-        head = {k: output[k] for k in keys[1:cut]}
-        rest = {k: output[k] for k in keys[cut + 1 :]}
-        head_text = self._encode(head)[1:-1]
-        rest_text = self._encode(rest)[1:-1]
         pieces = (
-            (", " + head_text if head_text else "") + ', "scores": {',
+            self._text({k: output[k] for k in keys[1:cut]}, ", ", ', "scores": {'),
             repr(re_values.pop()),
             repr(kontra_values.pop()),
             repr(scores[sitter]) if len(names) == 5 else "",
-            "}" + (", " + rest_text if rest_text else "") + "}",
+            self._text({k: output[k] for k in keys[cut + 1 :]}, "}, ", "}", "}}"),
         )
-        self._games[key] = pieces
+        game.pieces[calls] = pieces
         return pieces
+
+    def _text(self, part: Record, before: str, after: str, empty: str | None = None) -> str:
+        """``part`` encoded without its braces between ``before`` and ``after`` (``empty``
+        when it has no field); each distinct text made once."""
+        frozen = repr(part)
+        text = self._texts.get(frozen)
+        if text is None:
+            inner = self._encode(part)[1:-1]
+            text = self._texts[frozen] = (
+                before + inner + after if inner else (empty if empty is not None else after)
+            )
+        return text

@@ -303,6 +303,11 @@ def _levels(
     return levels[0], levels[1]
 
 
+def call_levels(record: Record, summary: RuledSummary) -> tuple[int, int]:
+    """The calls of ``record`` as levels, checked for the game of ``summary``."""
+    return _levels(record, summary.rules, summary.contexts, summary.kind)
+
+
 def _timing(record: Record, rules: RuleSet, kind: str, re_level: int, kontra_level: int) -> None:
     """Optional ``timing``: when each call was made; checked against the deadlines."""
     timing = record.get("timing")
@@ -776,8 +781,9 @@ def _kontra_win_label(rules: RuleSet, is_solo: bool) -> str:
 Transfer = tuple[str, str, int]  # payer, payee (POT: the Punktetopf/Kasse), amount
 
 
-def score_ruled(summary: RuledSummary) -> RuledResult:
-    """Score a verified summary under its rule set."""
+def score_ruled(summary: RuledSummary, levels: tuple[int, int] | None = None) -> RuledResult:
+    """Score a verified summary under its rule set; with ``levels``, the calls of Re and
+    Kontra (as levels, checked by :func:`call_levels`) in place of the summary's own."""
     rules = summary.rules
     if summary.kind == Kind.HAMMELRENNEN:
         return _hammelrennen(summary)
@@ -788,14 +794,14 @@ def score_ruled(summary: RuledSummary) -> RuledResult:
         transfers = [(culprit, other, 6 * rules.grundbetrag) for other in others]
         penalty = (("Schwarz-Spiel verursacht", culprit, -18 * rules.grundbetrag),)
         return _settle(summary, None, 6 * rules.grundbetrag, penalty, (), transfers)
-    contexts = summary.contexts
+    re_level, kontra_level = (summary.re_level, summary.kontra_level) if levels is None else levels
     winner, value, items, factors = _value(
         rules,
-        contexts,
+        summary.contexts,
         summary.re_eyes,
         summary.re_tricks,
-        summary.re_level,
-        summary.kontra_level,
+        re_level,
+        kontra_level,
         summary.re_specials,
         summary.kontra_specials,
     )
