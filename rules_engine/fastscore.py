@@ -32,6 +32,7 @@ from .errors import DokoError
 from .gametypes import GameType, SoloType
 from .records import Record, result_to_record, summary_from_record
 from .rulescore import (
+    RuledResult,
     RuledSummary,
     call_levels,
     ruled_result_to_record,
@@ -382,6 +383,14 @@ RulesPieces = tuple[str, str, str, str, str]
 MAX_RULES_GAMES = 1 << 15
 
 
+def _role_points(summary: RuledSummary, result: RuledResult) -> tuple[int, ...]:
+    """The points of a Re player, a Kontra player and the player sitting out."""
+    scores = dict(result.scores)
+    kontra = next(name for name in summary.players if name not in summary.re)
+    sitter = summary.sitting_out
+    return (scores[summary.re[0]], scores[kontra], scores[sitter] if sitter else 0)
+
+
 class _RulesGame:
     """A filed game under a rule set: its summary when the general scorer made it (``None``
     for the DDV's rules), and the output pieces per ``repr`` of its ``calls``."""
@@ -410,6 +419,8 @@ class RulesMemo:
         self._games: dict[tuple[Any, ...], _RulesGame] = {}
         #: Encoded parts of output lines, by ``repr`` of the part.
         self._texts: dict[str, str] = {}
+        #: Pieces by what they show: games with equal results share them.
+        self._by_result: dict[tuple[Any, ...], RulesPieces] = {}
 
     def line(self, record: Record) -> str | None:
         """The output line of a valid summary; ``None``: the caller takes the full path."""
@@ -480,10 +491,18 @@ class RulesMemo:
         of its Re players stand for every Re player, as the rule sets score parties."""
         from .records import score_record
 
+        by_result: tuple[Any, ...] | None = None
         try:
             if game is not None and game.summary is not None and "timing" not in record:
                 summary = game.summary
                 result = score_ruled(summary, call_levels(record, summary))
+                by_result = (key[2], result.winner, result.value, result.items, result.factors)
+                by_result += (result.pot, result.premiums, summary.sitting_out is None)
+                by_result += _role_points(summary, result)
+                known = self._by_result.get(by_result)
+                if known is not None:
+                    game.pieces[calls] = known
+                    return known
                 output = ruled_result_to_record(None, record["rules"], summary, result)
                 players = list(summary.players)
                 sitter = summary.sitting_out
@@ -520,6 +539,8 @@ class RulesMemo:
             self._text({k: output[k] for k in keys[cut + 1 :]}, "}, ", "}", "}}"),
         )
         game.pieces[calls] = pieces
+        if by_result is not None:
+            self._by_result[by_result] = pieces
         return pieces
 
     def _text(self, part: Record, before: str, after: str, empty: str | None = None) -> str:

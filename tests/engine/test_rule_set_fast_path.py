@@ -47,10 +47,12 @@ def lines(count: int) -> list[str]:
 
 
 def test_the_rules_memo_gives_the_full_paths_lines_byte_for_byte() -> None:
-    inputs = lines(600) * 2
+    inputs = lines(1500) * 2
     memo_lines = [cli._score_line(line)[0] for line in inputs]
     full_lines = [cli._full_line(cli.score_record, line)[0] for line in inputs]
     assert memo_lines == full_lines
+    # other calls of filed games were scored, and pieces shared between games
+    assert cli._RULES_MEMO._by_result
 
 
 def test_the_rules_memo_answers_a_known_game_without_the_full_path() -> None:
