@@ -586,3 +586,16 @@ def test_000_l7_l29_no_fleischloser_and_the_damen_buben_solo_exists() -> None:
         refused("ddv", type="solo", solo="damen_buben", re=["Ben"], re_eyes=150, re_tricks=8).value
         == "solo_unknown"
     )
+
+
+def test_rules_every_field_of_every_preset_reads_back_as_an_override() -> None:
+    from dataclasses import replace
+
+    from rules_engine.rulesets import rules_to_data
+
+    for preset in PRESETS.values():
+        data = rules_to_data(preset)
+        overrides = {k: v for k, v in data.items() if k not in ("key", "name")}
+        assert parse_rules({"preset": "ddv", **overrides}) == replace(
+            preset, key="ddv", name=DDV.name
+        )
