@@ -19,7 +19,7 @@ def lines(count: int) -> list[str]:
         rules = rng.choice(
             ["schweinchen", "reglement-2001", "hausregeln-2024", "ravensburger-2015", "ddv"]
         )
-        names = rng.sample(PLAYERS + ["Émile", "Zoë", "Ugur"], 4)
+        names = rng.sample([*PLAYERS, "Émile", "Zoë", "Ugur"], 4)
         kind = rng.choice(["normal", "solo", "normal"])
         record = {
             "id": rng.choice([number, f"g{number}", None]),
