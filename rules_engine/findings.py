@@ -200,7 +200,7 @@ class Code(Enum):
     )  # fmt: skip
     PLAYERS_FOR_RULES = (
         "players_for_rules", "3.1", None,
-        "players: {count} players at the game, the rule set {preset} has {expected}",
+        "players: {count} players at the game, a game under the rule set {preset} has four",
     )  # fmt: skip
     TYPE_NOT_IN_RULES = (
         "type_not_in_rules", "4.1", None, "type: {value} is not a game of the rule set {preset}"

@@ -201,7 +201,7 @@ def _players(record: Record, rules: RuleSet) -> tuple[tuple[str, ...], str | Non
             raise _error(Code.FIELD_NOT_IN_RULES, rules, field="strohmann")
         _player(record, "strohmann", players, True)
     if len(players) != 4:
-        raise _error(Code.PLAYERS_FOR_RULES, rules, count=len(players), expected="four at the game")
+        raise _error(Code.PLAYERS_FOR_RULES, rules, count=len(players))
     return players, sitting_out, strohmann
 
 
