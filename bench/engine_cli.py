@@ -14,6 +14,11 @@ The best of ``--runs`` runs is reported against the targets of the issue, with t
 run beside it. The engine's bytecode is written first (see :func:`compile_engine`).
 
     python bench/engine_cli.py [--score-n 100000] [--replay-n 20000] [--runs 3]
+    python bench/engine_cli.py --rules schweinchen --replay-n 0
+
+``--rules KEY`` scores the summaries under that preset (``docs/rule-sets.md``): each
+summary is fitted to the preset (its deck's tricks and Augen, its solos and calls) and
+carries ``"rules": KEY``; ``replay`` plays only the DDV rules, so use ``--replay-n 0``.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ sys.path.insert(0, str(ROOT))
 from cli_timing import time_cli  # noqa: E402
 
 from rules_engine.records import replay_record, score_record  # noqa: E402
+from rules_engine.rulescore import eye_sums  # noqa: E402
+from rules_engine.rulesets import PRESETS, CallSystem, RuleSet  # noqa: E402
 from rules_engine.simulate import random_record, renamed  # noqa: E402
 
 Record = dict[str, Any]
@@ -119,11 +126,52 @@ def varied_summary(
     return {"id": record_id, "players": list(names), **summary}
 
 
-def score_workload(games: list[tuple[Record, Record]], n: int, rng: random.Random) -> Workload:
+def fit_to_rules(summary: Record, key: str, rng: random.Random) -> Record:
+    """A DDV summary made valid under the preset ``key``: as many tricks and Augen as its
+    deck holds, one of its solos, calls it has, Sonderpunkte only where they count."""
+    rules: RuleSet = PRESETS[key]
+    summary = dict(summary, rules=key)
+    tricks = min(summary["re_tricks"], rules.tricks)
+    sums = eye_sums(rules.deck)[tricks]
+    if summary["re_eyes"] not in sums:
+        summary["re_eyes"] = min(sums, key=lambda eyes: abs(eyes - summary["re_eyes"]))
+    summary["re_tricks"] = tricks
+    if summary["type"] == "solo" and summary["solo"] not in {s.value for s in rules.solos}:
+        summary["solo"] = sorted(s.value for s in rules.solos)[0]
+    if summary["type"] == "solo" and rules.pflichtsolo.value == "none":
+        summary.pop("pflicht", None)
+    if summary["type"] == "hochzeit" and len(summary["re"]) == 1:
+        summary["re_tricks"] = max(tricks, rules.hochzeit_deadline or rules.tricks)
+        alone = eye_sums(rules.deck)[summary["re_tricks"]]
+        if summary["re_eyes"] not in alone:
+            summary["re_eyes"] = min(alone, key=lambda eyes: abs(eyes - summary["re_eyes"]))
+    solo_like = summary["type"] in ("solo", "stille_hochzeit") or len(summary["re"]) == 1
+    calls = summary.get("calls") or {}
+    if rules.calls is CallSystem.KONTRA_RE:
+        kontra = "kontra" if calls.get("kontra") else None
+        calls = {"kontra": kontra, "re": "re" if kontra and calls.get("re") else None}
+    elif solo_like and not rules.absagen_in_solo:
+        calls = {party: (party if call else None) for party, call in calls.items()}
+    summary["calls"] = calls
+    summary.pop("specials", None)
+    if not solo_like and rules.specials and summary["re_eyes"] >= 11 and rng.random() < 0.5:
+        summary["specials"] = {"re": {rules.specials[0][0].value: 1}}
+        try:
+            score_record(summary)
+        except ValueError:
+            summary.pop("specials")
+    return summary
+
+
+def score_workload(
+    games: list[tuple[Record, Record]], n: int, rng: random.Random, rules: str | None = None
+) -> Workload:
     lines, expected, kinds = [], [], []
     for i in range(n):
         record, output = games[i % len(games)]
         summary = varied_summary(record, output, rng.sample(NAME_POOL, 4), f"s{i}", rng)
+        if rules is not None:
+            summary = fit_to_rules(summary, rules, rng)
         result = score_record(summary)
         lines.append(json.dumps(summary, ensure_ascii=False))
         expected.append((summary["id"], result["winner"], result["value"]))
@@ -152,7 +200,7 @@ def describe(workload: Workload) -> str:
             with_calls += any(a.rpartition(":")[2].islower() for a in record["actions"])
             continue
         with_calls += any(record["calls"].values())
-        with_specials += any(any(v.values()) for v in record["specials"].values())
+        with_specials += any(any(v.values()) for v in record.get("specials", {}).values())
     mix = ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in Counter(workload.kinds).most_common())
     extra = (
         f", Sonderpunkte {100 * with_specials / total:.0f}%" if workload.command == "score" else ""
@@ -188,8 +236,8 @@ def check_output(workload: Workload, target: Path) -> None:
         if got != (record_id, winner, value):
             want = (record_id, winner, value)
             raise SystemExit(f"{workload.command}: line {number}: got {got}, expected {want}")
-        if sum(result["scores"].values()) != 0:
-            raise SystemExit(f"{workload.command}: line {number}: scores do not sum to 0")
+        if sum(result["scores"].values()) != result.get("pot", 0):
+            raise SystemExit(f"{workload.command}: line {number}: scores do not sum to the pot")
 
 
 def bench(workload: Workload, runs: int, directory: Path, jobs: int | None) -> list[float]:
@@ -242,12 +290,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=20260301, help="random seed")
     parser.add_argument(
+        "--rules", choices=sorted(PRESETS), help="score under this preset (default: none given)"
+    )
+    parser.add_argument(
         "--jobs", type=int, help="pass --jobs N to the command line (default: its own default)"
     )
     parser.add_argument(
         "--strict", action="store_true", help="exit with status 1 when a target is missed"
     )
     args = parser.parse_args(argv)
+    if args.replay_n == 0:
+        args.replay_n = None
     for name in ("score_n", "replay_n", "runs", "distinct", "jobs"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
@@ -258,11 +311,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     rng = random.Random(args.seed)
     start = time.perf_counter()
-    games = base_games(min(args.distinct, max(args.score_n, args.replay_n)), rng)
-    workloads = [
-        score_workload(games, args.score_n, rng),
-        replay_workload(games, args.replay_n, rng),
-    ]
+    games = base_games(min(args.distinct, max(args.score_n, args.replay_n or 0)), rng)
+    workloads = [score_workload(games, args.score_n, rng, args.rules)]
+    if args.replay_n is not None:
+        workloads.append(replay_workload(games, args.replay_n, rng))
     print(
         f"Python {platform.python_version()}, {os.cpu_count()} CPUs; "
         f"{len(games)} distinct games, input built in {time.perf_counter() - start:.1f} s",

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from .errors import DokoError
-from .fastscore import ScoreMemo
+from .fastscore import RulesMemo, ScoreMemo
 from .findings import Code, Finding
 from .records import Record, replay_record, score_record
 from .ring import chunk_bounds, run_ring
@@ -147,6 +147,8 @@ def _is_utf8(text: str) -> bool:
 
 #: Output pieces of the games this process has scored (see :mod:`rules_engine.fastscore`).
 _MEMO = ScoreMemo(_encode_utf8)
+#: The same for summaries with a ``"rules"`` field.
+_RULES_MEMO = RulesMemo(_encode_utf8)
 
 
 def _score_line(line: str) -> tuple[str, bool]:
@@ -162,6 +164,11 @@ def _score_line(line: str) -> tuple[str, bool]:
         return _full_line(score_record, line)  # with the exact message
     if end != len(line) and line[end:].strip(_JSON_SPACE):  # ``decode`` allows white space
         return _full_line(score_record, line)
+    if type(record) is dict and "rules" in record:
+        text = _RULES_MEMO.line(record)
+        if text is not None:
+            return text, True
+        return _process_record(score_record, record)
     found = _MEMO.lookup(record) if type(record) is dict and not _MEMO.resting else None
     if isinstance(found, str):
         return found, True

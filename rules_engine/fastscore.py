@@ -31,6 +31,15 @@ from .calls import Call, Party
 from .errors import DokoError
 from .gametypes import GameType, SoloType
 from .records import Record, result_to_record, summary_from_record
+from .rulescore import (
+    RuledResult,
+    RuledSummary,
+    call_levels,
+    ruled_result_to_record,
+    ruled_summary_from_record,
+    score_ruled,
+)
+from .rulesets import DDV, parse_rules
 from .scoring import GameSummary, Item, score_with_calls
 
 #: The CLI's JSON encoding of one value (without its check for lone surrogates).
@@ -166,6 +175,8 @@ class ScoreMemo:
         """The output line of a well-formed summary of a known game; a :data:`Miss` if
         the game is unknown; ``None`` when the record does not have the plain shape (a
         missing key or a value of another type makes a step fail: the full path tells)."""
+        if "rules" in record:  # another rule set, or the DDV's named: the full path
+            return None
         try:
             players = record["players"]
             re = record["re"]
@@ -329,3 +340,217 @@ def _line(record: Record, pieces: Pieces, seats: tuple[int, ...]) -> str | None:
         f"{re_points if 2 in seats else kontra_points}, {encode_basestring(d)}: "
         f"{re_points if 3 in seats else kontra_points}{tail}"
     )
+
+
+#: The fields a summary under a rule set may have for :class:`RulesMemo`; any other field
+#: (one that names a player, such as ``strohmann`` or ``culprit``) takes the full path.
+_RULES_FIELDS = frozenset(
+    {
+        "id",
+        "rules",
+        "players",
+        "type",
+        "solo",
+        "pflicht",
+        "re",
+        "re_eyes",
+        "re_tricks",
+        "calls",
+        "specials",
+        "timing",
+        "schweinchen",
+        "sitting_out",
+        "klaerungsstich",
+    }
+)
+#: The fields besides names, id and calls that a result depends on, in a fixed order.
+_RULES_KEY_FIELDS = (
+    "rules",
+    "type",
+    "solo",
+    "pflicht",
+    "re_eyes",
+    "re_tricks",
+    "specials",
+    "timing",
+    "schweinchen",
+    "klaerungsstich",
+)
+#: Output text before the scores, the points of a Re player, of a Kontra player and of the
+#: player sitting out, the text after them.
+RulesPieces = tuple[str, str, str, str, str]
+#: Games a :class:`RulesMemo` files at most.
+MAX_RULES_GAMES = 1 << 15
+
+
+def _role_points(summary: RuledSummary, result: RuledResult) -> tuple[int, ...]:
+    """The points of a Re player, a Kontra player and the player sitting out."""
+    scores = dict(result.scores)
+    kontra = next(name for name in summary.players if name not in summary.re)
+    sitter = summary.sitting_out
+    return (scores[summary.re[0]], scores[kontra], scores[sitter] if sitter else 0)
+
+
+class _RulesGame:
+    """A filed game under a rule set: its summary when the general scorer made it (``None``
+    for the DDV's rules), and the output pieces per ``repr`` of its ``calls``."""
+
+    __slots__ = ("pieces", "summary")
+
+    def __init__(self, summary: RuledSummary | None) -> None:
+        self.summary = summary
+        self.pieces: dict[str, RulesPieces] = {}
+
+
+class RulesMemo:
+    """Output lines of ``score`` for summaries with a ``"rules"`` field, by the same idea as
+    :class:`ScoreMemo`: names, seats and id are checked here, everything else keys a memo
+    of what the full path (:func:`~rules_engine.records.score_record`) answered.
+
+    The key holds ``repr`` of each other field: it tells ``true`` from ``1`` and ``1.0``,
+    and two spellings of one value (keys in another order) are merely two entries. Calls
+    are kept apart: a filed game scores other calls by the general scorer without parsing
+    the rest again (calls never make the rest of a summary impossible).
+    """
+
+    def __init__(self, encode: Encoder, max_games: int = MAX_RULES_GAMES) -> None:
+        self._encode = encode
+        self._max_games = max_games
+        self._games: dict[tuple[Any, ...], _RulesGame] = {}
+        #: Encoded parts of output lines, by ``repr`` of the part.
+        self._texts: dict[str, str] = {}
+        #: Pieces by what they show: games with equal results share them.
+        self._by_result: dict[tuple[Any, ...], RulesPieces] = {}
+
+    def line(self, record: Record) -> str | None:
+        """The output line of a valid summary; ``None``: the caller takes the full path."""
+        try:
+            if not record.keys() <= _RULES_FIELDS:
+                return None
+            players = record["players"]
+            re = record["re"]
+            if type(players) is not list or type(re) is not list or len(players) != 4:
+                return None
+            a, b, c, d = players
+            if not (type(a) is str and type(b) is str and type(c) is str and type(d) is str):
+                return None
+            if len({a, b, c, d, ""}) != 5:
+                return None
+            if a.isspace() or b.isspace() or c.isspace() or d.isspace():
+                return None
+            index = players.index
+            seats = tuple([index(name) for name in re])
+            if len(set(seats)) != len(seats):
+                return None
+            sitter = record.get("sitting_out")
+            if sitter is not None and (
+                type(sitter) is not str or not sitter or sitter.isspace() or sitter in players
+            ):
+                return None
+            get = record.get
+            key = (len(seats), sitter is None, *map(repr, map(get, _RULES_KEY_FIELDS)))
+            calls = repr(get("calls"))
+            game = self._games.get(key)
+            pieces = None if game is None else game.pieces.get(calls)
+            if pieces is None:
+                pieces = self._learn(record, key, game, calls, seats)
+                if pieces is None:
+                    return None
+            record_id = get("id")
+            if type(record_id) is str:
+                id_text = encode_basestring(record_id)
+            elif record_id is None:
+                id_text = "null"
+            elif type(record_id) is int:
+                id_text = repr(record_id)
+            else:
+                return None
+            head, re_points, kontra_points, sitter_points, tail = pieces
+            body = (
+                f"{encode_basestring(a)}: {re_points if 0 in seats else kontra_points}, "
+                f"{encode_basestring(b)}: {re_points if 1 in seats else kontra_points}, "
+                f"{encode_basestring(c)}: {re_points if 2 in seats else kontra_points}, "
+                f"{encode_basestring(d)}: {re_points if 3 in seats else kontra_points}"
+            )
+            if sitter_points and sitter is not None:
+                body += f", {encode_basestring(sitter)}: {sitter_points}"
+            return f'{{"id": {id_text}{head}{body}{tail}'
+        except (KeyError, TypeError, AttributeError, ValueError):
+            return None
+
+    def _learn(
+        self,
+        record: Record,
+        key: tuple[Any, ...],
+        game: _RulesGame | None,
+        calls: str,
+        seats: tuple[int, ...],
+    ) -> RulesPieces | None:
+        """The pieces of ``record`` (its Re players at ``seats``), filed: by the general
+        scorer with this record's calls for a filed game, else by the full path. The points
+        of its Re players stand for every Re player, as the rule sets score parties."""
+        from .records import score_record
+
+        by_result: tuple[Any, ...] | None = None
+        try:
+            if game is not None and game.summary is not None and "timing" not in record:
+                summary = game.summary
+                result = score_ruled(summary, call_levels(record, summary))
+                by_result = (key[2], result.winner, result.value, result.items, result.factors)
+                by_result += (result.pot, result.premiums, summary.sitting_out is None)
+                by_result += _role_points(summary, result)
+                known = self._by_result.get(by_result)
+                if known is not None:
+                    game.pieces[calls] = known
+                    return known
+                output = ruled_result_to_record(None, record["rules"], summary, result)
+                players = list(summary.players)
+                sitter = summary.sitting_out
+                filed_seats = tuple(players.index(name) for name in summary.re)
+            else:
+                if game is None and len(self._games) >= self._max_games:
+                    return None
+                output = score_record(record)
+                players = record["players"]
+                sitter = record.get("sitting_out")
+                filed_seats = seats
+                if game is None:
+                    rules = parse_rules(record["rules"])
+                    ruled = ruled_summary_from_record(record, rules) if rules is not DDV else None
+                    game = self._games[key] = _RulesGame(ruled)
+        except (DokoError, RecursionError):
+            return None
+        scores = output["scores"]
+        names = [*players, sitter] if sitter is not None and sitter in scores else players
+        if list(scores) != names:
+            return None
+        points = [scores[name] for name in players]
+        re_values = {points[seat] for seat in filed_seats}
+        kontra_values = {points[seat] for seat in range(4) if seat not in filed_seats}
+        if len(re_values) != 1 or len(kontra_values) != 1:
+            return None
+        keys = list(output)
+        cut = keys.index("scores")
+        pieces = (
+            self._text({k: output[k] for k in keys[1:cut]}, ", ", ', "scores": {'),
+            repr(re_values.pop()),
+            repr(kontra_values.pop()),
+            repr(scores[sitter]) if len(names) == 5 else "",
+            self._text({k: output[k] for k in keys[cut + 1 :]}, "}, ", "}", "}}"),
+        )
+        game.pieces[calls] = pieces
+        if by_result is not None:
+            self._by_result[by_result] = pieces
+        return pieces
+
+    def _text(self, part: Record, before: str, after: str, empty: str | None = None) -> str:
+        """``part`` encoded without its braces between ``before`` and ``after`` (``empty``
+        when it has no field); each distinct text made once."""
+        frozen = repr(part)
+        text = self._texts.get(frozen)
+        if text is None:
+            inner = self._encode(part)[1:-1]
+            text = self._texts[frozen] = (
+                before + inner + after if inner else (empty if empty is not None else after)
+            )
+        return text

@@ -178,6 +178,92 @@ class Code(Enum):
         '"{what}" is neither a card nor one of re, kontra, keine90, keine60, keine30, schwarz',
     )  # fmt: skip
 
+    # ---- rule sets (rulesets.py) and games under a rule set other than the DDV's
+    # (rulescore.py): the section is that of the TSR rule the rule set replaces (1: which
+    # rules apply); the sentence names the rule set instead of citing the TSR
+    RULES_NOT_A_RULE_SET = (
+        "rules_not_a_rule_set", "1", None,
+        'rules: {value} is not a preset key or an object with "preset"',
+    )  # fmt: skip
+    RULES_PRESET_UNKNOWN = (
+        "rules_preset_unknown", "1", None, "rules: {value} is not one of {choices!l}"
+    )  # fmt: skip
+    RULES_OVERRIDE_UNKNOWN = (
+        "rules_override_unknown", "1", None, 'rules: unknown override "{key}"'
+    )  # fmt: skip
+    RULES_OVERRIDE_INVALID = (
+        "rules_override_invalid", "1", None, "rules.{key}: {value} is not {expected}"
+    )  # fmt: skip
+    RULES_NOT_PLAYABLE = (
+        "rules_not_playable", "1", None,
+        "rules: {command} does not yet play the rule set {preset}, only score does",
+    )  # fmt: skip
+    PLAYERS_FOR_RULES = (
+        "players_for_rules", "3.1", None,
+        "players: {count} players at the game, a game under the rule set {preset} has four",
+    )  # fmt: skip
+    TYPE_NOT_IN_RULES = (
+        "type_not_in_rules", "4.1", None, "type: {value} is not a game of the rule set {preset}"
+    )  # fmt: skip
+    SOLO_NOT_IN_RULES = (
+        "solo_not_in_rules", "2.3", None, "solo: {value} is not a solo of the rule set {preset}"
+    )  # fmt: skip
+    FIELD_NOT_IN_RULES = (
+        "field_not_in_rules", "4.1", None,
+        "{field}: not part of this game under the rule set {preset}",
+    )  # fmt: skip
+    SONDERPUNKT_NOT_IN_RULES = (
+        "sonderpunkt_not_in_rules", "7.2.3", None,
+        "{field}: this Sonderpunkt does not count in this game under the rule set {preset}",
+    )  # fmt: skip
+    CALL_NOT_IN_RULES = (
+        "call_not_in_rules", "6", None,
+        "{field}: {value} is not a call of this game under the rule set {preset}",
+    )  # fmt: skip
+    TRICKS_ABOVE_DECK = (
+        "tricks_above_deck", "2.2", None,
+        "re_tricks: {tricks} is outside 0 to {limit}, the tricks of the {deck}-card deck",
+    )  # fmt: skip
+    EYES_IMPOSSIBLE_IN_DECK = (
+        "eyes_impossible_in_deck", "2.2", None,
+        "re_eyes: {eyes} Augen are impossible with re_tricks {tricks} in the {deck}-card "
+        "deck (from {low} to {high}, and only sums of its cards)",
+    )  # fmt: skip
+    CALL_AFTER_DEADLINE = (
+        "call_after_deadline", "6", None,
+        "{field}: made with {cards} cards on the table, the rule set {preset} allows it "
+        "until card {limit}",
+    )  # fmt: skip
+    CALL_AFTER_DEADLINE_HAND = (
+        "call_after_deadline_hand", "6", None,
+        "{field}: made with {cards} cards in hand, the rule set {preset} needs {limit}",
+    )  # fmt: skip
+    CALL_GAP = (
+        "call_gap", "6", None,
+        "{field}: raised with {cards} cards on the table, after a gap: the rule set {preset} "
+        "allows it until card {limit}",
+    )  # fmt: skip
+    TIMING_WITHOUT_CALL = (
+        "timing_without_call", "6", None, "{field}: a time for a call that was not made"
+    )  # fmt: skip
+    NOT_ONE_OF_PLAYERS = (
+        "not_one_of_players", "3.1", None, "{field}: {value} is not one of the players"
+    )  # fmt: skip
+    SPECIAL_TOO_MANY = (
+        "special_too_many", "7.2.3", None,
+        "specials: {count} of {kind} in all, a game under the rule set {preset} has at "
+        "most {limit}",
+    )  # fmt: skip
+    LAST_TRICK_BOTH_PARTIES = (
+        "last_trick_both_parties", "7.2.3", None,
+        "specials: Karlchen, Karlchen gefangen and Fuchs im letzten Stich go to the party "
+        "that won the last trick, not to both",
+    )  # fmt: skip
+    HAMMEL_EYES = (
+        "hammel_eyes", "7.1", None,
+        "eyes: the Augen of the four players add up to {total}, not 240",
+    )  # fmt: skip
+
     # ---- cards and hands (cards.py, game.py)
     CARD_CODE_UNKNOWN = (
         "card_code_unknown", "2.2", "2.2",

@@ -14,6 +14,7 @@ from .errors import DokoError, IllegalActionError, RecordError
 from .findings import Code, Finding, JsonValue, Player
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
+from .rulesets import DDV, parse_rules
 from .scoring import NO_SPECIALS, GameResult, GameSummary, Specials, score, verify_summary
 
 Record = dict[str, Any]
@@ -262,7 +263,15 @@ def result_to_record(record_id: Any, summary: GameSummary, result: GameResult) -
 
 
 def score_record(record: Record) -> Record:
-    """The ``score`` command for one parsed JSON line."""
+    """The ``score`` command for one parsed JSON line; a ``"rules"`` field other than the
+    DDV preset goes to :mod:`rules_engine.rulescore`."""
+    rules_value = record.get("rules")
+    if rules_value is not None:
+        rules = parse_rules(rules_value)
+        if rules is not DDV:
+            from .rulescore import score_ruled_record
+
+            return score_ruled_record(record, rules)
     summary = summary_from_record(record)
     return result_to_record(record.get("id"), summary, score(summary))
 
@@ -339,8 +348,19 @@ def apply_action(game: Game, number: int, action: Any) -> None:
         raise RecordError(error.finding.with_context(action=number)) from None
 
 
+def require_ddv(record: Record, command: str) -> None:
+    """Refuse a ``"rules"`` field other than the DDV preset: ``command`` does not yet play
+    other rule sets (the field is parsed all the same, so a bad one gets its own code)."""
+    rules_value = record.get("rules")
+    if rules_value is not None:
+        rules = parse_rules(rules_value)
+        if rules is not DDV:
+            raise RecordError.of(Code.RULES_NOT_PLAYABLE, command=command, preset=rules.key)
+
+
 def replay_record(record: Record) -> Record:
     """The ``replay`` command for one parsed JSON line."""
+    require_ddv(record, "replay")
     game = game_from_record(record)
     actions = _get(record, "actions")
     if type(actions) is not list:

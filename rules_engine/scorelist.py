@@ -16,7 +16,7 @@ from .errors import DokoError
 from .findings import Code, Finding, JsonValue, Level, Player
 from .gametypes import GameType
 from .penalties import SITTING_DEALER, Penalty, PenaltyCategory, PenaltyPhase
-from .records import Record, parse_pflicht, summary_from_record
+from .records import Record, parse_pflicht, require_ddv, summary_from_record
 from .scoring import GameSummary
 from .table_list import EntryKind, GameEntry, QuickScore, TableList, TableListError
 
@@ -157,6 +157,7 @@ def check_list(record: Record, *, finding_data: bool = False) -> Record:
     """Verify a whole score list; the report of ``docs/contracts/score-list.md``. With
     ``finding_data`` each finding also carries ``"data"``, the finding as data
     (:meth:`~.findings.Finding.to_data`), for a program that words it in another language."""
+    require_ddv(record, "check-list")
     players = record.get("players")
     if type(players) is not list or not all(type(p) is str for p in players):
         raise ListError.of(Code.LIST_PLAYERS_INVALID)
