@@ -32,7 +32,8 @@ from typing import Any, BinaryIO
 from .errors import DokoError
 from .fastscore import RulesMemo, ScoreMemo
 from .findings import Code, Finding
-from .records import Record, replay_record, score_record
+from .record_fields import Record
+from .records import replay_record, score_record
 from .ring import chunk_bounds, run_ring
 
 DESCRIPTION = """\

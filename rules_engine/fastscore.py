@@ -30,7 +30,8 @@ from typing import Any
 from .calls import Call, Party
 from .errors import DokoError
 from .gametypes import GameType, SoloType
-from .records import Record, result_to_record, summary_from_record
+from .record_fields import Record
+from .records import result_to_record, summary_from_record
 from .rulescore import (
     RuledResult,
     RuledSummary,

@@ -14,27 +14,11 @@ from .errors import DokoError, IllegalActionError, RecordError
 from .findings import Code, Finding, JsonValue, Player
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
+from .record_fields import Record, field_error, parse_pflicht, parse_players, required, whole_number
+from .rulescore import score_ruled_record
 from .rulesets import DDV, parse_rules
 from .scoring import NO_SPECIALS, GameResult, GameSummary, Specials, score, verify_summary
 
-Record = dict[str, Any]
-
-#: The TSR section a malformed field belongs to.
-_FIELD_SECTION = {
-    "players": "3.1",
-    "type": "4.1",
-    "solo": "2.3",
-    "pflicht": "4.2",
-    "solo_pflicht": "9.4",
-    "re": "4.4.1",
-    "re_eyes": "7.1",
-    "re_tricks": "7.1",
-    "calls": "6",
-    "specials": "7.2.3",
-    "hands": "2.2",
-    "game": "4.1",
-    "actions": "5",
-}
 _TYPES = {t.value: t for t in GameType}
 _SOLOS = {s.value: s for s in SoloType}
 _CALLS = {c.value: c for c in Call}
@@ -45,44 +29,13 @@ _RE_CALLS = {c.value: c for c in Call if c is not Call.KONTRA}
 _KONTRA_CALLS = {c.value: c for c in Call if c is not Call.RE}
 
 
-def _bad(code: Code, field: str, **params: Any) -> RecordError:
-    """The error ``code`` about ``field``, under the TSR section of that field."""
-    section = _FIELD_SECTION[field.split(".")[0].split("[")[0]]
-    return RecordError.of(code, None if section == code.section else section, field=field, **params)
-
-
-def _get(record: Record, field: str) -> Any:
-    if field not in record:
-        raise _bad(Code.FIELD_MISSING, field)
-    return record[field]
-
-
-def _int(value: Any, field: str, low: int, high: int) -> int:
-    if type(value) is not int:
-        raise _bad(Code.NOT_WHOLE_NUMBER, field, value=JsonValue.of(value))
-    if not low <= value <= high:
-        raise _bad(Code.OUT_OF_RANGE, field, number=value, low=low, high=high)
-    return value
-
-
-def parse_players(record: Record) -> tuple[str, ...]:
-    """The ``players`` list as a tuple of names; how many and whether distinct is checked later."""
-    players = _get(record, "players")
-    if type(players) is not list:
-        raise RecordError.of(Code.PLAYERS_NOT_LIST)
-    for name in players:
-        if type(name) is not str or not name or name.isspace():
-            raise RecordError.of(Code.NOT_A_PLAYER_NAME, value=JsonValue.of(name))
-    return tuple(players)
-
-
 def _solo_fields(
     record: Record, game_type: GameType, prefix: str = ""
 ) -> tuple[SoloType | None, SoloCategory | None]:
     solo_value = record.get("solo")
     if game_type is GameType.SOLO:
         if type(solo_value) is not str or solo_value not in _SOLOS:
-            raise _bad(
+            raise field_error(
                 Code.SOLO_UNKNOWN,
                 prefix + "solo",
                 value=JsonValue.of(solo_value),
@@ -90,30 +43,19 @@ def _solo_fields(
             )
         solo: SoloType | None = _SOLOS[solo_value]
     elif solo_value is not None:
-        raise _bad(Code.SOLO_FOR_NON_SOLO, prefix + "solo", game_type=game_type)
+        raise field_error(Code.SOLO_FOR_NON_SOLO, prefix + "solo", game_type=game_type)
     else:
         solo = None
     category: SoloCategory | None = parse_pflicht(record.get("pflicht"), prefix + "pflicht")
     if solo is None:
         if category is not SoloCategory.LUSTSOLO:
-            raise _bad(
+            raise field_error(
                 Code.PFLICHT_FOR_NON_SOLO,
                 prefix + "pflicht",
                 game_type=game_type,
             )
         category = None
     return solo, category
-
-
-def parse_pflicht(value: Any, field: str = "pflicht") -> SoloCategory:
-    """A solo's ``pflicht``: ``true``, ``"vorgefuehrt"``, or ``false``/absent for a Lustsolo."""
-    if value is None or value is False:
-        return SoloCategory.LUSTSOLO
-    if value is True:
-        return SoloCategory.PFLICHTSOLO
-    if value == "vorgefuehrt":
-        return SoloCategory.VORFUEHRUNG
-    raise _bad(Code.PFLICHT_UNKNOWN, field, value=JsonValue.of(value))
 
 
 def _calls(record: Record) -> tuple[Call | None, Call | None]:
@@ -157,12 +99,12 @@ def _specials(record: Record) -> tuple[Specials, Specials]:
     if not specials:
         if specials is None or type(specials) is dict:
             return NO_SPECIALS, NO_SPECIALS
-        raise _bad(Code.PARTIES_NOT_OBJECT, "specials")
+        raise field_error(Code.PARTIES_NOT_OBJECT, "specials")
     if type(specials) is not dict:
-        raise _bad(Code.PARTIES_NOT_OBJECT, "specials")
+        raise field_error(Code.PARTIES_NOT_OBJECT, "specials")
     for key in specials:
         if key not in ("re", "kontra"):
-            raise _bad(Code.PARTY_KEY_UNKNOWN, "specials", key=key)
+            raise field_error(Code.PARTY_KEY_UNKNOWN, "specials", key=key)
     return _party_specials(specials, "re"), _party_specials(specials, "kontra")
 
 
@@ -176,7 +118,7 @@ def _party_specials(specials: Record, party: str) -> Specials:
     for key, count in counts.items():
         if key not in values:
             raise RecordError.of(Code.SONDERPUNKT_UNKNOWN, field=f"specials.{party}", key=key)
-        values[key] = _int(count, f"specials.{party}.{key}", 0, 12)
+        values[key] = whole_number(count, f"specials.{party}.{key}", 0, 12)
     if not any(values.values()):
         return NO_SPECIALS
     return Specials(**values)
@@ -200,10 +142,10 @@ def summary_from_record(record: Record) -> GameSummary:
         raise RecordError.of(Code.RE_NOT_LIST)
     re_eyes = record.get("re_eyes")
     if type(re_eyes) is not int:
-        raise _bad(Code.NOT_WHOLE_NUMBER, "re_eyes", value=JsonValue.of(re_eyes))
+        raise field_error(Code.NOT_WHOLE_NUMBER, "re_eyes", value=JsonValue.of(re_eyes))
     re_tricks = record.get("re_tricks")
     if type(re_tricks) is not int:
-        raise _bad(Code.NOT_WHOLE_NUMBER, "re_tricks", value=JsonValue.of(re_tricks))
+        raise field_error(Code.NOT_WHOLE_NUMBER, "re_tricks", value=JsonValue.of(re_tricks))
     re_call, kontra_call = _calls(record)
     re_specials, kontra_specials = _specials(record)
     summary = GameSummary(
@@ -269,15 +211,13 @@ def score_record(record: Record) -> Record:
     if rules_value is not None:
         rules = parse_rules(rules_value)
         if rules is not DDV:
-            from .rulescore import score_ruled_record
-
             return score_ruled_record(record, rules)
     summary = summary_from_record(record)
     return result_to_record(record.get("id"), summary, score(summary))
 
 
 def _hands(record: Record, players: tuple[str, ...]) -> list[list[Card]]:
-    hands = _get(record, "hands")
+    hands = required(record, "hands")
     if type(hands) is not dict or set(hands) != set(players):
         raise RecordError.of(Code.HANDS_NOT_OBJECT)
     result = []
@@ -299,7 +239,7 @@ def game_from_record(record: Record) -> Game:
     """Set up the :class:`Game` of a ``replay`` record (before its actions)."""
     players = parse_players(record)
     hands = _hands(record, players)
-    spec_record = _get(record, "game")
+    spec_record = required(record, "game")
     if type(spec_record) is not dict:
         raise RecordError.of(Code.GAME_NOT_OBJECT)
     type_value = spec_record.get("type")
@@ -362,7 +302,7 @@ def replay_record(record: Record) -> Record:
     """The ``replay`` command for one parsed JSON line."""
     require_ddv(record, "replay")
     game = game_from_record(record)
-    actions = _get(record, "actions")
+    actions = required(record, "actions")
     if type(actions) is not list:
         raise RecordError.of(Code.ACTIONS_NOT_LIST)
     for number, action in enumerate(actions, start=1):

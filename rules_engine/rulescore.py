@@ -19,7 +19,7 @@ from .calls import Party
 from .errors import RecordError
 from .findings import Code, JsonValue, Player
 from .gametypes import GameType, SoloCategory
-from .records import Record, parse_pflicht, parse_players
+from .record_fields import Record, parse_pflicht, parse_players
 from .rulesets import (
     Armut,
     CallSystem,

@@ -16,7 +16,8 @@ from .errors import DokoError
 from .findings import Code, Finding, JsonValue, Level, Player
 from .gametypes import GameType
 from .penalties import SITTING_DEALER, Penalty, PenaltyCategory, PenaltyPhase
-from .records import Record, parse_pflicht, require_ddv, summary_from_record
+from .record_fields import Record, parse_pflicht
+from .records import require_ddv, summary_from_record
 from .scoring import GameSummary
 from .table_list import EntryKind, GameEntry, QuickScore, TableList, TableListError
 

@@ -45,6 +45,9 @@ NAMES = {
 #: engine raises it.
 SAMPLE: dict[str, Any] = {
     "detail": "Expecting value: line 1 column 1 (char 0)",
+    "preset": "schweinchen",
+    "command": "replay",
+    "deck": 40,
     "field": "re_eyes",
     "value": JsonValue.of("101"),
     "choices": ("normal", "hochzeit", "solo"),

@@ -169,6 +169,57 @@ _SHIFT = "{shift!h}"
 
 #: One German template per code; placeholders are the code's parameter names.
 GERMAN: Mapping[Code, str] = {
+    # ---- rule sets other than the DDV's (rules_engine/rulesets.py, rulescore.py)
+    Code.RULES_NOT_A_RULE_SET: (
+        'Regelwerk: {value} ist weder ein Regelwerk noch ein Objekt mit "preset"'
+    ),
+    Code.RULES_PRESET_UNKNOWN: "Regelwerk: " + _VALUES,
+    Code.RULES_OVERRIDE_UNKNOWN: "Regelwerk: unbekannte Abweichung „{key}“",
+    Code.RULES_OVERRIDE_INVALID: "Regelwerk, {key}: {value} ist kein zulässiger Wert",
+    Code.RULES_NOT_PLAYABLE: (
+        "Regelwerk: {command} prüft das Regelwerk {preset} noch nicht, nur die Wertung (score)"
+    ),
+    Code.PLAYERS_FOR_RULES: (
+        "Spieler: {count} Spieler am Spiel, ein Spiel im Regelwerk {preset} hat vier"
+    ),
+    Code.TYPE_NOT_IN_RULES: "Spielart: {value} gibt es im Regelwerk {preset} nicht",
+    Code.SOLO_NOT_IN_RULES: "Soloart: {value} gibt es im Regelwerk {preset} nicht",
+    Code.FIELD_NOT_IN_RULES: "{field}: gehört im Regelwerk {preset} nicht zu diesem Spiel",
+    Code.SONDERPUNKT_NOT_IN_RULES: (
+        "{field}: Dieser Sonderpunkt zählt im Regelwerk {preset} in diesem Spiel nicht"
+    ),
+    Code.CALL_NOT_IN_RULES: (
+        "{field}: {value} ist im Regelwerk {preset} in diesem Spiel keine Ansage"
+    ),
+    Code.TRICKS_ABOVE_DECK: (
+        "Stiche von Re: {tricks} liegt nicht zwischen 0 und {limit}, den Stichen eines Spiels "
+        "mit {deck} Karten"
+    ),
+    Code.EYES_IMPOSSIBLE_IN_DECK: (
+        "Augen von Re: {eyes} Augen sind mit {tricks:Stichen} in einem Spiel mit {deck} Karten "
+        "unmöglich"
+    ),
+    Code.CALL_AFTER_DEADLINE: (
+        "{field}: mit {cards:Karten} auf dem Tisch angesagt, das Regelwerk {preset} erlaubt es "
+        "bis zur {limit}. Karte"
+    ),
+    Code.CALL_AFTER_DEADLINE_HAND: (
+        "{field}: mit {cards:Karten} auf der Hand angesagt, das Regelwerk {preset} verlangt {limit}"
+    ),
+    Code.CALL_GAP: (
+        "{field}: mit {cards:Karten} auf dem Tisch nach einer Lücke erhöht, das Regelwerk "
+        "{preset} erlaubt es bis zur {limit}. Karte"
+    ),
+    Code.TIMING_WITHOUT_CALL: "{field}: Zeitpunkt einer Ansage, die nicht gemacht wurde",
+    Code.NOT_ONE_OF_PLAYERS: "{field}: {value} spielt nicht mit",
+    Code.SPECIAL_TOO_MANY: (
+        "Sonderpunkte: {count}-mal {kind}, ein Spiel im Regelwerk {preset} hat höchstens {limit}"
+    ),
+    Code.LAST_TRICK_BOTH_PARTIES: (
+        "Sonderpunkte: Karlchen, Karlchen gefangen und Fuchs im letzten Stich bekommt die "
+        "Partei, die den letzten Stich gewonnen hat, nicht beide"
+    ),
+    Code.HAMMEL_EYES: "Augen: Die Augen der vier Spieler ergeben {total}, nicht 240",
     # ---- the command line
     Code.LINE_NOT_JSON: "Die Zeile ist kein gültiges JSON: {detail}",
     Code.LINE_TOO_DEEP: "Die Zeile ist zu tief verschachtelt, um ein Spiel zu sein",
