@@ -5,7 +5,7 @@ default) and runs once on each database backend, test ids ``[sqlite]`` and ``[po
 
 - ``sqlite``: the app's default, a SQLite file in the instance folder;
 - ``postgresql``: a fresh database of its own in a throwaway PostgreSQL 15 cluster that the
-  session starts on first use and deletes at its end (``tests/postgres.py``, which also says
+  session starts on first use and deletes at its end (``tests/support/postgres.py``, which also says
   how to skip these variants where PostgreSQL is not installed: ``DOKO_TEST_POSTGRES=0``).
 
 ``unmigrated_app`` starts on an empty database; ``app`` (and ``client``) on one built by the
@@ -29,8 +29,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests import postgres
-from tests.webapp import FAST_ARGON2
+from tests.support import postgres
+from tests.support.webapp import FAST_ARGON2
 from tournament.app import create_app
 from tournament.config import ENVIRONMENT_KEYS, INSTANCE_PATH_VARIABLE
 from tournament.extensions import db
