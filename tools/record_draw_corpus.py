@@ -322,7 +322,7 @@ def valid(**changes: Any) -> Request:
 
 
 def refusals() -> Iterator[tuple[str, Request | str]]:
-    """Requests the draw refuses, one of each kind and some more (``tests/test_draw.py`` also
+    """Requests the draw refuses, one of each kind and some more (``tests/draw/test_draw.py`` also
     sends them through the command line)."""
     cases: list[tuple[str, Request | str]] = [
         ("bad JSON", '{"players": [}'),

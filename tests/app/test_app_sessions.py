@@ -178,7 +178,7 @@ def test_over_https_the_cookie_is_secure_and_hsts_is_sent(
     cookies = response.headers.getlist("Set-Cookie")
     assert cookies
     assert all("; Secure" in cookie for cookie in cookies)
-    # The known device's cookie too (tests/test_app_throttle.py).
+    # The known device's cookie too (tests/app/test_app_throttle.py).
     assert any(cookie.startswith("doko_device=") for cookie in cookies)
     assert _signed_in(client)
 

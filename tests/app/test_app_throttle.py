@@ -178,7 +178,7 @@ def test_a_good_login_leaves_a_signed_http_only_cookie_for_the_login_only(app: F
     assert len(cookies) == 1
     for attribute in ("; HttpOnly", "; SameSite=Strict", "; Path=/anmelden", "; Expires="):
         assert attribute in cookies[0]
-    # Plain http here; over https it is Secure (tests/test_app_sessions.py).
+    # Plain http here; over https it is Secure (tests/app/test_app_sessions.py).
     assert "; Secure" not in cookies[0]
 
 

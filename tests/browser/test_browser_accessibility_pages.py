@@ -8,7 +8,7 @@ The pages are every GET route of the app (``app.url_map``) that answers with a p
 fails when a new page has no entry in ``PAGES`` here, so that no page goes unchecked. Pages
 reached by sending a form (the previews of pasted players and of an uploaded list) are opened
 the way a user gets there. The score list's own screens are checked in more depth (touch
-targets, the Tab key) by ``tests/test_browser_accessibility.py``.
+targets, the Tab key) by ``tests/browser/test_browser_accessibility.py``.
 """
 
 from __future__ import annotations

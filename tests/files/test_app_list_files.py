@@ -7,13 +7,13 @@ import base64
 import json
 import random
 import re
+from types import ModuleType
 
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from rules_engine.simulate import random_list
-from tests.support import libreoffice
 from tests.support.uploads import (
     all_lists,
     clear_lists,
@@ -120,7 +120,9 @@ def test_an_unchanged_list_read_back_says_unveraendert_and_stores_nothing(app: F
     assert table_version(app, tournament_id) == (table_id, version)
 
 
-def test_a_list_saved_as_csv_by_a_spreadsheet_program_reads_in(app: Flask) -> None:
+def test_a_list_saved_as_csv_by_a_spreadsheet_program_reads_in(
+    app: Flask, libreoffice: ModuleType
+) -> None:
     client = app.test_client()
     tournament_id = tournament_as_the_page_stores_it(app, client)
     path = table_path(tournament_id)
@@ -144,7 +146,9 @@ def test_a_list_saved_as_csv_by_a_spreadsheet_program_reads_in(app: Flask) -> No
         assert decisive(after[(1, 1)]) == decisive(before[(1, 1)])
 
 
-def test_the_tournament_import_reads_lists_from_one_csv_by_their_round(app: Flask) -> None:
+def test_the_tournament_import_reads_lists_from_one_csv_by_their_round(
+    app: Flask, libreoffice: ModuleType
+) -> None:
     client = app.test_client()
     tournament_id = tournament_as_the_page_stores_it(app, client)
     before = all_lists(app, tournament_id)

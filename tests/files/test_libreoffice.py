@@ -27,6 +27,8 @@ from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable
 from tournament.scorelists import service as scorelists
 
+pytestmark = pytest.mark.usefixtures("libreoffice")  # every test here opens a file in it
+
 NAMES = ['=HYPERLINK("x")', "+Cem", "-Eva", "@Dora"]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import random
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from flask import Flask
@@ -21,7 +22,6 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from rules_engine.simulate import random_list
-from tests.support import libreoffice
 from tests.support.scorelists import make_round, make_tournament, make_user
 from tests.support.uploads import page_shaped
 from tournament.excel import exports, imports
@@ -132,7 +132,7 @@ def test_every_exported_list_reads_back_whatever_the_names(app: Flask) -> None:
 
 
 def test_every_exported_list_reads_back_after_libreoffice_whatever_the_names(
-    app: Flask,
+    app: Flask, libreoffice: ModuleType
 ) -> None:
     """The export opened and saved by LibreOffice: the files of all examples converted by one
     LibreOffice start, then each read back."""

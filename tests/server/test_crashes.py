@@ -205,10 +205,8 @@ def build_hall(app: Flask, url: str, key: str, log: Path) -> list[Table]:
 
 
 @pytest.fixture
-def gunicorn_hall(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Hall]:
-    if postgres.opted_out():
-        pytest.skip(f"PostgreSQL tests switched off ({postgres.OPT_OUT_VARIABLE}=0)")
-    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+def gunicorn_hall(postgres_cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Hall]:
+    cluster = postgres_cluster
     name = cluster.create_database("doko_crash")
     url, key = cluster.url(name), secrets.token_hex(32)
     app = create_app(

@@ -82,7 +82,7 @@ def log_out(client: FlaskClient) -> TestResponse:
 # forms are read from the page as a browser reads them (hidden fields such as ``version``
 # included) and sent with what the user types or clicks.
 
-#: Argon2 at its cheapest, which ``tests/conftest.py`` gives the apps of the tests: a login
+#: Argon2 at its cheapest, which ``tests/support/apps.py`` gives the apps of the tests: a login
 #: in every test stays fast, and no hash is upgraded at the login.
 FAST_ARGON2 = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
 
