@@ -1,7 +1,7 @@
 """Score lists in the database: stored only through the rules engine, seats keep the totals.
 
-The helpers at the top build tournaments, rounds and tables directly from the models; the
-standings tests use them too.
+Tournaments, rounds and tables are built directly from the models (``tests/support/scorelists.py``,
+which the standings and file tests use too).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tournament.models import (
 from tournament.scorelists import service as scorelists
 from tournament.scorelists.refusals import ScoreListRefused
 
-# ------------------------------------------------------------------ builders (also for standings)
+# ------------------------------------------------------------------ builders
 
 
 def _players(count: int) -> list[tuple[str, str]]:
