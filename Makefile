@@ -1,11 +1,17 @@
 # One command from a fresh clone: `make test` installs the missing system packages (Debian: Chromium,
 # LibreOffice Calc, PostgreSQL 15, Node.js with npm), builds .venv with everything, installs the
 # browser tests' JavaScript (axe-core, package-lock.json) into node_modules, and runs all checks.
+# `make check` is the quick one before a commit: the same static checks and every test that needs
+# no browser, no PostgreSQL, no LibreOffice and no server process (docs/development.md).
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
+# pytest-xdist workers: one per core.
+WORKERS ?= auto
+# The tests that need none of the slow tiers (tests/conftest.py marks them).
+FAST_TESTS = not (browser or postgresql or libreoffice or server)
 
-.PHONY: test system-packages lint imports typecheck pytest bench run demo clean
+.PHONY: test check system-packages lint typecheck imports pytest pytest-fast bench run demo clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +24,9 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: system-packages $(BIN)/.installed lint imports typecheck pytest
+test: system-packages $(BIN)/.installed lint typecheck imports pytest
+
+check: lint typecheck imports pytest-fast
 
 system-packages:
 	bash scripts/system-packages.sh
@@ -34,8 +42,13 @@ imports: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
+# A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
+# on one worker (--dist loadfile).
 pytest: $(BIN)/.installed node_modules/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
+
+pytest-fast: $(BIN)/.installed
+	$(BIN)/python -m pytest -n $(WORKERS) -m "$(FAST_TESTS)"
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine_cli.py

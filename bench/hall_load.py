@@ -15,9 +15,9 @@ while idle, as a browser does).
 
 Two set-ups, each served by a real server process apart from this one:
 
-- ``--server laptop``: SQLite, the laptop's server (``tests/server_processes.py``:
+- ``--server laptop``: SQLite, the laptop's server (``tests/support/server_processes.py``:
   ``laptop_server_command``), one tournament by default;
-- ``--server gunicorn``: PostgreSQL (a throwaway cluster from ``tests/postgres.py``, fsync
+- ``--server gunicorn``: PostgreSQL (a throwaway cluster from ``tests/support/postgres.py``, fsync
   off; or ``--database-url``), gunicorn as ``docs/server.md`` runs it, five tournaments by
   default (five times the load).
 
@@ -59,8 +59,8 @@ import list_entry  # noqa: E402
 from flask import Flask  # noqa: E402
 from list_entry import Browser, Check, Reply, TableRun  # noqa: E402
 
-from tests import postgres  # noqa: E402
-from tests.server_processes import (  # noqa: E402
+from tests.support import postgres  # noqa: E402
+from tests.support.server_processes import (  # noqa: E402
     children_of,
     free_port,
     gunicorn_command,

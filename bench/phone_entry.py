@@ -48,7 +48,7 @@ import list_entry  # noqa: E402
 from list_entry import Browser, PlannedGame, TablePlan  # noqa: E402
 from playwright.sync_api import CDPSession, Page, sync_playwright  # noqa: E402
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tournament import serve as serving  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.web.live import POLL_SECONDS  # noqa: E402

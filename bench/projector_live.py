@@ -40,8 +40,8 @@ import list_entry  # noqa: E402
 from list_entry import Browser, Reply, TableRun  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.server_processes import (  # noqa: E402
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.support.server_processes import (  # noqa: E402
     free_port,
     gunicorn_command,
     laptop_server_command,

@@ -4,9 +4,9 @@ and other requests while they and big files are uploaded.
 1. The refusal, each in a fresh process, read by ``reading.read_upload``: the time to the
    refusal and the growth of the process's peak memory (``VmHWM`` in ``/proc/self/status``),
    for a 110 KB .xlsx whose sheet holds 1.7 million small numbers (36 MB of XML,
-   ``tests/spreadsheet_files.huge_sheet``) and for the crafted 14 KB files whose sheet (in
+   ``tests/support/spreadsheet_files.huge_sheet``) and for the crafted 14 KB files whose sheet (in
    one cell), shared strings or styles are 9.8 MB of nothing but elements: 1.4 million
-   ``<x>`` nested, or 2.45 million ``<x/>`` (``tests/spreadsheet_files.crafted``).
+   ``<x>`` nested, or 2.45 million ``<x/>`` (``tests/support/spreadsheet_files.crafted``).
    ``--unguarded`` adds the same files read with the guard switched off (openpyxl alone).
 2. Other requests meanwhile: a tournament of ``--players`` players in ``--rounds`` rounds
    (every list complete) served as ``doko-turnier`` serves it (one waitress process,
@@ -54,8 +54,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from big_tournament import build  # noqa: E402
 
-from tests import spreadsheet_files as files  # noqa: E402
-from tests.server_processes import (  # noqa: E402
+from tests.support import spreadsheet_files as files  # noqa: E402
+from tests.support.server_processes import (  # noqa: E402
     children_of,
     free_port,
     laptop_server_command,

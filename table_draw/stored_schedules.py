@@ -11,7 +11,7 @@ __all__ = ["ALPHABET", "STORED_SCHEDULES"]
 # 8 rounds (or, below 32 players, for as many rounds as it reached).  Each round lists the
 # points 0..N-1 as characters of ALPHABET, table by table, tables of four first.  They have no
 # repeated meeting and spread the tables of five fairly (33-35 players: only capped, see
-# docs/draw.md); tests/test_draw.py checks both.
+# docs/draw.md); tests/draw/test_draw.py checks both.
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 STORED_SCHEDULES: dict[int, tuple[str, ...]] = {
     20: (

@@ -1,19 +1,35 @@
-"""Fixtures for the web-app tests (``test_app_*.py``): a fresh app per test, on both databases.
+"""What every folder of the tests shares: the tiers (markers), and the web app on both databases.
 
-Each app gets its own temporary instance folder (so the generated secret key is the app's
-default) and runs once on each database backend, test ids ``[sqlite]`` and ``[postgresql]``:
+Tiers. A test that needs something slow or outside Python is marked for it here, from the
+fixtures it uses, never by hand:
+
+- ``browser``: Debian's Chromium (the ``browser`` fixture, ``tests/browser/conftest.py``);
+- ``postgresql``: the throwaway PostgreSQL cluster (the ``[postgresql]`` variant of an app
+  test, a site served by gunicorn on PostgreSQL, or the ``postgres_cluster`` fixture);
+- ``libreoffice``: LibreOffice Calc (the ``libreoffice`` fixture, ``tests/files/conftest.py``);
+- ``server``: the app's servers as processes (every test in ``tests/server/``).
+
+``make check`` runs the tests with none of these marks
+(``pytest -m "not (browser or postgresql or libreoffice or server)"``); ``make test`` runs all.
+
+The web app. Each app test gets a fresh app with its own temporary instance folder (so the
+generated secret key is the app's default) and runs once on each database backend, test ids
+``[sqlite]`` and ``[postgresql]``:
 
 - ``sqlite``: the app's default, a SQLite file in the instance folder;
 - ``postgresql``: a fresh database of its own in a throwaway PostgreSQL 15 cluster that the
-  session starts on first use and deletes at its end (``tests/postgres.py``, which also says
-  how to skip these variants where PostgreSQL is not installed: ``DOKO_TEST_POSTGRES=0``).
+  session starts on first use and deletes at its end (``tests/support/postgres.py``, which also
+  says how to skip these variants where PostgreSQL is not installed: ``DOKO_TEST_POSTGRES=0``).
 
 ``unmigrated_app`` starts on an empty database; ``app`` (and ``client``) on one built by the
-real Alembic migrations. On PostgreSQL the migrations run once per session into a template
-database, and each test's database is a copy of it, which is much faster than migrating again.
+real Alembic migrations, which run once per session (per xdist worker) and are copied for each
+test (``tests/support/apps.py``).
 
 A test that checks something only SQLite has is marked ``@pytest.mark.sqlite_only``: it runs
 on SQLite alone; ``@pytest.mark.postgresql_only`` likewise.
+
+Flask and the app are imported only when a test asks for an app, so that the engine's and the
+draw's tests run without them.
 """
 
 from __future__ import annotations
@@ -22,20 +38,28 @@ import signal
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING
 
-import flask_migrate
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 
-from tests import postgres
-from tests.webapp import FAST_ARGON2
-from tournament.app import create_app
-from tournament.config import ENVIRONMENT_KEYS, INSTANCE_PATH_VARIABLE
-from tournament.extensions import db
+from tournament.config import INSTANCE_PATH_VARIABLE
+
+if TYPE_CHECKING:
+    from flask import Flask
+    from flask.testing import FlaskClient
+
+    from tests.support import postgres
 
 BACKENDS = ("sqlite", "postgresql")
+
+TIERS = {
+    "browser": "drives Debian's Chromium (uses the browser fixture)",
+    "postgresql": "runs on the throwaway PostgreSQL cluster",
+    "libreoffice": "opens files in LibreOffice Calc (uses the libreoffice fixture)",
+    "server": "starts the app's servers as processes (tests/server/)",
+}
+SERVER_FOLDER = Path(__file__).parent / "server"
+POSTGRES_SITE = "gunicorn-postgresql"  # of tests.support.browser.SERVERS
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -45,6 +69,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "postgresql_only: checks something only PostgreSQL has; not run on SQLite"
     )
+    for name, meaning in TIERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}; set by tests/conftest.py")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -58,9 +84,33 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", backends, indirect=True)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for tier in tiers_of(item):
+            item.add_marker(tier)
+
+
+def tiers_of(item: pytest.Item) -> list[str]:
+    """The tiers of a test, from the fixtures it uses (and, for servers, its folder)."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    found = [name for name in ("browser", "libreoffice") if name in fixtures]
+    # The app's variant on PostgreSQL, or a site served by gunicorn on PostgreSQL
+    # (tests/support/browser.py).
+    on_postgres = params.get("backend") == "postgresql" or params.get("site") == POSTGRES_SITE
+    if on_postgres or "postgres_cluster" in fixtures:
+        found.append("postgresql")
+    if item.path.is_relative_to(SERVER_FOLDER):
+        found.append("server")
+    return found
+
+
 @pytest.fixture
 def backend(request: pytest.FixtureRequest) -> str:
     """The database backend of this test run: ``"sqlite"`` or ``"postgresql"``."""
+    from tests.support import postgres
+
     name: str = request.param
     if name == "postgresql" and postgres.opted_out():
         pytest.skip(f"PostgreSQL tests switched off ({postgres.OPT_OUT_VARIABLE}=0)")
@@ -79,6 +129,11 @@ def _instance_folder_of_the_session(tmp_path_factory: pytest.TempPathFactory) ->
 
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[postgres.Cluster]:
+    """The throwaway PostgreSQL cluster of this session (of this xdist worker)."""
+    from tests.support import postgres
+
+    if postgres.opted_out():
+        pytest.skip(f"PostgreSQL tests switched off ({postgres.OPT_OUT_VARIABLE}=0)")
     problem = postgres.missing_binaries()
     if problem:
         pytest.fail(problem, pytrace=False)
@@ -103,65 +158,21 @@ def postgres_template(
     postgres_cluster: postgres.Cluster, tmp_path_factory: pytest.TempPathFactory
 ) -> str:
     """A database built by the migrations, the template for each test's migrated database."""
-    name = postgres_cluster.create_database("doko_template")
+    from tests.support import apps
+
     with pytest.MonkeyPatch.context() as monkeypatch:
-        app = _make_app(
-            tmp_path_factory.mktemp("template") / "instance",
-            monkeypatch,
-            {"SQLALCHEMY_DATABASE_URI": postgres_cluster.url(name)},
+        return apps.migrated_postgres(
+            postgres_cluster, tmp_path_factory.mktemp("template"), monkeypatch
         )
-    with app.app_context():
-        flask_migrate.upgrade()
-        # A template must have no open connection when it is copied.
-        db.engine.dispose()
-    return name
 
 
-def _make_app(
-    instance: Path, monkeypatch: pytest.MonkeyPatch, config: dict[str, Any] | None = None
-) -> Flask:
-    # The developer's own settings must not leak into the tests.
-    for key in ENVIRONMENT_KEYS:
-        monkeypatch.delenv(key, raising=False)
-    settings = {
-        "TESTING": True,
-        "ARGON2_PARAMETERS": FAST_ARGON2,
-        # Each request sees what the test just changed (tests/test_app_standings.py checks
-        # the shared pages).
-        "PUBLIC_PAGE_SECONDS": 0,
-        **(config or {}),
-    }
-    return create_app(settings, instance_path=str(instance))
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file built by the migrations, copied for each test's migrated database."""
+    from tests.support import apps
 
-
-def _app_on_backend(
-    request: pytest.FixtureRequest,
-    backend: str,
-    instance: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    *,
-    migrated: bool,
-) -> Iterator[Flask]:
-    if backend == "sqlite":
-        app = _make_app(instance, monkeypatch)
-        if migrated:
-            with app.app_context():
-                flask_migrate.upgrade()
-        yield app
-        with app.app_context():
-            db.engine.dispose()
-        return
-    # Asked for only here, so that a run without PostgreSQL tests starts no cluster.
-    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
-    template = request.getfixturevalue("postgres_template") if migrated else None
-    name = cluster.create_database(template=template)
-    try:
-        app = _make_app(instance, monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
-        yield app
-        with app.app_context():
-            db.engine.dispose()
-    finally:
-        cluster.drop_database(name)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        return apps.migrated_sqlite(tmp_path_factory.mktemp("sqlite-template"), monkeypatch)
 
 
 @pytest.fixture
@@ -177,7 +188,9 @@ def unmigrated_app(
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[Flask]:
     """The app on an empty database."""
-    yield from _app_on_backend(request, backend, instance_dir, monkeypatch, migrated=False)
+    from tests.support import apps
+
+    yield from apps.on_backend(request, backend, instance_dir, monkeypatch, migrated=False)
 
 
 @pytest.fixture
@@ -187,8 +200,10 @@ def app(
     instance_dir: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[Flask]:
-    """The app on a database built by the migrations."""
-    yield from _app_on_backend(request, backend, instance_dir, monkeypatch, migrated=True)
+    """The app on a database built by the migrations (a copy of the session's)."""
+    from tests.support import apps
+
+    yield from apps.on_backend(request, backend, instance_dir, monkeypatch, migrated=True)
 
 
 @pytest.fixture

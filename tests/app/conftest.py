@@ -1,0 +1,30 @@
+"""Fixtures of the web-app tests in this folder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.support.webapp import (
+    create_tournament,
+    draw_round,
+    paste_players,
+    player_names,
+    round_action,
+    sign_in,
+)
+
+
+@pytest.fixture
+def running(app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """Nine players: one table of four and one of five; round 1 started."""
+    sign_in(app, client)
+    tid = create_tournament(client)
+    text = "\n".join(f"{name}; Verein {i % 3}" for i, name in enumerate(player_names(9)))
+    paste_players(client, tid, text)
+    draw_round(client, tid, seed=5)
+    round_action(client, tid, 1, "starten")
+    return {"tid": tid}

@@ -1,0 +1,41 @@
+"""Fixtures of the browser tests: Debian's Chromium (one per test module), the app served on a
+fresh database by each of the two servers, and a test's browser tabs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.support.browser import SERVERS, chromium, served_on
+from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site
+from tests.support.webapp import add_account, log_in
+from tournament.models import Role
+
+
+@pytest.fixture(scope="module", params=SERVERS)
+def site(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Site]:
+    instance = tmp_path_factory.mktemp("scorelists") / "instance"
+    with served_on(request.param, instance, request) as (app, url):
+        add_account(app, LEITUNG)
+        add_account(app, SCHIRI, role=Role.SCHIEDSRICHTER)
+        client = app.test_client()
+        assert log_in(client, LEITUNG).status_code == 302
+        yield Site(app, url, client)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture
+def devices(browser: Browser, site: Site) -> Iterator[Devices]:
+    found = Devices(browser, site.url)
+    yield found
+    found.close()
+    assert found.errors == [], f"script errors on the pages: {found.errors}"

@@ -1,0 +1,311 @@
+"""Saves survive a crashed server: every game a list-keeper was told is saved is stored exactly
+once, when server processes are killed (SIGKILL) while tables are saving.
+
+Real processes: gunicorn (two gthread workers, as ``docs/server.md`` runs it) on a database of
+the throwaway PostgreSQL cluster, and the laptop's server on a SQLite file
+(``tests/support/server_processes.py``). Several client threads, one per table, each save their
+games over HTTP through the list page's flow (open the list with the table's code, preview, confirm)
+as fast as the server answers. A confirm that gets no answer is sent again, as a phone's user
+does, until the server answers: "Gespeichert" or "schon gespeichert (Eintrag n)" both
+acknowledge the game. Afterwards each table's list must hold exactly its acknowledged games,
+in order (each game is told apart by its Augen).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.client
+import os
+import re
+import secrets
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from tests.support import postgres
+from tests.support.server_processes import (
+    ServerProcess,
+    free_port,
+    gunicorn_command,
+    laptop_server_command,
+    migrate,
+    server_environment,
+)
+from tests.support.serving import wait_for
+from tests.support.webapp import create_tournament, draw_round, paste_players, round_action, sign_in
+from tournament.app import create_app
+from tournament.domain import score_lists as scorelists
+from tournament.extensions import db
+from tournament.models import Round
+
+TABLES = 6
+GAMES = 16  # Normalspiele per table: fewer than a list's 24, which needs Pflichtsoli too
+ANSWER_TIMEOUT = 90.0  # seconds a client keeps resending a confirm while the server is down
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]*)"')
+VERSION = re.compile(r'name="version" type="hidden" value="([^"]*)"')
+SAVED_AGAIN = re.compile(r"schon gespeichert \(Eintrag (\d+)\)")
+
+
+def eyes(index: int) -> int:
+    """The Re party's Augen in game ``index``: different for each game of a table."""
+    return 30 + (13 * index) % 150
+
+
+@dataclass
+class Table:
+    number: int
+    code: str
+    keys: list[str]
+    acknowledged: int = 0  # games 0 .. acknowledged - 1 were acknowledged, in order
+    problems: list[str] = field(default_factory=list)
+
+
+class Phone:
+    """A list-keeper's phone: keep-alive HTTP with the session cookie."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self, path: str, fields: list[tuple[str, str]] | None = None
+    ) -> tuple[int, str, str]:
+        """(status, location, body); raises OSError or HTTPException without an answer."""
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        try:
+            if fields is None:
+                self.connection.request("GET", path, headers=headers)
+            else:
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+                self.connection.request("POST", path, body=urlencode(fields), headers=headers)
+            response = self.connection.getresponse()
+            body = response.read().decode("utf-8", "replace")
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            raise
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                self.cookies[name] = morsel.value
+        return response.status, response.headers.get("Location") or "", body
+
+    def until_answered(
+        self, path: str, fields: list[tuple[str, str]] | None = None
+    ) -> tuple[int, str, str]:
+        """The request, sent again while the server does not answer (it is down)."""
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while True:
+            try:
+                return self.request(path, fields)
+            except (OSError, http.client.HTTPException):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+
+def keep_list(table: Table, port: int, stop: threading.Event) -> None:
+    """Save the table's games one after another until told to stop (a game begun is
+    finished: its confirm is resent until it is acknowledged)."""
+    phone = Phone(port)
+    page_path, action = f"/tisch/{table.code}/", f"/tisch/{table.code}/spiel"
+    try:
+        for index in range(GAMES):
+            if stop.is_set():
+                return
+            status, _, page = phone.until_answered(page_path)
+            token, version = CSRF.search(page), VERSION.search(page)
+            if status != 200 or token is None or version is None:
+                table.problems.append(f"game {index + 1}: list page HTTP {status}")
+                return
+            game = [
+                ("kind", "normal"),
+                ("re", table.keys[0]),
+                ("re", table.keys[1]),
+                ("eyes_party", "re"),
+                ("eyes", str(eyes(index))),
+                ("schwarz", ""),
+                ("re_call", ""),
+                ("kontra_call", ""),
+                ("csrf_token", token[1]),
+                ("version", version[1]),
+            ]
+            status, _, _ = phone.until_answered(action, game)
+            if status != 200:
+                table.problems.append(f"game {index + 1}: preview HTTP {status}")
+                return
+            if not acknowledged(phone, action, [*game, ("confirmed", "1")], index, table):
+                return
+            table.acknowledged = index + 1
+    except (OSError, http.client.HTTPException) as error:
+        table.problems.append(f"no answer for {ANSWER_TIMEOUT:g} s: {error!r}")
+    finally:
+        phone.connection.close()
+
+
+def acknowledged(
+    phone: Phone, action: str, fields: list[tuple[str, str]], index: int, table: Table
+) -> bool:
+    """Send the confirm until the server answers; True if the answer acknowledges the game."""
+    status, location, body = phone.until_answered(action, fields)
+    if status == 302 and location.endswith("#inhalt"):
+        return True
+    if status == 302:  # sent before, stored then: the list says so
+        _, _, body = phone.until_answered(urlsplit(location).path)
+        found = SAVED_AGAIN.search(body)
+        if found and int(found[1]) == index + 1:
+            return True
+    table.problems.append(f"game {index + 1}: confirm HTTP {status} {location!r}")
+    return False
+
+
+# ---------------------------------------------------------------------- the set-up
+
+
+@dataclass
+class Hall:
+    """A running round of ``TABLES`` tables, its database, and how to serve it."""
+
+    app: Flask
+    tables: list[Table]
+    command: Callable[[int], list[str]]
+    env: dict[str, str]
+    log: Path
+
+
+def build_hall(app: Flask, url: str, key: str, log: Path) -> list[Table]:
+    """The database migrated as ``docs/server.md`` says, then a tournament with round 1
+    running, set up through the pages by the test's own app."""
+    migrate(server_environment(url, key), log)
+    client = app.test_client()
+    sign_in(app, client)
+    tid = create_tournament(client, "Absturz-Turnier")
+    paste_players(client, tid, "\n".join(f"Spieler {n:02d}" for n in range(1, 4 * TABLES + 1)))
+    draw_round(client, tid, seed=7)
+    round_action(client, tid, 1, "starten")
+    with app.app_context():
+        round_ = db.session.execute(select(Round).where(Round.tournament_id == tid)).scalar_one()
+        tables = [
+            Table(
+                t.number, t.access_code or "", [str(s.registration.start_number) for s in t.seats]
+            )
+            for t in round_.tables
+        ]
+        db.engine.dispose()
+    assert len(tables) == TABLES and all(t.code for t in tables)
+    return tables
+
+
+@pytest.fixture
+def gunicorn_hall(postgres_cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Hall]:
+    cluster = postgres_cluster
+    name = cluster.create_database("doko_crash")
+    url, key = cluster.url(name), secrets.token_hex(32)
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(tmp_path)
+    )
+    try:
+        log = tmp_path / "server.log"
+        tables = build_hall(app, url, key, log)
+        command = functools.partial(gunicorn_command, workers=2, instance=tmp_path)
+        yield Hall(app, tables, command, server_environment(url, key), log)
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+        cluster.drop_database(name)
+
+
+@pytest.fixture
+def laptop_hall(tmp_path: Path) -> Iterator[Hall]:
+    url, key = f"sqlite:///{tmp_path / 'hall.sqlite3'}", secrets.token_hex(32)
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(tmp_path)
+    )
+    log = tmp_path / "server.log"
+    tables = build_hall(app, url, key, log)
+    yield Hall(app, tables, laptop_server_command, server_environment(url, key), log)
+    with app.app_context():
+        db.engine.dispose()
+
+
+def under_load(hall: Hall, crash: Callable[[ServerProcess, int], ServerProcess]) -> None:
+    """Serve ``hall``, start the tables, let ``crash`` kill what it kills (it returns the
+    server running afterwards), let the tables go on, then check the database."""
+    port = free_port()
+    server = ServerProcess(hall.command(port), hall.env, hall.log)
+    server.start(port)
+    stop = threading.Event()
+    clients = [threading.Thread(target=keep_list, args=(t, port, stop)) for t in hall.tables]
+    try:
+        for client in clients:
+            client.start()
+        time.sleep(1.0)
+        server = crash(server, port)
+        time.sleep(1.5)
+    finally:
+        stop.set()
+        for client in clients:
+            client.join(ANSWER_TIMEOUT + 30)
+        server.stop()
+    problems = [p for t in hall.tables for p in t.problems]
+    assert not problems, f"{problems}\n{server.output()}"
+    with hall.app.app_context():
+        round_ = db.session.execute(select(Round)).scalar_one()
+        stored = {t.number: [e["re_eyes"] for e in scorelists.entries_of(t)] for t in round_.tables}
+        db.engine.dispose()
+    for table in hall.tables:
+        assert stored[table.number] == [eyes(i) for i in range(table.acknowledged)], table.number
+    assert sum(t.acknowledged for t in hall.tables) >= 2 * TABLES, "too few saves to tell"
+
+
+def kill_a_worker_twice(server: ServerProcess, port: int) -> ServerProcess:
+    for _ in range(2):
+        workers = server.children()
+        assert len(workers) == 2, workers
+        os.kill(workers[0], signal.SIGKILL)
+        assert wait_for(functools.partial(_replaced, server, workers[0]), seconds=30)
+        time.sleep(1.0)
+    return server
+
+
+def kill_the_server(server: ServerProcess, port: int) -> ServerProcess:
+    """SIGKILL the server's (master) process; once its workers have gone too, start it anew
+    on the same port."""
+    workers = server.children()
+    server.kill()
+    # gunicorn's workers notice that their master is gone and end by themselves.
+    assert wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), seconds=30)
+    time.sleep(0.5)
+    again = ServerProcess(server.command, server.env, server.log)
+    again.start(port)
+    return again
+
+
+def _replaced(server: ServerProcess, killed: int) -> bool:
+    """True once gunicorn runs two workers again, none of them ``killed``."""
+    workers = server.children()
+    return len(workers) == 2 and killed not in workers
+
+
+def test_gunicorn_on_postgresql_a_killed_worker_loses_no_acknowledged_save(
+    gunicorn_hall: Hall,
+) -> None:
+    under_load(gunicorn_hall, kill_a_worker_twice)
+
+
+def test_gunicorn_on_postgresql_a_killed_master_loses_no_acknowledged_save(
+    gunicorn_hall: Hall,
+) -> None:
+    under_load(gunicorn_hall, kill_the_server)
+
+
+def test_laptop_server_on_sqlite_killed_loses_no_acknowledged_save(laptop_hall: Hall) -> None:
+    under_load(laptop_hall, kill_the_server)

@@ -1,0 +1,129 @@
+"""The web app as the tests build it: a fresh app on a database of its own, on SQLite or on the
+throwaway PostgreSQL cluster (``tests/support/postgres.py``), empty or built by the migrations.
+
+The real Alembic migrations run once per test run (per xdist worker) on each database: into a
+SQLite file, which each test's app gets a copy of, and into a PostgreSQL template database,
+which each test's database is created from. The fixtures in ``tests/conftest.py`` call this
+module; the tests of the migrations themselves (``tests/app/test_app_startup.py``) start from
+an empty database and run them.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flask_migrate
+import pytest
+from flask import Flask
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
+
+from tests.support import postgres
+from tests.support.webapp import FAST_ARGON2
+from tournament.app import create_app
+from tournament.config import DEFAULT_DATABASE_FILE, ENVIRONMENT_KEYS
+from tournament.extensions import db
+
+
+class TemplateCache(BytecodeCache):
+    """Jinja's compiled templates kept in memory for every app of the run: each test's app has
+    an environment of its own, and compiling the templates again for each one took a quarter
+    of an app test's time. A template's code is used only while its source is unchanged."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = TemplateCache()
+
+
+def make_app(
+    instance: Path, monkeypatch: pytest.MonkeyPatch, config: dict[str, Any] | None = None
+) -> Flask:
+    """The app with the tests' settings, its instance folder ``instance``."""
+    # The developer's own settings must not leak into the tests.
+    for key in ENVIRONMENT_KEYS:
+        monkeypatch.delenv(key, raising=False)
+    settings = {
+        "TESTING": True,
+        "ARGON2_PARAMETERS": FAST_ARGON2,
+        # Each request sees what the test just changed (tests/app/test_app_standings.py checks
+        # the shared pages).
+        "PUBLIC_PAGE_SECONDS": 0,
+        **(config or {}),
+    }
+    app = create_app(settings, instance_path=str(instance))
+    app.jinja_env.bytecode_cache = TEMPLATES
+    return app
+
+
+def migrate(app: Flask) -> None:
+    """Run the migrations on the app's database and close its connections."""
+    with app.app_context():
+        flask_migrate.upgrade()
+        db.engine.dispose()
+
+
+def migrated_sqlite(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A SQLite file built by the migrations in ``folder``, to be copied for each test."""
+    instance = folder / "instance"
+    migrate(make_app(instance, monkeypatch))
+    database = instance / DEFAULT_DATABASE_FILE
+    # Its last connection closed, SQLite has written the WAL back into the file.
+    assert not database.with_name(f"{DEFAULT_DATABASE_FILE}-wal").exists()
+    return database
+
+
+def migrated_postgres(
+    cluster: postgres.Cluster, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """A database of ``cluster`` built by the migrations, the template for each test's."""
+    name = cluster.create_database("doko_template")
+    # A template must have no open connection when it is copied: migrate() closes them.
+    migrate(
+        make_app(folder / "instance", monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
+    )
+    return name
+
+
+def on_backend(
+    request: pytest.FixtureRequest,
+    backend: str,
+    instance: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    migrated: bool,
+) -> Iterator[Flask]:
+    """The app on a database of its own on ``backend``: a copy of the migrated one, or empty."""
+    if backend == "sqlite":
+        if migrated:
+            template: Path = request.getfixturevalue("sqlite_template")
+            instance.mkdir(mode=0o700, parents=True, exist_ok=True)
+            shutil.copyfile(template, instance / DEFAULT_DATABASE_FILE)
+        app = make_app(instance, monkeypatch)
+        yield app
+        with app.app_context():
+            db.engine.dispose()
+        return
+    # Asked for only here, so that a run without PostgreSQL tests starts no cluster.
+    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+    name = cluster.create_database(
+        template=request.getfixturevalue("postgres_template") if migrated else None
+    )
+    try:
+        app = make_app(instance, monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
+        yield app
+        with app.app_context():
+            db.engine.dispose()
+    finally:
+        cluster.drop_database(name)

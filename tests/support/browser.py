@@ -1,0 +1,122 @@
+"""What the browser tests share: the app on a fresh database, served by a real WSGI server,
+and Debian's Chromium driven by Playwright (never ``playwright install``: the system's
+browser, with the flags it needs in a container).
+
+The app is served in one of two ways (``SERVERS``), as it is on the tournament day:
+
+- ``waitress-sqlite``: a SQLite file, waitress in a thread of the test's process (the laptop);
+- ``gunicorn-postgresql``: a database of the throwaway PostgreSQL cluster
+  (``tests/support/postgres.py``, a copy of the migrated template), gunicorn in its own process
+  with two workers, as ``docs/server.md`` runs it (the Linux server). Skipped with
+  ``DOKO_TEST_POSTGRES=0``.
+
+Either way the test's own app (its test client, the services) works on the same database.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import flask_migrate
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, sync_playwright
+from waitress.server import create_server
+
+from tests.support import postgres
+from tests.support.server_processes import free_port, gunicorn_command, running, server_environment
+from tests.support.serving import in_thread
+from tournament.app import create_app
+from tournament.extensions import db
+
+SERVERS = ("waitress-sqlite", "gunicorn-postgresql")
+GUNICORN_WORKERS = 2
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def migrated_app(instance: Path) -> Flask:
+    """The app on a new SQLite file in ``instance``, built by the real migrations."""
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'browser.sqlite3'}",
+            "PUBLIC_PAGE_SECONDS": 0,  # a page shows what the test just did
+        },
+        instance_path=str(instance),
+    )
+    with app.app_context():
+        flask_migrate.upgrade()
+    return app
+
+
+@contextmanager
+def served(app: Flask) -> Iterator[str]:
+    """Serve ``app`` with waitress on a free port; yields the base URL."""
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    try:
+        with in_thread(server):
+            yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+
+
+@contextmanager
+def served_on(
+    server: str, instance: Path, request: pytest.FixtureRequest
+) -> Iterator[tuple[Flask, str]]:
+    """The app on a new migrated database served by ``server`` (one of ``SERVERS``); yields
+    the test's own app on that database and the server's base URL."""
+    if server == "waitress-sqlite":
+        app = migrated_app(instance)
+        with served(app) as url:
+            yield app, url
+        return
+    assert server == "gunicorn-postgresql", server
+    if postgres.opted_out():
+        pytest.skip(f"PostgreSQL tests switched off ({postgres.OPT_OUT_VARIABLE}=0)")
+    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+    name = cluster.create_database(template=request.getfixturevalue("postgres_template"))
+    url, key = cluster.url(name), secrets.token_hex(32)
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(instance)
+    )
+    port = free_port()
+    command = gunicorn_command(port, workers=GUNICORN_WORKERS, instance=instance)
+    try:
+        # A page shows what the test just did.
+        environment = server_environment(url, key) | {"PUBLIC_PAGE_SECONDS": "0"}
+        with running(command, environment, instance / "gunicorn.log", port):
+            yield app, f"http://127.0.0.1:{port}"
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+        cluster.drop_database(name)
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium, headless."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: apt-get install -y chromium; make test does"
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

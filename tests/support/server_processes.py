@@ -1,0 +1,196 @@
+"""The app's servers as real processes, for the tests and the benchmarks: gunicorn (the Linux
+server, ``docs/server.md``) and the laptop server (what ``make run`` starts).
+
+``ServerProcess`` starts one with its command line, environment and a log file, waits until it
+answers HTTP, and stops it (or kills it with SIGKILL, to test what survives a crash).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def laptop_server_command(port: int) -> list[str]:
+    """The laptop's server, ``doko-turnier`` (one process, waitress, migrates the database
+    first), on 127.0.0.1:``port``."""
+    return [sys.executable, "-m", "tournament.serve", "--host", "127.0.0.1", "--port", str(port)]
+
+
+def gunicorn_command(
+    port: int,
+    *,
+    workers: int = 2,
+    threads: int = 8,
+    instance: Path | None = None,
+    proxies: int = 0,
+) -> list[str]:
+    """gunicorn as ``docs/server.md`` runs it (gthread workers), on 127.0.0.1:``port``;
+    ``instance``: the app's instance folder (default: ``instance/`` in the repository);
+    ``proxies``: how many reverse proxies stand in front (``tournament.wsgi``)."""
+    arguments = [f"proxies={proxies}"]
+    if instance is not None:
+        arguments.append(f"instance_path={str(instance)!r}")
+    factory = f"application({', '.join(arguments)})"
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        str(threads),
+        f"tournament.wsgi:{factory}",
+    ]
+
+
+def migrate_command() -> list[str]:
+    """Brings the database (``DATABASE_URL``) to the newest schema, as ``docs/server.md``
+    says to before gunicorn starts."""
+    return [sys.executable, "-m", "flask", "--app", "tournament.app", "db", "upgrade"]
+
+
+def migrate(env: Mapping[str, str], log: Path) -> None:
+    """Run ``migrate_command`` to its end; its output goes to ``log``."""
+    with log.open("ab") as output:
+        result = subprocess.run(
+            migrate_command(), cwd=ROOT, env=dict(env), stdout=output, stderr=subprocess.STDOUT
+        )
+    if result.returncode != 0:
+        raise RuntimeError(f"{migrate_command()} failed:\n{log.read_text(errors='replace')}")
+
+
+def server_environment(database_url: str, secret_key: str) -> dict[str, str]:
+    """The environment of a server process: this one's, with the database and the key, and
+    this repository's code first on the import path (a script's own folder would come first,
+    and an installed copy of the app could be another checkout)."""
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": secret_key,
+        "PYTHONPATH": path,
+    }
+
+
+class ServerProcess:
+    """A server started from ``command`` in the repository's folder, its output in ``log``."""
+
+    def __init__(self, command: list[str], env: Mapping[str, str], log: Path) -> None:
+        self.command = command
+        self.env = dict(env)
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None, "not started"
+        return self.process.pid
+
+    def start(self, port: int) -> None:
+        """Start it and wait until it answers HTTP on ``port`` (fails if it ends before)."""
+        with self.log.open("ab") as output:
+            self.process = subprocess.Popen(
+                self.command,
+                cwd=ROOT,
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while not answers(port):
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.command} ended at start:\n{self.output()}")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"{self.command} did not answer:\n{self.output()}")
+            time.sleep(0.1)
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash: nothing of it runs after this."""
+        assert self.process is not None, "not started"
+        self.process.kill()
+        self.process.wait(STOP_TIMEOUT)
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL if it is still there after ``STOP_TIMEOUT``; safe to call
+        again."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def children(self) -> list[int]:
+        """The process ids of its child processes (gunicorn's workers)."""
+        return children_of(self.pid)
+
+
+def children_of(pid: int) -> list[int]:
+    """The live child processes of ``pid``, read from ``/proc``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            stat = (entry / "stat").read_text()
+            # "pid (name) state ppid ...": the name may hold spaces and parentheses.
+            state, parent = stat[stat.rindex(")") + 2 :].split()[:2]
+            if int(parent) == pid and state != "Z":
+                found.append(int(entry.name))
+    return sorted(found)
+
+
+def answers(port: int) -> bool:
+    """True if an HTTP server on 127.0.0.1:``port`` answers a request (any status)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", "/static/style.css")
+        connection.getresponse().read()
+        return True
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()
+
+
+@contextlib.contextmanager
+def running(
+    command: list[str], env: Mapping[str, str], log: Path, port: int
+) -> Iterator[ServerProcess]:
+    """The server running for the length of the block, stopped at its end."""
+    server = ServerProcess(command, env, log)
+    server.start(port)
+    try:
+        yield server
+    finally:
+        server.stop()
