@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("tournament", "rules_engine", "table_draw")
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
