@@ -170,16 +170,15 @@ def test_table_plan_prints_on_a4_without_navigation(leitung: Page) -> None:
 
 def test_where_do_i_sit_is_alphabetical_and_table_cards_one_per_page(leitung: Page) -> None:
     leitung.get_by_role("link", name="Wo sitze ich?").first.click()
-    names = leitung.locator("table.seats tbody tr td:first-child").all_inner_texts()
-    assert len(names) == 41
+    first_cells = leitung.locator("table.seats tbody tr td:first-child")
+    expect(first_cells).to_have_count(41)
+    names = first_cells.all_inner_texts()
     assert names == sorted(names, key=str.casefold)
     leitung.get_by_role("link", name="Tischkarten").first.click()
     expect(leitung.locator("article.table-card")).to_have_count(10)
     leitung.emulate_media(media="print")
-    break_after = leitung.locator("article.table-card").first.evaluate(
-        "card => getComputedStyle(card).breakAfter"
-    )
-    assert break_after == "page"
+    # Retried: a click returns once the page is there, maybe before its stylesheet is.
+    expect(leitung.locator("article.table-card").first).to_have_css("break-after", "page")
     leitung.emulate_media(media="screen")
 
 
