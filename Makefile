@@ -43,9 +43,11 @@ typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
 # A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
-# on one worker (--dist loadfile).
+# on one worker (--dist loadfile). The server tier comes after, alone: its tests kill server
+# processes and count what the tables saved meanwhile, which other workers would slow down.
 pytest: $(BIN)/.installed node_modules/.installed
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "not server"
+	$(BIN)/python -m pytest -m server
 
 pytest-fast: $(BIN)/.installed
 	$(BIN)/python -m pytest -n $(WORKERS) -m "$(FAST_TESTS)"
