@@ -43,10 +43,12 @@ typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
 # A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
-# on one worker (--dist loadfile). The server tier comes after, alone: its tests kill server
-# processes and count what the tables saved meanwhile, which other workers would slow down.
+# on one worker (--dist loadfile). The browser and server tiers come after, each alone: their
+# tests time what a phone sees and count what tables saved while a server was killed, which
+# other workers beside them would slow down.
 pytest: $(BIN)/.installed node_modules/.installed
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "not server"
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "not (browser or server)"
+	$(BIN)/python -m pytest -m browser
 	$(BIN)/python -m pytest -m server
 
 pytest-fast: $(BIN)/.installed
