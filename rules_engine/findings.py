@@ -259,6 +259,52 @@ class Code(Enum):
         "specials: Karlchen, Karlchen gefangen and Fuchs im letzten Stich go to the party "
         "that won the last trick, not to both",
     )  # fmt: skip
+    CARD_NOT_IN_DECK = (
+        "card_not_in_deck", "2.2", None,
+        "hands.{player}: {card} is not in the {deck}-card deck of the rule set {preset}",
+    )  # fmt: skip
+    HAND_SIZE_FOR_RULES = (
+        "hand_size_for_rules", "2.2", None,
+        "hands.{player}: {count} cards, each player gets {size} under the rule set {preset}",
+    )  # fmt: skip
+    RULED_GAME_CUT_SHORT = (
+        "ruled_game_cut_short", "5", None,
+        "actions: only {played} of {cards} cards are played under the rule set {preset}; "
+        "every card must be played",
+    )  # fmt: skip
+    CALL_AFTER_END = (
+        "call_after_end", "6", None,
+        "{player} makes a call after the last card, the rule set {preset} has none then",
+    )  # fmt: skip
+    SCHWEINCHEN_NEEDS_BOTH = (
+        "schweinchen_needs_both", "2.3", None,
+        "game.schweinchen: nobody holds both Karo Asse, the Schweinchen of the rule set "
+        "{preset} needs both in one hand",
+    )  # fmt: skip
+    SCHWEIN_NOT_ALLOWED = (
+        "schwein_not_allowed", "2.3", None,
+        "{player} plays a Karo As as the Schwein without a Schweinchen of his own still to "
+        "play (rule set {preset})",
+    )  # fmt: skip
+    ARMUT_TOO_MANY_TRUMPS = (
+        "armut_too_many_trumps", "4.1", None,
+        "game.player: {player} holds {count} trumps, an Armut under the rule set {preset} "
+        "allows at most {limit}",
+    )  # fmt: skip
+    ARMUT_GIVES_NOT_TRUMPS = (
+        "armut_gives_not_trumps", "4.1", None,
+        "game.gives: {player} gives exactly his {count} trumps under the rule set {preset}",
+    )  # fmt: skip
+    ARMUT_RETURNS_WRONG = (
+        "armut_returns_wrong", "4.1", None,
+        "game.returns: {player} returns {count} cards he holds after taking the Armut "
+        "(rule set {preset})",
+    )  # fmt: skip
+    ARMUT_FEHL_FIRST = (
+        "armut_fehl_first", "4.1", None,
+        "game.returns: {player} returns a trump while keeping a Fehl card; the rule set "
+        "{preset} has every Fehl card returned first",
+    )  # fmt: skip
     HAMMEL_EYES = (
         "hammel_eyes", "7.1", None,
         "eyes: the Augen of the four players add up to {total}, not 240",

@@ -15,6 +15,7 @@ from .findings import Code, Finding, JsonValue, Player
 from .game import Game, GameSpec
 from .gametypes import GameType, SoloCategory, SoloType
 from .record_fields import Record, field_error, parse_pflicht, parse_players, required, whole_number
+from .ruledplay import replay_ruled_record
 from .rulescore import score_ruled_record
 from .rulesets import DDV, parse_rules
 from .scoring import NO_SPECIALS, GameResult, GameSummary, Specials, score, verify_summary
@@ -299,8 +300,13 @@ def require_ddv(record: Record, command: str) -> None:
 
 
 def replay_record(record: Record) -> Record:
-    """The ``replay`` command for one parsed JSON line."""
-    require_ddv(record, "replay")
+    """The ``replay`` command for one parsed JSON line; a ``"rules"`` field other than the
+    DDV preset goes to :mod:`rules_engine.ruledplay`."""
+    rules_value = record.get("rules")
+    if rules_value is not None:
+        rules = parse_rules(rules_value)
+        if rules is not DDV:
+            return replay_ruled_record(record, rules)
     game = game_from_record(record)
     actions = required(record, "actions")
     if type(actions) is not list:

@@ -27,6 +27,7 @@ from .rulesets import (
     ExtraGame,
     FiveSitter,
     Hammelrennen,
+    HochzeitSelector,
     KontraWin,
     Model,
     Pflichtsolo,
@@ -482,7 +483,13 @@ def ruled_summary_from_record(record: Record, rules: RuleSet) -> RuledSummary:
             high=max(sums),
         )
     contexts = contexts_of(kind, len(re), solo, category)
-    if kind == Kind.HOCHZEIT and len(re) == 1:
+    if (
+        kind == Kind.HOCHZEIT
+        and len(re) == 1
+        and rules.hochzeit_selector is HochzeitSelector.FIRST_FOREIGN
+    ):
+        # Alone when another player took none of the first tricks; with the selectors of
+        # 000 L33 and 001 L67-68 only the qualifying tricks decide, so no minimum.
         need = rules.hochzeit_deadline or rules.tricks
         if re_tricks < need:
             raise RecordError.of(Code.HOCHZEIT_ALONE_TRICKS, tricks=re_tricks)

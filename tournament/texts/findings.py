@@ -219,6 +219,42 @@ GERMAN: Mapping[Code, str] = {
         "Sonderpunkte: Karlchen, Karlchen gefangen und Fuchs im letzten Stich bekommt die "
         "Partei, die den letzten Stich gewonnen hat, nicht beide"
     ),
+    Code.CARD_NOT_IN_DECK: (
+        "Karten von {player}: {card} gehört nicht zum Blatt mit {deck} Karten des Regelwerks "
+        "{preset}"
+    ),
+    Code.HAND_SIZE_FOR_RULES: (
+        "Karten von {player}: {count:Karten}, im Regelwerk {preset} bekommt jeder {size}"
+    ),
+    Code.RULED_GAME_CUT_SHORT: (
+        "Spielzüge: Nur {played} von {cards} Karten sind gespielt (Regelwerk {preset}); alle "
+        "Karten müssen gespielt werden"
+    ),
+    Code.CALL_AFTER_END: (
+        "{player} sagt nach der letzten Karte an, das Regelwerk {preset} kennt dann keine Ansage"
+    ),
+    Code.SCHWEINCHEN_NEEDS_BOTH: (
+        "Schweinchen: Niemand hat beide Karo-Asse, das Schweinchen im Regelwerk {preset} "
+        "braucht beide auf einer Hand"
+    ),
+    Code.SCHWEIN_NOT_ALLOWED: (
+        "{player} spielt ein Karo-As als Schwein, hat aber kein eigenes Schweinchen mehr zu "
+        "spielen (Regelwerk {preset})"
+    ),
+    Code.ARMUT_TOO_MANY_TRUMPS: (
+        "Armut: {player} hat {count} Trümpfe, im Regelwerk {preset} sind höchstens {limit} erlaubt"
+    ),
+    Code.ARMUT_GIVES_NOT_TRUMPS: (
+        "Armut: {player} gibt genau seine {count} Trümpfe ab (Regelwerk {preset})"
+    ),
+    Code.ARMUT_RETURNS_WRONG: (
+        "Armut: {player} gibt {count} Karten zurück, die er nach dem Aufnehmen hat "
+        "(Regelwerk {preset})"
+    ),
+    Code.ARMUT_FEHL_FIRST: (
+        "Armut: {player} gibt einen Trumpf zurück und behält eine Fehlkarte; im Regelwerk "
+        "{preset} gehen zuerst alle Fehlkarten zurück"
+    ),
     Code.HAMMEL_EYES: "Augen: Die Augen der vier Spieler ergeben {total}, nicht 240",
     # ---- the command line
     Code.LINE_NOT_JSON: "Die Zeile ist kein gültiges JSON: {detail}",
