@@ -16,6 +16,7 @@ a default of ``docs/rule-sets.md``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -155,6 +156,9 @@ class RuledGame:
         self.category = category
         self.tricks_total = rules.tricks
         self.order = order_for(rules.deck, rules.dullen, rules.farbsolo_keeps_dullen, solo)
+        self._follow = self.order.follow
+        self._led: Suit | None = None
+        self.cards_total = 4 * rules.tricks
         self.hands = hands
         follow = self.order.follow
         self._counts: list[dict[str, int]] = []
@@ -232,45 +236,28 @@ class RuledGame:
 
     @property
     def is_over(self) -> bool:
-        return len(self.tricks) == self.tricks_total
+        return self.played == self.cards_total
 
     # ------------------------------------------------------------------ cards
     def play(self, seat: int, code: str, schwein: bool = False) -> None:
-        names = self.names
-        if self.is_over:
-            raise IllegalActionError.of(
-                Code.PLAY_AFTER_END, player=Player(names[seat]), card=CARDS_BY_CODE[code]
-            )
-        if seat != self.to_move:
-            raise IllegalActionError.of(
-                Code.NOT_YOUR_TURN, turn=Player(names[self.to_move]), player=Player(names[seat])
-            )
         counts = self._counts[seat]
-        if not counts.get(code):
-            raise IllegalActionError.of(
-                Code.CARD_NOT_HELD, player=Player(names[seat]), card=CARDS_BY_CODE[code]
-            )
-        follow = self.order.follow
+        if seat != self.to_move or self.played == self.cards_total or not counts.get(code):
+            self._refuse_play(seat, code)
+        follow = self._follow
         cls = follow[code]
-        if schwein or (
-            code == _DA
-            and seat == self.schwein_holder
-            and not self.schwein_played
-            and counts[code] == 1
-        ):
-            # 002 L68: the holder says which Karo As is the Schwein; the last one left
-            # is it when he has not said so before.
-            if seat != self.schwein_holder or self.schwein_played or code != _DA:
-                raise _illegal(Code.SCHWEIN_NOT_ALLOWED, self.rules, player=Player(names[seat]))
+        if (
+            schwein or (code == _DA and seat == self.schwein_holder and counts[code] == 1)
+        ) and self._schwein(seat, code, schwein):
             cls = None
-            self.schwein_played = True
-            self._schwein_at = len(self._trick)
         trick = self._trick
         if trick:
-            lead = trick[0]
-            led = None if self._schwein_at == 0 else follow[lead]
-            if cls != led and self._classes[seat].get(led):
-                raise IllegalActionError.of(Code.MUST_FOLLOW, player=Player(names[seat]), led=led)
+            led = self._led
+            if cls is not led and self._classes[seat].get(led):
+                raise IllegalActionError.of(
+                    Code.MUST_FOLLOW, player=Player(self.names[seat]), led=led
+                )
+        else:
+            self._led = cls
         counts[code] -= 1
         self._classes[seat][follow[code]] -= 1
         trick.append(code)
@@ -281,13 +268,38 @@ class RuledGame:
         leader = self._leader
         winner = (leader + self._winner_index()) % 4
         self.tricks.append((leader, tuple(trick), self._schwein_at, winner))
-        if not self.hochzeit_class >= 0 and self.kind == Kind.HOCHZEIT:
-            self.hochzeit_class = 1 if follow[trick[0]] is None else 0
+        if self.hochzeit_class < 0 and self.kind == Kind.HOCHZEIT:
+            self.hochzeit_class = 1 if self._led is None else 0
         trick.clear()
         self._schwein_at = -1
         self.to_move = self._leader = winner
         if not self.clarified:
             self._clarify(winner)
+
+    def _refuse_play(self, seat: int, code: str) -> None:
+        names = self.names
+        if self.is_over:
+            raise IllegalActionError.of(
+                Code.PLAY_AFTER_END, player=Player(names[seat]), card=CARDS_BY_CODE[code]
+            )
+        if seat != self.to_move:
+            raise IllegalActionError.of(
+                Code.NOT_YOUR_TURN, turn=Player(names[self.to_move]), player=Player(names[seat])
+            )
+        raise IllegalActionError.of(
+            Code.CARD_NOT_HELD, player=Player(names[seat]), card=CARDS_BY_CODE[code]
+        )
+
+    def _schwein(self, seat: int, code: str, said: bool) -> bool:
+        """002 L68: the holder says which Karo As is the Schwein; the last one left is it
+        when he has not said so before. Whether this card is the Schwein."""
+        if self.schwein_played and not said:
+            return False
+        if seat != self.schwein_holder or self.schwein_played or code != _DA:
+            raise _illegal(Code.SCHWEIN_NOT_ALLOWED, self.rules, player=Player(self.names[seat]))
+        self.schwein_played = True
+        self._schwein_at = len(self._trick)
+        return True
 
     def legal_cards(self, seat: int) -> list[str]:
         """The distinct cards ``seat`` may play now (empty when it is not his turn)."""
@@ -298,7 +310,7 @@ class RuledGame:
         if not self._trick:
             return hand
         follow = self.order.follow
-        led = None if self._schwein_at == 0 else follow[self._trick[0]]
+        led = self._led
         same = [code for code in hand if follow[code] == led]
         return same or hand
 
@@ -587,33 +599,42 @@ def _hands(record: Record, rules: RuleSet, players: tuple[str, ...]) -> list[lis
     if type(hands) is not dict or set(hands) != set(players):
         raise RecordError.of(Code.HANDS_NOT_OBJECT)
     size = rules.tricks
-    in_deck = frozenset(deck_codes(rules.deck))
+    in_deck = _in_deck(rules.deck)
     result: list[list[str]] = []
-    counts: dict[str, int] = {}
     for name in players:
         hand = hands[name]
         if type(hand) is not list:
             raise RecordError.of(Code.HAND_NOT_LIST, player=Player(name))
-        for code in hand:
-            card = CARDS_BY_CODE.get(code) if type(code) is str else None
-            if card is None:
-                raise RecordError.of(Code.NOT_A_CARD, player=Player(name), value=JsonValue.of(code))
-            if code not in in_deck:
-                raise _finding(
-                    Code.CARD_NOT_IN_DECK, rules, player=Player(name), card=card, deck=rules.deck
-                )
-            counts[code] = counts.get(code, 0) + 1
+        if not in_deck.issuperset(hand):
+            for code in hand:
+                card = CARDS_BY_CODE.get(code) if type(code) is str else None
+                if card is None:
+                    raise RecordError.of(
+                        Code.NOT_A_CARD, player=Player(name), value=JsonValue.of(code)
+                    )
+                if code not in in_deck:
+                    raise _finding(
+                        Code.CARD_NOT_IN_DECK,
+                        rules,
+                        player=Player(name),
+                        card=card,
+                        deck=rules.deck,
+                    )
         if len(hand) != size:
             raise _finding(
                 Code.HAND_SIZE_FOR_RULES, rules, player=Player(name), count=len(hand), size=size
             )
         result.append(list(hand))
+    counts = Counter(code for hand in result for code in hand)
     for code in deck_codes(rules.deck):
-        if counts.get(code, 0) != 2:
-            raise RecordError.of(
-                Code.CARD_COUNT, card=CARDS_BY_CODE[code], count=counts.get(code, 0)
-            )
+        if counts[code] != 2:
+            raise RecordError.of(Code.CARD_COUNT, card=CARDS_BY_CODE[code], count=counts[code])
     return result
+
+
+@cache
+def _in_deck(deck: int) -> frozenset[str]:
+    return frozenset(deck_codes(deck))
 
 
 def _game_player(spec: Record, players: tuple[str, ...], field: str = "player") -> int:
@@ -784,7 +805,19 @@ def replay_ruled_record(record: Record, rules: RuleSet) -> Record:
     actions = required(record, "actions")
     if type(actions) is not list:
         raise RecordError.of(Code.ACTIONS_NOT_LIST)
+    seats = {name: seat for seat, name in enumerate(game.names)}
+    play = game.play
+    eyes = _EYES
     for number, action in enumerate(actions, start=1):
+        if type(action) is str:
+            name, _, what = action.rpartition(":")
+            seat = seats.get(name)
+            if seat is not None and what in eyes:
+                try:
+                    play(seat, what)
+                except IllegalActionError as error:
+                    raise IllegalActionError(error.finding.with_context(action=number)) from None
+                continue
         apply_ruled_action(game, number, action)
     if not game.is_over:
         raise _finding(Code.RULED_GAME_CUT_SHORT, rules, played=game.played, cards=rules.deck)
