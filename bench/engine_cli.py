@@ -14,11 +14,13 @@ The best of ``--runs`` runs is reported against the targets of the issue, with t
 run beside it. The engine's bytecode is written first (see :func:`compile_engine`).
 
     python bench/engine_cli.py [--score-n 100000] [--replay-n 20000] [--runs 3]
-    python bench/engine_cli.py --rules schweinchen --replay-n 0
+    python bench/engine_cli.py --rules schweinchen [--replay-n 10000]
 
 ``--rules KEY`` scores the summaries under that preset (``docs/rule-sets.md``): each
 summary is fitted to the preset (its deck's tricks and Augen, its solos and calls) and
-carries ``"rules": KEY``; ``replay`` plays only the DDV rules, so use ``--replay-n 0``.
+carries ``"rules": KEY``; ``replay`` then plays random legal games of that preset
+(:func:`rules_engine.simulate.random_ruled_record`: its deck, game types, Armut, Schwein,
+calls), each under ``"rules": KEY``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from cli_timing import time_cli  # noqa: E402
 from rules_engine.records import replay_record, score_record  # noqa: E402
 from rules_engine.rulescore import eye_sums  # noqa: E402
 from rules_engine.rulesets import PRESETS, CallSystem, RuleSet  # noqa: E402
-from rules_engine.simulate import random_record, renamed  # noqa: E402
+from rules_engine.simulate import random_record, random_ruled_record, renamed  # noqa: E402
 
 Record = dict[str, Any]
 
@@ -179,11 +181,24 @@ def score_workload(
     return Workload("score", SCORE_TARGET, lines, expected, kinds)
 
 
+def ruled_games(count: int, rng: random.Random, key: str) -> list[tuple[Record, Record]]:
+    """``count`` random legal games under the preset ``key``, with their replay output."""
+    games = []
+    for number in range(count):
+        call_rate = rng.choice((0.0, 0.04, 0.08, 0.08, 0.2))
+        seeded = random.Random(rng.getrandbits(64))
+        record = random_ruled_record(seeded, key, f"base{number}", call_rate)
+        games.append((record, replay_record(record)))
+    return games
+
+
 def replay_workload(games: list[tuple[Record, Record]], n: int, rng: random.Random) -> Workload:
     lines, expected, kinds = [], [], []
     for i in range(n):
         record, output = games[i % len(games)]
-        game = renamed(record, rng.sample(NAME_POOL, 4)) | {"id": f"r{i}"}
+        if "rules" not in record:  # a game under a preset keeps its names (Armut partner)
+            record = renamed(record, rng.sample(NAME_POOL, 4))
+        game = record | {"id": f"r{i}"}
         lines.append(json.dumps(game, ensure_ascii=False))
         expected.append((game["id"], output["winner"], output["value"]))
         kinds.append(output["summary"]["type"])
@@ -314,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = base_games(min(args.distinct, max(args.score_n, args.replay_n or 0)), rng)
     workloads = [score_workload(games, args.score_n, rng, args.rules)]
     if args.replay_n is not None:
+        if args.rules is not None:
+            games = ruled_games(min(args.distinct, args.replay_n), rng, args.rules)
         workloads.append(replay_workload(games, args.replay_n, rng))
     print(
         f"Python {platform.python_version()}, {os.cpu_count()} CPUs; "
