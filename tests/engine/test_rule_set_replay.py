@@ -494,3 +494,35 @@ def test_an_illegal_card_is_refused_never_scored(key: str, seed: int, data: st.D
     with pytest.raises(DokoError) as caught:
         replay_record(rec)
     assert caught.value.finding.action == index + 1
+
+
+def test_001_L69_a_hochzeiter_alone_may_have_fewer_than_three_tricks_under_a_selector() -> None:
+    summary = {
+        "id": 1,
+        "players": NAMES,
+        "type": "hochzeit",
+        "re": ["Anna"],
+        "re_eyes": 40,
+        "re_tricks": 1,
+    }
+    assert score_record(dict(summary, rules="reglement-2001"))["winner"] == "kontra"
+    with pytest.raises(DokoError) as caught:
+        score_record(dict(summary, rules="schweinchen", re_eyes=30))
+    assert caught.value.code is Code.HOCHZEIT_ALONE_TRICKS
+
+
+def test_002_D22_no_schweinchen_in_a_damensolo_and_no_call_after_the_last_card() -> None:
+    with pytest.raises(DokoError) as caught:
+        start(
+            "schweinchen",
+            [["DA", "DA"], [], [], []],
+            {"type": "solo", "solo": "damen", "player": "Anna", "schweinchen": True},
+        )
+    assert caught.value.code is Code.FIELD_NOT_IN_RULES
+    from rules_engine.calls import Call
+
+    game = start("hausregeln-2024", [["CQ"], ["CQ"], [], []])
+    play_out(game)
+    with pytest.raises(IllegalActionError) as caught_call:
+        game.announce(0, Call.RE, "Anna:re")
+    assert caught_call.value.code is Code.CALL_AFTER_END
