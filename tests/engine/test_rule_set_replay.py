@@ -526,3 +526,24 @@ def test_002_D22_no_schweinchen_in_a_damensolo_and_no_call_after_the_last_card()
     with pytest.raises(IllegalActionError) as caught_call:
         game.announce(0, Call.RE, "Anna:re")
     assert caught_call.value.code is Code.CALL_AFTER_END
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), call_rate=st.sampled_from([0.0, 0.08, 0.3]))
+def test_003_the_ruled_replay_under_the_ddv_rules_agrees_with_the_ddv_replay(
+    seed: int, call_rate: float
+) -> None:
+    """The general card play, given the DDV rule set, plays and scores every random legal
+    DDV game (calls with the Hochzeit shift and the Erwiderung included) as the DDV engine."""
+    from rules_engine.ruledplay import replay_ruled_record
+    from rules_engine.rulesets import DDV
+    from rules_engine.simulate import random_record
+
+    rec = random_record(random.Random(seed), seed, call_rate)
+    ddv = replay_record(rec)
+    ruled = replay_ruled_record(rec, DDV)
+    assert (ruled["winner"], ruled["value"], ruled["scores"]) == (
+        ddv["winner"],
+        ddv["value"],
+        ddv["scores"],
+    )
