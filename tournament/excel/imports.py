@@ -171,6 +171,8 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
     names."""
     result = FileImport()
     rounds = {round_.number: round_ for round_ in tournament.rounds}
+    # Per round its tables by number, loaded once with everything their lists read.
+    tables: dict[int, dict[int, RoundTable]] = {}
     # Per table the list read for it, with where it was found.
     found_lists: dict[int, ListImport] = {}
     is_csv = PurePath(filename).suffix.casefold() == ".csv"
@@ -200,9 +202,9 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
                     else f"Zelle {cell}: bitte die Nummer der Runde angeben."
                 )
                 continue
-            table = next(
-                (t for t in table_play.tables_of_round(round_) if t.number == number), None
-            )
+            if round_.number not in tables:
+                tables[round_.number] = {t.number: t for t in table_play.tables_of_round(round_)}
+            table = tables[round_.number].get(number)
             if table is None:
                 result.problems.append(
                     f"Blatt „{grid.title}“, Zelle {grid.ref(top, 1)}: Tisch {number} gibt es in "
