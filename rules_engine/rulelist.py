@@ -47,8 +47,8 @@ _SEEDS = {
     "schweinchen": "002",
     "ravensburger-2015": "004",
 }
-#: The seed line each finding of a list comes from, per seed; a finding not named here is
-#: filed under the seed's scoring lines.
+#: The seed line each finding of a list comes from, per seed; points that differ are filed
+#: under the seed's scoring lines, any other finding under the seed alone.
 _RULE_LINES: dict[str, dict[Code, str]] = {
     "000": {
         Code.WRONG_DEALER: "L37",
@@ -64,12 +64,8 @@ _RULE_LINES: dict[str, dict[Code, str]] = {
         Code.GAMES_LEFT: "L61",
         Code.TABLE_SIZE_FOR_RULES: "L7",
     },
-    "001": {Code.ROW_SUM_NOT_ZERO: "L119, L127", Code.TABLE_SIZE_FOR_RULES: "L5"},
-    "002": {
-        Code.ROW_SUM_NOT_ZERO: "L59",
-        Code.GRUNDWERT_DIFFERS: "L59",
-        Code.TABLE_SIZE_FOR_RULES: "L5",
-    },
+    "001": {Code.ROW_SUM_NOT_ZERO: "L119, L127"},
+    "002": {Code.ROW_SUM_NOT_ZERO: "L59", Code.GRUNDWERT_DIFFERS: "L59"},
     "004": {
         Code.TABLE_SIZE_FOR_RULES: "L91, L93",
         Code.POT_EMPTY: "L63",
@@ -172,8 +168,11 @@ def list_setup(record: Record, rules: RuleSet) -> ListSetup:
     frist = None
     owed = 0 if rules.pflichtsolo is Pflichtsolo.NONE else 1
     if rules.pflichtsolo is Pflichtsolo.ZWANGSSOLO:
+        # 004 L61 "Oft vereinbaren die Spieler": a Zwangssolo only where the list names
+        # its Frist.
         frist = _whole(record, "frist", 1, 1000, None)
-        owed = _whole(record, "zwangssoli", 1, 2, 1) or 1
+        zwangssoli = _whole(record, "zwangssoli", 1, 2, 1) or 1
+        owed = 0 if frist is None else zwangssoli
     else:
         _not_in_rules(record, rules, "frist")
         _not_in_rules(record, rules, "zwangssoli")
@@ -264,19 +263,28 @@ class RuleList:
         return not self.owed_left and (self.ended or not self.has_end)
 
     @property
+    def vorfuehrung_due(self) -> bool:
+        """Solos owed must now be played vorgeführt: after the end of the Punkterunden, or
+        under a Pflichtsolo per round when the solos owed fill the games left (TSR 4.2.3)."""
+        left = self.owed_left
+        if not left:
+            return False
+        if self.ended:
+            return True
+        planned = self.setup.planned
+        return self.per_round and planned is not None and left >= planned - self.played
+
+    @property
     def vorfuehrung(self) -> int | None:
         """The front seat (from the dealer's left) of those who must now play a solo
         vorgeführt, or ``None``."""
-        left = self.owed_left
-        due = self.ended and left > 0
-        if self.per_round and not self.ended:
-            assert self.setup.planned is not None
-            due = left > 0 and left >= self.setup.planned - self.played
-        if not due:
+        if not self.vorfuehrung_due:
             return None
         missing = self.missing
         order = [(self.dealer + i) % self.size for i in range(1, self.size + 1)]
-        return next(p for p in order if p in missing)
+        if self.size == 5:
+            order.remove(self.dealer)  # he sits out (the deal passed on if he alone owes)
+        return next((p for p in order if p in missing), None)
 
     @property
     def hammelrennen_due(self) -> bool:
@@ -310,10 +318,10 @@ class RuleList:
         return self.names.index(value)
 
     # ------------------------------------------------------------------ games
-    def read_game(self, entry: Record, error: _Report) -> RuledGame:
-        """The game of an entry, scored under the rule set where its details are given; the
-        written points, pot payment and Grundwert compared with the score."""
-        dealer = self.position(entry.get("dealer"), "dealer")
+    def read_game(self, entry: Record, dealer: int, error: _Report) -> RuledGame:
+        """The game of an entry dealt by ``dealer``, scored under the rule set where its
+        details are given; the written points, pot payment and Grundwert compared with the
+        score."""
         if entry.get("quick") is True:
             return self._quick(entry, dealer, error)
         playing = self.playing(dealer)
@@ -394,11 +402,7 @@ class RuleList:
         return tuple(value[name] for name in self.names)
 
     def check_order(self, game: RuledGame, error: _Report) -> None:
-        """Dealer, the solos owed and the Hammelrennen at this point of the list."""
-        if game.dealer != self.dealer:
-            error(
-                Code.WRONG_DEALER, given=self.player(game.dealer), expected=self.player(self.dealer)
-            )
+        """The solos owed and the Hammelrennen at this point of the list."""
         preset = self.rules.key
         due = self.vorfuehrung
         vorgefuehrt = game.category is SoloCategory.VORFUEHRUNG
@@ -445,6 +449,10 @@ class RuleList:
         if game.soloist is not None and self._counts_as_owed(game):
             self.solos[game.soloist] += 1
         self.dealer = (self.dealer + (0 if self._dealer_stays(game) else 1)) % self.size
+        if self.size == 5 and self.vorfuehrung_due and self.missing == [self.dealer]:
+            # As TSR 4.2.3 at five: a Vorführung of the one who would sit out passes the
+            # deal on to his left, so that he can play.
+            self.dealer = (self.dealer + 1) % self.size
 
     def _counts_as_owed(self, game: RuledGame) -> bool:
         if self.rules.pflichtsolo is Pflichtsolo.ZWANGSSOLO:
@@ -481,7 +489,7 @@ def rule_of(finding: Finding, rules: RuleSet) -> str:
     if seed == "TSR":
         return finding.rule
     line = _RULE_LINES.get(seed, {}).get(finding.code)
-    if line is None:
+    if line is None and finding.code is Code.GAME_POINTS_DIFFER:
         line = _SCORING_LINES.get(seed)
     return f"{seed} {line}" if line else seed
 
@@ -536,15 +544,18 @@ def _check_entry(
         error(Code.LIST_COMPLETE)
         table.beyond_end += 1
         return
-    game = table.read_game(entry, error)
+    dealer = table.position(entry.get("dealer"), "dealer")
+    if dealer != table.dealer:
+        error(Code.WRONG_DEALER, given=table.player(dealer), expected=table.player(table.dealer))
+    game = table.read_game(entry, dealer, error)
     table.check_order(game, error)
-    dealer = table.dealer
+    dealt_by = table.dealer  # a wrong dealer is a slip: the deal goes on from the rules' one
     table.apply(game, error)
     names = table.names
     row: Record = {
         "entry": number,
         "game": table.played,
-        "dealer": names[dealer],
+        "dealer": names[dealt_by],
         "kind": game.kind,
         "section": "pflicht" if game.category in _PFLICHT else "normal",
         "player": None if game.soloist is None else names[game.soloist],
