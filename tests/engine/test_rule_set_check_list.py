@@ -272,6 +272,50 @@ def test_004_L61_two_zwangssoli_each() -> None:
     assert report["games_left"] == 7 and report["pflicht_missing"] == NAMES[:4]
 
 
+def test_000_L65_L81_a_list_carries_the_preset_s_own_games_and_sonderpunkte() -> None:
+    entries = [
+        # Herzstich and Fuchs im letzten Stich count only under 000 (L67-77)
+        game("Anna", re=["Ben", "Dora"], points={"Anna": 0, "Ben": 3, "Cem": 0, "Dora": 3},
+             specials={"re": {"herzstich": 1, "fuchs_letzter_stich": 1}}),
+        game("Ben", type="armut", re=["Cem", "Dora"], re_eyes=100, re_tricks=4),
+        game("Cem", type="schwarze_sau", re=["Anna"], re_eyes=160, re_tricks=7),
+    ]  # fmt: skip
+    report = check("hausregeln-2024", entries, pot=100)
+    assert errors(report) == []
+    assert [row["kind"] for row in report["rows"]] == ["normal", "armut", "schwarze_sau"]
+    assert report["rows"][0]["value"] == 3
+    # the Schwarze Sau is not dealt as a solo (L37): the deal passes on
+    assert report["next_dealer"] == "Dora"
+    wrong = check("reglement-2001", entries[:1])
+    assert errors(wrong) == ["sonderpunkt_not_in_rules"]
+
+
+def test_004_L79_a_fuchs_paid_to_the_player_on_the_list() -> None:
+    rules = {"preset": "ravensburger-2015", "specials": {"fuchs": ["normal", "armut", "solo"]}}
+    premiums = [{"kind": "fuchs", "by": "Ben", "from": "Cem"}]
+    entry = game("Anna", re=["Ben", "Dora"], premiums=premiums)  # Cem lost it, Cem pays
+    report = check(rules, [entry])
+    assert errors(report) == []
+    assert report["rows"][0]["points"] == {"Anna": 0, "Ben": 10, "Cem": -5, "Dora": 5}
+    assert report["findings"] == [] and report["pot"]["balance"] == 190
+    assert report["rows"][0]["pot"] == 10
+
+
+def test_tsr_with_overrides_the_dealer_repeats_after_a_pflichtsolo() -> None:
+    rules = {"preset": "ddv", "deck": 40}
+    entries = [
+        solo("Anna", "Ben", pflicht=True),  # TSR 3.3.1: the same dealer again
+        solo("Anna", "Ben"),  # his Lustsolo after his Pflichtsolo
+        solo("Ben", "Cem"),  # a Lustsolo before his Pflichtsolo (TSR 4.3.1)
+    ]
+    report = check(rules, entries, games=6)
+    assert errors(report) == ["lustsolo_before_pflichtsolo"]
+    assert report["vorfuehrung"] == "Dora" and report["games_left"] == 3
+    assert report["findings"][0]["rule"] == "TSR 4.3.1"
+    late = check(rules, [*entries, game("Cem", re=["Anna", "Ben"])], games=6)
+    assert errors(late)[1:] == ["solo_vorfuehrung_due"]
+
+
 @pytest.mark.parametrize("kind", ["penalty", "nachspielzeit", "time_up"])
 def test_tsr_entries_are_not_part_of_a_house_list(kind: str) -> None:
     report = check("schweinchen", [{"kind": kind}])
