@@ -68,6 +68,7 @@ _RULE_LINES: dict[str, dict[Code, str]] = {
     "002": {Code.ROW_SUM_NOT_ZERO: "L59", Code.GRUNDWERT_DIFFERS: "L59"},
     "004": {
         Code.TABLE_SIZE_FOR_RULES: "L91, L93",
+        Code.SITTING_OUT_POINTS: "L93",
         Code.POT_EMPTY: "L63",
         Code.POT_PAYMENT_DIFFERS: "L63-65",
         Code.ROW_SUM_NOT_POT: "L63-65",
@@ -374,6 +375,9 @@ class RuleList:
         if entry.get("points") is None:
             raise RecordError.of(Code.QUICK_WITHOUT_POINTS)
         points = self._points(entry["points"])
+        if self.size == 5 and kind in (Kind.NORMAL, Kind.ARMUT) and points[dealer]:
+            # 004 L93: the one sitting out pays or collects in solos only
+            error(Code.SITTING_OUT_POINTS, player=self.player(dealer), points=points[dealer])
         total = sum(points)
         pot = None
         if self.balance is None:

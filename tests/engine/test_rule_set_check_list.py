@@ -247,6 +247,9 @@ def test_004_L93_five_players_the_one_sitting_out_pays_in_solos() -> None:
     assert report["sits_out"] == "Cem"
     sitter = check("ravensburger-2015", [solo("Anna", "Anna")], players=5)
     assert errors(sitter) == ["re_not_a_player"]
+    row = {"kind": "game", "dealer": "Anna", "quick": True, "type": "normal", "pot": 10,
+           "points": {"Anna": 5, "Ben": 5, "Cem": 0, "Dora": 0, "Emil": 0}}  # fmt: skip
+    assert errors(check("ravensburger-2015", [row], players=5)) == ["sitting_out_points"]
 
 
 def test_004_L61_a_zwangssolo_is_vorgefuehrt_when_the_frist_ends() -> None:
