@@ -30,7 +30,7 @@ from big_tournament import build  # noqa: E402
 from openpyxl import load_workbook  # noqa: E402
 
 from tournament.domain import list_store as store  # noqa: E402
-from tournament.domain import score_lists as scorelists  # noqa: E402
+from tournament.domain import score_lists  # noqa: E402
 from tournament.domain.excel import exports, list_cells  # noqa: E402
 from tournament.excel import imports  # noqa: E402
 from tournament.extensions import db  # noqa: E402
@@ -90,7 +90,7 @@ def main() -> int:
             round_.status = RoundStatus.RUNNING
             table = next(t for t in round_.tables if t.size == 4)
             data = exports.list_workbook(table)
-            scorelists.replace_entries(table, [], None)
+            score_lists.replace_entries(table, [], None)
             db.session.commit()
             games = len(imports.read_table_file(table, data, "x.xlsx").lists[0].rows)
             print(f"list of table {table.number}: {games} rows, {len(data) // 1024} KiB")

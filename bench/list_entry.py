@@ -63,8 +63,10 @@ from tournament import serve as serving  # noqa: E402
 from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.domain import list_store as store  # noqa: E402
-from tournament.domain import registrations, tournaments  # noqa: E402
-from tournament.domain import score_lists as scorelists  # noqa: E402
+from tournament.domain import (  # noqa: E402
+    registrations,
+    tournaments,
+)
 from tournament.extensions import db  # noqa: E402
 from tournament.models import DrawMethod, Round, RoundTable  # noqa: E402
 from tournament.rounds import service as rounds  # noqa: E402
@@ -531,7 +533,7 @@ def check_database(app: Flask, round_id: int, runs: dict[int, TableRun]) -> Chec
         assert round_ is not None
         for table in round_.tables:
             run = runs[table.number]
-            stored = scorelists.entries_of(table)
+            stored = store.entries_of(table)
             expected = [g.record for g in run.plan.games[: run.acknowledged]]
             result.stored += len(stored)
             have = Counter(json.dumps(e, sort_keys=True) for e in stored)
@@ -547,7 +549,7 @@ def check_database(app: Flask, round_id: int, runs: dict[int, TableRun]) -> Chec
             elif stored != expected:
                 result.out_of_order += 1
                 result.problems.append(f"table {table.number}: games in the wrong order")
-            report = scorelists.check(table)
+            report = store.check(table)
             seats = {
                 store.player_key(seat.registration.start_number): seat.points
                 for seat in table.seats

@@ -711,6 +711,65 @@ class Code(Enum):
     )  # fmt: skip
     GAMES_LEFT = "games_left", "8.5", None, "{left} of {planned} games still to play"
 
+    # ---- one table's list under a rule set other than the DDV preset (rulelist.py): the
+    # section is the TSR rule it stands beside; the report names the seed's line as the rule
+    TABLE_SIZE_FOR_RULES = (
+        "table_size_for_rules", "3.1", None,
+        "players: a table under the rule set {preset} has {choices!l} players, not {count}",
+    )  # fmt: skip
+    POT_START_MISSING = (
+        "pot_start_missing", "7.3", None,
+        "pot: a list under the rule set {preset} needs the pot's start, in its unit",
+    )  # fmt: skip
+    LIST_FIELD_NOT_IN_RULES = (
+        "list_field_not_in_rules", "7.3", None,
+        "{field}: not part of a list under the rule set {preset}",
+    )  # fmt: skip
+    ENTRY_NOT_IN_RULES = (
+        "entry_not_in_rules", "7.3", None,
+        "kind: {value} is not an entry of a list under the rule set {preset}",
+    )  # fmt: skip
+    POT_EMPTY = (
+        "pot_empty", "8.5", None,
+        "the pot is empty after this game (balance {total}): the Punkterunden end",
+    )  # fmt: skip
+    POT_PAYMENT_DIFFERS = (
+        "pot_payment_differs", "7.2", None,
+        "pot: the list says the pot paid {number}, but it pays {total}",
+    )  # fmt: skip
+    ROW_SUM_NOT_POT = (
+        "row_sum_not_pot", "7.3.3", None,
+        "the row sums to {total}, but the pot paid {number}; row and pot must agree",
+    )  # fmt: skip
+    GRUNDWERT_DIFFERS = (
+        "grundwert_differs", "7.2", None,
+        "grundwert: the list says {number}, but the game's value is {total}",
+    )  # fmt: skip
+    HAMMELRENNEN_DUE = (
+        "hammelrennen_due", "4.1", None,
+        "the Kasse holds {total}, at most twice the Grundbetrag: the Hammelrennen is due, "
+        "not {value}",
+    )  # fmt: skip
+    HAMMELRENNEN_NOT_DUE = (
+        "hammelrennen_not_due", "4.1", None,
+        "the Kasse holds {total}: a Hammelrennen only when it holds at most twice the "
+        "Grundbetrag",
+    )  # fmt: skip
+    SOLO_VORFUEHRUNG_DUE = (
+        "solo_vorfuehrung_due", "4.2.3", None,
+        "a Vorführung is due under the rule set {preset}: {player} (or another who still owes "
+        "a solo: {names!L}) must play it now, not {value}",
+    )  # fmt: skip
+    SOLO_VORFUEHRUNG_EARLY = (
+        "solo_vorfuehrung_early", "4.2.3", None,
+        "no Vorführung is due yet under the rule set {preset}; a solo played by choice is "
+        "written with pflicht true or false",
+    )  # fmt: skip
+    SOLO_NOT_OWED = (
+        "solo_not_owed", "8.6", None,
+        "{player} owes no solo any more: a vorgeführtes solo only for a player who still owes one",
+    )  # fmt: skip
+
 
 class _Formatter(string.Formatter):
     """:meth:`str.format` with the conversions the templates need besides ``!r``/``!s``:

@@ -222,6 +222,11 @@ def _kind(record: Record, rules: RuleSet) -> str:
     return value
 
 
+def game_kind(record: Record, rules: RuleSet) -> str:
+    """The ``type`` of a record, refused where ``rules`` lack that game."""
+    return _kind(record, rules)
+
+
 def _solo(record: Record, rules: RuleSet, kind: str) -> tuple[SoloKind | None, SoloCategory | None]:
     value = record.get("solo")
     if kind != Kind.SOLO:

@@ -17,7 +17,9 @@ from .findings import Code, Finding, JsonValue, Level, Player
 from .gametypes import GameType
 from .penalties import SITTING_DEALER, Penalty, PenaltyCategory, PenaltyPhase
 from .record_fields import Record, parse_pflicht
-from .records import require_ddv, summary_from_record
+from .records import summary_from_record
+from .rulelist import check_ruled_list
+from .rulesets import DDV, parse_rules
 from .scoring import GameSummary
 from .table_list import EntryKind, GameEntry, QuickScore, TableList, TableListError
 
@@ -158,7 +160,9 @@ def check_list(record: Record, *, finding_data: bool = False) -> Record:
     """Verify a whole score list; the report of ``docs/contracts/score-list.md``. With
     ``finding_data`` each finding also carries ``"data"``, the finding as data
     (:meth:`~.findings.Finding.to_data`), for a program that words it in another language."""
-    require_ddv(record, "check-list")
+    rules = parse_rules(record.get("rules"))
+    if rules is not DDV:
+        return check_ruled_list(record, rules, finding_data=finding_data)
     players = record.get("players")
     if type(players) is not list or not all(type(p) is str for p in players):
         raise ListError.of(Code.LIST_PLAYERS_INVALID)

@@ -22,8 +22,7 @@ import flask_migrate
 from rules_engine.simulate import random_list
 from tournament.app import create_app
 from tournament.domain import list_store as store
-from tournament.domain import registrations, tournaments
-from tournament.domain import score_lists as scorelists
+from tournament.domain import registrations, score_lists, tournaments
 from tournament.extensions import db
 from tournament.models import DrawMethod, RoundTable, Tournament, User
 from tournament.rounds import service as rounds
@@ -162,7 +161,7 @@ def load_demo(
 def _fill(table: RoundTable, rng: random.Random, share: float, user: User | None) -> None:
     keys = tuple(store.player_key(seat.registration.start_number) for seat in table.seats)
     entries = random_list(rng, keys)["entries"]
-    scorelists.replace_entries(table, entries[: round(len(entries) * share)], user)
+    score_lists.replace_entries(table, entries[: round(len(entries) * share)], user)
 
 
 def _names(rng: random.Random, count: int) -> list[str]:

@@ -33,7 +33,7 @@ from tests.support.webapp import (
     snapshot,
 )
 from tournament.domain import list_entries as entries
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store, score_lists, table_play
 from tournament.domain.excel import exports, list_cells
 from tournament.excel import imports
 from tournament.extensions import db
@@ -97,7 +97,7 @@ def test_a_deduction_for_the_dealer_who_sits_out_reads_back_tsr_9_7(app: Flask) 
             "signed_by": "schiri",
         }
         user = db.session.execute(select(User)).scalars().first()
-        scorelists.replace_entries(table, [deduction, *scorelists.entries_of(table)], user)
+        score_lists.replace_entries(table, [deduction, *list_store.entries_of(table)], user)
         db.session.commit()
     before = all_lists(app, tournament_id)
     path = table_path(tournament_id, table=number)
@@ -126,6 +126,28 @@ def test_a_whole_tournament_exported_reads_back_identically(app: Flask) -> None:
     # The same file again changes nothing and says so.
     again = upload(client, path, data, "turnier.xlsx").get_data(as_text=True)
     assert "schon genau so gespeichert" in again
+
+
+def test_a_tournament_workbook_loads_each_rounds_tables_once(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round's tables are loaded once for all its lists and templates in the file: loaded
+    for each list, a 400-player workbook of three rounds took 100 s to read."""
+    client = app.test_client()
+    tournament_id = tournament_with_lists(app, client, rounds=2)
+    data = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
+    clear_lists(app, tournament_id)
+    loaded: list[int] = []
+    load = table_play.tables_of_round
+
+    def counted(round_: Round) -> list[RoundTable]:
+        loaded.append(round_.number)
+        return load(round_)
+
+    monkeypatch.setattr(table_play, "tables_of_round", counted)
+    preview = upload(client, f"/turniere/{tournament_id}/einlesen", data, "turnier.xlsx")
+    assert "4 Listen einlesen" in preview.get_data(as_text=True)
+    assert sorted(loaded) == [1, 2]
 
 
 def test_a_row_that_does_not_sum_to_zero_is_refused_with_its_row_and_rule(app: Flask) -> None:
@@ -236,7 +258,7 @@ def test_a_list_changed_since_the_preview_is_not_overwritten(app: Flask) -> None
         made = random_list(
             random.Random(5), players=[str(s.registration.start_number) for s in table.seats]
         )
-        scorelists.replace_entries(table, page_shaped(made["entries"])[:1], None)
+        score_lists.replace_entries(table, page_shaped(made["entries"])[:1], None)
         db.session.commit()
     before = all_lists(app, tournament_id)
     done = confirm(client, text, path + "/einlesen")
@@ -506,7 +528,7 @@ def test_plus_points_filled_in_as_the_winning_party_say_so_tsr_7_3_3(app: Flask)
             re_eyes=121,
             specials={"re": {}, "kontra": {"doppelkopf": 2}},
         )
-        report = scorelists.replace_entries(table, [{**game, "dealer": "1"}], user)
+        report = score_lists.replace_entries(table, [{**game, "dealer": "1"}], user)
         db.session.commit()
         assert [report["rows"][0]["points"][k] for k in "1234"] == [-1, 1, -1, 1]
         data = exports.list_workbook(table)

@@ -12,7 +12,17 @@ from collections.abc import Callable
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.support.scorelists import KEEPER, leitung, normal, normals, schiri, seated, user
+from tests.support.scorelists import (
+    KEEPER,
+    add_entry,
+    leitung,
+    normal,
+    normals,
+    replace_entry,
+    schiri,
+    seated,
+    user,
+)
 from tests.support.webapp import (
     complete_lists,
     create_tournament,
@@ -25,8 +35,7 @@ from tests.support.webapp import (
     submit,
 )
 from tournament.domain import list_entries as entries
-from tournament.domain import score_lists as scorelists
-from tournament.domain import table_play as tables
+from tournament.domain import table_play
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, Tournament
 from tournament.rounds import overview
@@ -85,7 +94,7 @@ def test_the_overview_is_told_204_until_any_change_of_its_round(
         return the_table().round
 
     def game(t: RoundTable) -> None:
-        scorelists.add_entry(KEEPER, t, t.version, normals(t, 1)[0])
+        add_entry(KEEPER, t, t.version, normals(t, 1)[0])
 
     penalty = entries.penalty(category="geringfuegig", offender="2")
     changes: list[tuple[str, Callable[[RoundTable], object]]] = [
@@ -93,22 +102,30 @@ def test_the_overview_is_told_204_until_any_change_of_its_round(
         ("game", game),
         (
             "correction",
-            lambda t: scorelists.replace_entry(leitung(), t, t.version, 1, normal(["1", "3"])),
+            lambda t: replace_entry(leitung(), t, t.version, 1, normal(["1", "3"])),
         ),
-        ("penalty", lambda t: tables.add_penalty(schiri(), t, t.version, penalty)),
+        ("penalty", lambda t: table_play.add_penalty(schiri(), t, t.version, penalty)),
         (
             "nachspielzeit",
-            lambda t: tables.grant_extension(schiri(), t, t.version, 5, "Reklamation"),
+            lambda t: table_play.grant_extension(schiri(), t, t.version, 5, "Reklamation"),
         ),
         (
             "time called",
-            lambda t: tables.declare_time_up(user("leitung"), the_round(), tournament().version),
+            lambda t: table_play.declare_time_up(
+                user("leitung"), the_round(), tournament().version
+            ),
         ),
-        ("time up on the list", lambda t: tables.mark_time_up(leitung(), t, t.version, False)),
-        ("lock", lambda t: tables.set_locked(user("leitung"), t, tournament().version, True)),
-        ("new code", lambda t: tables.renew_code(user("leitung"), t, tournament().version)),
-        ("code revoked", lambda t: tables.revoke_code(user("leitung"), t, tournament().version)),
-        ("unlock", lambda t: tables.set_locked(user("leitung"), t, tournament().version, False)),
+        ("time up on the list", lambda t: table_play.mark_time_up(leitung(), t, t.version, False)),
+        ("lock", lambda t: table_play.set_locked(user("leitung"), t, tournament().version, True)),
+        ("new code", lambda t: table_play.renew_code(user("leitung"), t, tournament().version)),
+        (
+            "code revoked",
+            lambda t: table_play.revoke_code(user("leitung"), t, tournament().version),
+        ),
+        (
+            "unlock",
+            lambda t: table_play.set_locked(user("leitung"), t, tournament().version, False),
+        ),
     ]
     for what, change in changes:
         with app.app_context():
@@ -132,7 +149,7 @@ def test_a_table_whose_time_runs_out_moves_the_state_on_by_itself(app: Flask) ->
     with app.app_context():
         table = seated()
         game = normals(table, 1)[0]
-        scorelists.add_entry(KEEPER, table, table.version, game)
+        add_entry(KEEPER, table, table.version, game)
         db.session.commit()
         round_ = table.round
         started = overview.aware(round_.started_at or dt.datetime.now(dt.UTC))
@@ -176,7 +193,7 @@ def test_the_overview_rows_name_what_they_show_and_the_forms_the_current_version
         found = db.session.get_one(Tournament, tid)
         version = found.version
         table = found.rounds[0].tables[0]
-        scorelists.add_entry(KEEPER, table, table.version, normals(table, 1)[0])
+        add_entry(KEEPER, table, table.version, normals(table, 1)[0])
         db.session.commit()
     assert f'data-form-version="{version}"' in page
     again = client.get(path).get_data(as_text=True)

@@ -32,6 +32,7 @@ from tests.support.webapp import (
     snapshot,
     tournament_version,
 )
+from tournament.domain import table_clock
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable
 from tournament.rounds import overview
@@ -512,14 +513,14 @@ def test_overview_queries_do_not_grow_with_the_tables(app: Flask, client: FlaskC
 
 def test_clock_text_matches_the_script() -> None:
     now = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
-    assert overview.clock_text(None, now) == "nicht gestartet"
-    assert overview.clock_text(now + dt.timedelta(seconds=425), now) == "noch 7:05 min"
-    assert overview.clock_text(now + dt.timedelta(minutes=125), now) == "noch 125:00 min"
-    assert overview.clock_text(now, now) == "abgelaufen"
-    assert overview.clock_text(now - dt.timedelta(seconds=1), now) == "abgelaufen"
+    assert table_clock.clock_text(None, now) == "nicht gestartet"
+    assert table_clock.clock_text(now + dt.timedelta(seconds=425), now) == "noch 7:05 min"
+    assert table_clock.clock_text(now + dt.timedelta(minutes=125), now) == "noch 125:00 min"
+    assert table_clock.clock_text(now, now) == "abgelaufen"
+    assert table_clock.clock_text(now - dt.timedelta(seconds=1), now) == "abgelaufen"
     naive = dt.datetime(2026, 11, 21, 12, 0, 30)
     assert overview.iso_utc(naive) == "2026-11-21T12:00:30Z"
-    assert overview.clock_text(naive, now) == "noch 0:30 min"
+    assert table_clock.clock_text(naive, now) == "noch 0:30 min"
 
 
 def test_table_state_of_an_unreadable_list_is_red() -> None:

@@ -18,8 +18,7 @@ from flask.testing import FlaskClient
 
 from tests.support.scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.support.webapp import sign_in
-from tournament.domain import score_lists as scorelists
-from tournament.domain import standings
+from tournament.domain import score_lists, standings
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable, Tournament
 
@@ -49,7 +48,7 @@ class Day:
 
 
 def _store(table: RoundTable, entries: list[dict[str, Any]]) -> dict[str, Any]:
-    report: dict[str, Any] = scorelists.replace_entries(table, entries, None)
+    report: dict[str, Any] = score_lists.replace_entries(table, entries, None)
     assert report["valid"], report["findings"]
     return report
 

@@ -36,7 +36,7 @@ from tests.support.webapp import (
     player_names,
     sign_in,
 )
-from tournament.domain import list_sheet as list_page
+from tournament.domain import list_sheet
 from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable, User
@@ -305,7 +305,7 @@ def test_the_header_links_name_the_screens_each_viewer_may_open(
             else:
                 user = db.session.execute(select(User)).scalars().first()
                 access = ListAccess(table, Actor(user))
-            sheet = list_page.sheet(table)
+            sheet = list_sheet.sheet(table)
             shown = [(label, url) for label, url in referee_links(access, sheet)]
             html = render_template("scorelists/_referee_links.html", access=access, sheet=sheet)
             assert re.findall(r'<a class="button" href="([^"]+)">([^<]+)</a>', html) == [

@@ -28,6 +28,7 @@ from tests.support.scorelist_pages import (
     table_info,
     totals,
 )
+from tests.support.scorelists import add_entry
 from tests.support.webapp import (
     create_tournament,
     draw_round,
@@ -38,7 +39,7 @@ from tests.support.webapp import (
     player_names,
     sign_in,
 )
-from tournament.domain import score_lists as scorelists
+from tournament.domain import score_lists
 from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import AuditEvent, ListEntry, Round, RoundTable
@@ -682,7 +683,7 @@ def test_a_stored_row_that_is_no_games_row_is_shown_and_entered_anew(
 def _while_checking(monkeypatch: pytest.MonkeyPatch, action: Callable[[], None]) -> None:
     """Run ``action`` once, while the next change of a list is being checked by the engine
     (after the page's request has read the list, before it stores anything)."""
-    checked = scorelists._checked_change
+    checked = score_lists._checked_change
     done: list[bool] = []
 
     def checking(table: RoundTable, entries_: list[dict[str, Any]]) -> Any:
@@ -691,7 +692,7 @@ def _while_checking(monkeypatch: pytest.MonkeyPatch, action: Callable[[], None])
             action()
         return checked(table, entries_)
 
-    monkeypatch.setattr(scorelists, "_checked_change", checking)
+    monkeypatch.setattr(score_lists, "_checked_change", checking)
 
 
 def _in_another_thread(app: Flask, change: Callable[[], None]) -> Callable[[], None]:
@@ -775,7 +776,7 @@ def test_a_game_saved_on_another_device_while_this_one_was_checked_is_reported(
             "re_eyes": 150,
             "re_tricks": 7,
         }
-        scorelists.add_entry(Actor(None, by_code=True), table, table.version, game)
+        add_entry(Actor(None, by_code=True), table, table.version, game)
 
     _while_checking(monkeypatch, _in_another_thread(app, other_device))
     saved = enter(client, info, normal_game(info), base="code_url")

@@ -16,7 +16,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from tests.support.scorelists import complete_entries, keys, make_round, make_tournament, make_user
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store, score_lists
 from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import (
@@ -71,12 +71,12 @@ def test_list_record_names_players_by_start_number_in_position_order(app: Flask)
         )
         db.session.commit()
         first, second = round_.tables
-        assert scorelists.list_record(first) == {
+        assert list_store.list_record(first) == {
             "id": "r2-t1",
             "players": ["7", "3", "9", "1"],
             "entries": [],
         }
-        assert scorelists.list_record(second)["players"] == ["2", "4", "5", "6", "8"]
+        assert list_store.list_record(second)["players"] == ["2", "4", "5", "6", "8"]
 
 
 def test_stored_complete_list_sets_each_seat_to_the_engine_total(
@@ -84,7 +84,7 @@ def test_stored_complete_list_sets_each_seat_to_the_engine_total(
 ) -> None:
     user, table = table_of_four
     entries = complete_entries(table, seed=1)
-    report = scorelists.replace_entries(table, entries, user)
+    report = score_lists.replace_entries(table, entries, user)
     db.session.commit()
     assert report["valid"] and report["complete"]
     assert report["id"] == "r1-t1"
@@ -94,7 +94,7 @@ def test_stored_complete_list_sets_each_seat_to_the_engine_total(
     assert [number for number, _, _ in stored] == list(range(1, len(entries) + 1))
     assert [kind for _, kind, _ in stored] == [entry["kind"] for entry in entries]
     assert [record for _, _, record in stored] == entries
-    assert scorelists.check(table) == report
+    assert list_store.check(table) == report
 
 
 def test_every_table_of_a_round_sums_to_zero_tables_of_five_included(app: Flask) -> None:
@@ -104,7 +104,7 @@ def test_every_table_of_a_round_sums_to_zero_tables_of_five_included(app: Flask)
         round_ = make_round(tournament, 1, [regs[0:4], regs[4:9], regs[9:13]])
         db.session.commit()
         for seed, table in enumerate(round_.tables):
-            report = scorelists.replace_entries(table, complete_entries(table, seed), user)
+            report = score_lists.replace_entries(table, complete_entries(table, seed), user)
             assert report["valid"] and report["complete"]
             assert _seat_points(table) == report["totals"]
         db.session.commit()
@@ -121,7 +121,7 @@ def test_list_with_a_changed_game_score_is_refused_and_nothing_changes(
 ) -> None:
     user, table = table_of_four
     good = complete_entries(table, seed=2)
-    scorelists.replace_entries(table, good, user)
+    score_lists.replace_entries(table, good, user)
     db.session.commit()
     before = (_stored(table.id), _seat_points(table), _audit_count())
 
@@ -131,7 +131,7 @@ def test_list_with_a_changed_game_score_is_refused_and_nothing_changes(
     game["points"][first] += 2
     game["points"][second] -= 2
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.replace_entries(table, bad, user)
+        score_lists.replace_entries(table, bad, user)
     assert refused.value.errors
     assert all(f["level"] == "error" for f in refused.value.errors)
     assert any(f["message"].startswith("entry 5:") for f in refused.value.errors)
@@ -149,7 +149,7 @@ def test_list_with_a_wrong_dealer_is_refused_naming_the_dealer_order(
     right = entries[0]["dealer"]
     entries[0]["dealer"] = next(key for key in keys(table) if key != right)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.replace_entries(table, entries, user)
+        score_lists.replace_entries(table, entries, user)
     assert any(f["rule"] == "TSR 3.3.1" for f in refused.value.errors)
     db.session.commit()
     assert _stored(table.id) == []
@@ -160,9 +160,9 @@ def test_list_with_a_wrong_dealer_is_refused_naming_the_dealer_order(
 def test_entry_that_is_not_a_game_entry_is_refused(table_of_four: tuple[User, RoundTable]) -> None:
     user, table = table_of_four
     with pytest.raises(ScoreListRefused):
-        scorelists.replace_entries(table, [{"kind": "kaffeepause"}], user)
+        score_lists.replace_entries(table, [{"kind": "kaffeepause"}], user)
     with pytest.raises(ScoreListRefused):
-        scorelists.replace_entries(table, [{"kind": "game", "dealer": "Anna"}], user)
+        score_lists.replace_entries(table, [{"kind": "game", "dealer": "Anna"}], user)
     assert _stored(table.id) == []
 
 
@@ -178,7 +178,7 @@ def test_table_with_a_missing_seat_cannot_store_a_list(app: Flask) -> None:
         db.session.commit()
         db.session.refresh(table)
         with pytest.raises(ScoreListRefused) as refused:
-            scorelists.replace_entries(table, entries, user)
+            score_lists.replace_entries(table, entries, user)
         assert refused.value.errors[0]["data"]["code"] == "table_size"
     assert "Ein Tisch hat 4 oder 5 Spieler, nicht 3" in refused.value.messages[0]
 
@@ -188,7 +188,7 @@ def test_unfinished_list_is_stored_with_the_games_still_to_play_reported(
 ) -> None:
     user, table = table_of_four
     entries = complete_entries(table, seed=5)[:7]
-    report = scorelists.replace_entries(table, entries, user)
+    report = score_lists.replace_entries(table, entries, user)
     db.session.commit()
     assert report["valid"] and not report["complete"]
     assert report["games_left"] == 24 - 7
@@ -204,7 +204,7 @@ def test_unsigned_penalty_is_stored_with_a_warning_and_counts_in_the_totals(
     offender = keys(table)[2]
     penalty = {"kind": "penalty", "category": "geringfuegig", "offender": offender}
     entries = [penalty, *complete_entries(table, seed=6)]
-    report = scorelists.replace_entries(table, entries, user)
+    report = score_lists.replace_entries(table, entries, user)
     db.session.commit()
     assert report["valid"]
     assert [f["rule"] for f in report["findings"] if f["level"] == "warning"] == ["TSR 8.2.2"]
@@ -221,10 +221,10 @@ def test_replacing_a_list_swaps_all_entries_and_audits_old_and_new_totals(
     table_of_four: tuple[User, RoundTable],
 ) -> None:
     user, table = table_of_four
-    first = scorelists.replace_entries(table, complete_entries(table, seed=7), user)
+    first = score_lists.replace_entries(table, complete_entries(table, seed=7), user)
     db.session.commit()
     shorter = complete_entries(table, seed=8)[:10]
-    second = scorelists.replace_entries(table, shorter, user)
+    second = score_lists.replace_entries(table, shorter, user)
     db.session.commit()
     assert [record for _, _, record in _stored(table.id)] == shorter
     assert _seat_points(table) == second["totals"]
@@ -255,7 +255,7 @@ def test_stored_entries_are_exactly_what_the_engine_checked(
     user, table = table_of_four
     entries = complete_entries(table, seed=9)
     entries[0] = {**entries[0], "re": tuple(entries[0]["re"])}
-    scorelists.replace_entries(table, entries, user)
+    score_lists.replace_entries(table, entries, user)
     db.session.commit()
     assert isinstance(_stored(table.id)[0][2]["re"], list)
-    assert scorelists.check(table)["valid"]
+    assert list_store.check(table)["valid"]

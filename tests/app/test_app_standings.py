@@ -15,8 +15,7 @@ from sqlalchemy import event, select
 
 from tests.support.scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.support.webapp import sign_in
-from tournament.domain import score_lists as scorelists
-from tournament.domain import standings
+from tournament.domain import score_lists, standings
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, Tournament, User
 
@@ -152,7 +151,7 @@ def test_overall_totals_are_the_engine_totals_of_stored_lists(app: Flask) -> Non
         for round_ in rounds:
             for table in round_.tables:
                 seed = 10 * round_.number + table.number
-                report = scorelists.replace_entries(table, complete_entries(table, seed), user)
+                report = score_lists.replace_entries(table, complete_entries(table, seed), user)
                 for key, points in report["totals"].items():
                     expected[key].append(points)
         db.session.commit()
@@ -368,7 +367,7 @@ def test_open_standings_are_told_204_until_a_list_changes(app: Flask, client: Fl
     with app.app_context():
         table = db.session.get_one(Round, round_id).tables[0]
         by = db.session.get_one(type(user), user_id)
-        scorelists.replace_entries(table, complete_entries(table, 3), by)
+        score_lists.replace_entries(table, complete_entries(table, 3), by)
         db.session.commit()
         moved = standings.state_token(db.session.get_one(Tournament, tid))
     assert moved != token
@@ -395,7 +394,7 @@ def _third_round(tournament_id: int, games: int, status: RoundStatus) -> dict[st
     if games:
         entries = [e for e in complete_entries(table, 3) if e["kind"] == "game"][:games]
         user = db.session.execute(select(User)).scalars().first()
-        report = scorelists.replace_entries(table, entries, user)
+        report = score_lists.replace_entries(table, entries, user)
         totals = report["totals"]
     db.session.commit()
     return {int(key): points for key, points in totals.items()}

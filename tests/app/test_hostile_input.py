@@ -49,7 +49,7 @@ from tests.support.webapp import (
     round_action,
     sign_in,
 )
-from tournament.domain import score_lists as scorelists
+from tournament.domain import score_lists
 from tournament.extensions import db
 from tournament.models import Registration, Round, User
 from tournament.web.forms import MAX_INTEGER, BoundedIntegerField, Form
@@ -124,7 +124,7 @@ def _build(app: Flask) -> World:
         for table in round_.tables:
             players = tuple(str(seat.registration.start_number) for seat in table.seats)
             entries = random_list(random.Random(table.number), players=players)["entries"]
-            scorelists.replace_entries(table, entries[:3], user)
+            score_lists.replace_entries(table, entries[:3], user)
         db.session.commit()
         code = round_.tables[0].access_code
         registration = db.session.execute(select(Registration.id)).scalars().first()

@@ -15,7 +15,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from tests.support.scorelists import make_round, make_tournament, make_user
+from tests.support.scorelists import (
+    add_entry,
+    delete_entry,
+    make_round,
+    make_tournament,
+    make_user,
+    replace_entry,
+)
 from tests.support.webapp import (
     create_tournament,
     draw_round,
@@ -26,7 +33,7 @@ from tests.support.webapp import (
     round_action,
     sign_in,
 )
-from tournament.domain import list_entries, list_sheet, score_lists, table_play
+from tournament.domain import list_entries, list_sheet, list_store, score_lists, table_play
 from tournament.domain.errors import ServiceError
 from tournament.domain.score_lists import Actor, Correction, Deletion, NewEntry, Written
 from tournament.extensions import db
@@ -82,10 +89,10 @@ def test_every_change_of_a_list_goes_through_the_one_write_path(
 
     monkeypatch.setattr(score_lists, "write", spy)
     schiri, leitung = actor("schiri"), actor("leitung")
-    score_lists.add_entry(KEEPER, table, table.version, game(["1", "3"]))
-    score_lists.add_entry(KEEPER, table, table.version, game(["2", "4"]))
-    score_lists.replace_entry(schiri, table, table.version, 2, game(["1", "2"]))
-    score_lists.delete_entry(schiri, table, table.version, 2)
+    add_entry(KEEPER, table, table.version, game(["1", "3"]))
+    add_entry(KEEPER, table, table.version, game(["2", "4"]))
+    replace_entry(schiri, table, table.version, 2, game(["1", "2"]))
+    delete_entry(schiri, table, table.version, 2)
     penalty = list_entries.penalty(category="geringfuegig", offender="2")
     table_play.add_penalty(schiri, table, table.version, penalty)
     table_play.grant_extension(schiri, table, table.version, 5, "Reklamation")
@@ -174,7 +181,7 @@ def test_the_write_path_gives_back_the_report_and_the_page_model_of_the_stored_l
     written = score_lists.write(KEEPER, table, table.version, NewEntry(game(["1", "3"])))
     db.session.commit()
     now = list_sheet.sheet(table)
-    assert written.report == score_lists.check(table)
+    assert written.report == list_store.check(table)
     assert written.sheet.report == written.report
     assert written.sheet.rows == now.rows
     assert written.sheet.players == now.players

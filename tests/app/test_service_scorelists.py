@@ -26,21 +26,21 @@ from rules_engine.scorelist import check_list
 from rules_engine.scoring import EYE_SUMS, TRICKS
 from tests.support.scorelists import (
     KEEPER,
+    add_entry,
     complete_entries,
+    delete_entry,
     leitung,
     make_tournament,
     make_user,
     normal,
     normals,
+    replace_entry,
     schiri,
     seated,
     user,
 )
 from tournament.domain import list_entries as entries
-from tournament.domain import list_sheet as list_page
-from tournament.domain import list_store
-from tournament.domain import score_lists as scorelists
-from tournament.domain import table_play as tables
+from tournament.domain import list_sheet, list_store, score_lists, table_clock, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.score_lists import Actor
 from tournament.extensions import db
@@ -73,14 +73,14 @@ def solo(kind: str, player: str, eyes: int = 150, suit: str = "kreuz") -> dict[s
 
 def add(actor: Actor, table: RoundTable, entry: dict[str, Any]) -> dict[str, Any]:
     """Add ``entry`` from a page showing the current version, and commit."""
-    report = scorelists.add_entry(actor, table, table.version, entry)
+    report = add_entry(actor, table, table.version, entry)
     db.session.commit()
     return report
 
 
 def store(table: RoundTable, entries_: list[dict[str, Any]]) -> None:
     """Set up a list in one go (the whole-list service) and commit."""
-    scorelists.replace_entries(table, entries_, user("leitung"))
+    score_lists.replace_entries(table, entries_, user("leitung"))
     db.session.commit()
 
 
@@ -168,7 +168,7 @@ def test_tsr_4_3_1_lustsolo_before_the_own_pflichtsolo_is_refused_nothing_change
     add(KEEPER, table, normal(["1", "3"]))
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(KEEPER, table, table.version, solo("lustsolo", "2", suit="damen"))
+        add_entry(KEEPER, table, table.version, solo("lustsolo", "2", suit="damen"))
     db.session.rollback()
     assert [f["rule"] for f in refused.value.errors] == ["TSR 4.3.1"]
     assert str(refused.value).startswith("Nicht gespeichert")
@@ -179,17 +179,17 @@ def test_tsr_4_3_1_lustsolo_before_the_own_pflichtsolo_is_refused_nothing_change
 def test_tsr_4_2_3_a_normalspiel_while_a_vorfuehrung_is_due_is_refused(ctx: None) -> None:
     table = seated()
     store(table, normals(table, 20))  # 4 games left, 4 Pflichtsoli missing
-    assert list_page.sheet(table).vorfuehrung == "Ben"  # left of Anna, who deals game 21
+    assert list_sheet.sheet(table).vorfuehrung == "Ben"  # left of Anna, who deals game 21
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(KEEPER, table, table.version, normal(["1", "2"]))
+        add_entry(KEEPER, table, table.version, normal(["1", "2"]))
     db.session.rollback()
     assert [f["rule"] for f in refused.value.errors] == ["TSR 4.2.3"]
     assert_german(refused.value.messages, "Ben")
     assert state(table) == before
     # Nor is a Vorführung by somebody else.
     with pytest.raises(ScoreListRefused):
-        scorelists.add_entry(KEEPER, table, table.version, solo("vorfuehrung", "3"))
+        add_entry(KEEPER, table, table.version, solo("vorfuehrung", "3"))
     db.session.rollback()
     assert state(table) == before
 
@@ -199,7 +199,7 @@ def test_tsr_2_2_impossible_augen_are_refused(ctx: None, eyes: int) -> None:
     table = seated()
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(KEEPER, table, table.version, normal(["1", "2"], eyes=eyes))
+        add_entry(KEEPER, table, table.version, normal(["1", "2"], eyes=eyes))
     db.session.rollback()
     assert [f["rule"] for f in refused.value.errors] == ["TSR 2.2"]
     assert all("Augen" in text for text in refused.value.messages)
@@ -210,9 +210,7 @@ def test_an_entry_json_cannot_hold_is_refused_before_the_engine_sees_it(ctx: Non
     table = seated()
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(
-            KEEPER, table, table.version, {**normal(["1", "2"]), "note": float("nan")}
-        )
+        add_entry(KEEPER, table, table.version, {**normal(["1", "2"]), "note": float("nan")})
     db.session.rollback()
     assert refused.value.messages == [
         "Eintrag 1: nicht als JSON speicherbar (Out of range float values are not JSON "
@@ -228,7 +226,7 @@ def test_tsr_8_5_a_game_after_the_last_one_is_refused_as_the_list_is_complete(
     store(table, complete_entries(table, seed=11))
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(KEEPER, table, table.version, normal(["1", "2"]))
+        add_entry(KEEPER, table, table.version, normal(["1", "2"]))
     db.session.rollback()
     assert [f["rule"] for f in refused.value.errors] == ["TSR 8.5"]
     assert_german(refused.value.messages)
@@ -240,16 +238,16 @@ def test_trial_reports_without_storing(ctx: None) -> None:
     table = seated()
     add(KEEPER, table, normal(["1", "3"]))
     before = state(table)
-    game = scorelists.with_dealer(table, normal(["2", "4"], eyes=200))
+    game = score_lists.with_dealer(table, normal(["2", "4"], eyes=200))
     assert game["dealer"] == "2"
-    report = scorelists.trial(table, [*scorelists.entries_of(table), game])
+    report = list_store.trial(table, [*list_store.entries_of(table), game])
     assert report["valid"]
     assert report["rows"][-1]["points"] == {"1": -3, "2": 3, "3": -3, "4": 3}
     assert state(table) == before
     # A dealer already written is left as it is (and checked by the engine).
-    assert scorelists.with_dealer(table, {**game, "dealer": "4"})["dealer"] == "4"
+    assert score_lists.with_dealer(table, {**game, "dealer": "4"})["dealer"] == "4"
     penalty = entries.penalty(category="geringfuegig", offender="1")
-    assert scorelists.with_dealer(table, penalty) == penalty
+    assert score_lists.with_dealer(table, penalty) == penalty
 
 
 # ------------------------------------------------------------------ Pflichtsolo, table of five
@@ -268,7 +266,7 @@ def test_tsr_3_3_1_the_same_dealer_deals_again_after_a_pflichtsolo(ctx: None) ->
     assert points(table) == report["totals"]
     # The Pflichtsolo counts: a second one by Cem is refused, a Lustsolo now allowed (4.3.1).
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(KEEPER, table, table.version, solo("pflichtsolo", "3"))
+        add_entry(KEEPER, table, table.version, solo("pflichtsolo", "3"))
     db.session.rollback()
     assert [f["rule"] for f in refused.value.errors] == ["TSR 8.6"]
     assert_german(refused.value.messages, "Cem")
@@ -290,7 +288,7 @@ def test_tsr_4_2_5_the_deal_passes_on_after_a_vorgefuehrtes_pflichtsolo(ctx: Non
 
 def test_tsr_10_1_at_a_table_of_five_the_dealer_sits_out(ctx: None) -> None:
     table = seated(5)
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert (page.next_dealer, page.sits_out, page.planned, page.games_left) == (
         "Anna",
         "Anna",
@@ -299,7 +297,7 @@ def test_tsr_10_1_at_a_table_of_five_the_dealer_sits_out(ctx: None) -> None:
     )
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(KEEPER, table, table.version, normal(["1", "2"]))
+        add_entry(KEEPER, table, table.version, normal(["1", "2"]))
     db.session.rollback()
     assert_german(refused.value.messages, "Anna")
     assert state(table) == before
@@ -310,7 +308,7 @@ def test_tsr_10_1_at_a_table_of_five_the_dealer_sits_out(ctx: None) -> None:
     report = add(KEEPER, table, solo("pflichtsolo", "5"))
     assert report["rows"][-1]["points"]["2"] == 0
     assert (report["next_dealer"], report["sits_out"]) == ("2", "2")
-    assert list_page.sheet(table).sits_out == "Ben"
+    assert list_sheet.sheet(table).sits_out == "Ben"
 
 
 def test_tsr_10_2_a_table_of_five_plays_30_games(ctx: None) -> None:
@@ -318,7 +316,7 @@ def test_tsr_10_2_a_table_of_five_plays_30_games(ctx: None) -> None:
     full = complete_entries(table, seed=12)
     assert sum(1 for e in full if e["kind"] == "game") == 30
     store(table, full)
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert page.complete and page.valid and page.games_played == 30
     assert page.status == "green"
     assert sum(points(table).values()) == 0
@@ -332,11 +330,11 @@ def test_the_same_entry_sent_again_is_recognised_as_already_saved(ctx: None) -> 
     table = seated()
     version = table.version
     game = normal(["1", "3"])
-    scorelists.add_entry(KEEPER, table, version, game)
+    add_entry(KEEPER, table, version, game)
     db.session.commit()
     before = state(table)
     with pytest.raises(StaleList) as stale:
-        scorelists.add_entry(KEEPER, table, version, game)
+        add_entry(KEEPER, table, version, game)
     db.session.rollback()
     assert stale.value.already_saved == 1
     assert "schon gespeichert" in str(stale.value)
@@ -348,11 +346,11 @@ def test_an_entry_from_an_older_page_is_refused_saying_what_changed(ctx: None) -
     """Two devices on one list: the second learns what the first wrote."""
     table = seated()
     version = table.version
-    scorelists.add_entry(KEEPER, table, version, normal(["1", "3"]))
+    add_entry(KEEPER, table, version, normal(["1", "3"]))
     db.session.commit()
     before = state(table)
     with pytest.raises(StaleList) as stale:
-        scorelists.add_entry(leitung(), table, version, normal(["2", "4"]))
+        add_entry(leitung(), table, version, normal(["2", "4"]))
     db.session.rollback()
     assert stale.value.already_saved is None
     assert stale.value.changes == ["Eintrag 1 (Normalspiel, Re: Anna, Cem) hinzugefügt"]
@@ -363,12 +361,12 @@ def test_an_entry_from_an_older_page_is_refused_saying_what_changed(ctx: None) -
     # not taken as already saved.
     version = table.version
     add(KEEPER, table, normal(["2", "4"]))
-    scorelists.replace_entry(KEEPER, table, table.version, 2, normal(["2", "3"]))
+    replace_entry(KEEPER, table, table.version, 2, normal(["2", "3"]))
     db.session.commit()
-    scorelists.delete_entry(KEEPER, table, table.version, 2)
+    delete_entry(KEEPER, table, table.version, 2)
     db.session.commit()
     with pytest.raises(StaleList) as stale:
-        scorelists.add_entry(KEEPER, table, version, normal(["2", "4"]))
+        add_entry(KEEPER, table, version, normal(["2", "4"]))
     db.session.rollback()
     assert stale.value.already_saved is None
     assert stale.value.changes == [
@@ -387,11 +385,11 @@ def test_a_correction_from_an_older_page_is_refused_saying_what_changed(ctx: Non
     add(KEEPER, table, normal(["2", "4"]))
     before = state(table)
     with pytest.raises(StaleList) as stale:
-        scorelists.replace_entry(KEEPER, table, version, 1, normal(["1", "2"]))
+        replace_entry(KEEPER, table, version, 1, normal(["1", "2"]))
     db.session.rollback()
     assert stale.value.changes == ["Eintrag 2 (Normalspiel, Re: Ben, Dora) hinzugefügt"]
     with pytest.raises(StaleList):
-        scorelists.delete_entry(KEEPER, table, version, 1)
+        delete_entry(KEEPER, table, version, 1)
     db.session.rollback()
     assert state(table) == before
 
@@ -400,12 +398,12 @@ def test_what_changed_names_penalties_nachspielzeit_and_time_up(ctx: None) -> No
     table = seated()
     version = table.version
     penalty = entries.penalty(category="geringfuegig", offender="2")
-    tables.add_penalty(schiri(), table, table.version, penalty)
-    tables.grant_extension(schiri(), table, table.version, 5, "Reklamation")
-    tables.mark_time_up(leitung(), table, table.version, False)
+    table_play.add_penalty(schiri(), table, table.version, penalty)
+    table_play.grant_extension(schiri(), table, table.version, 5, "Reklamation")
+    table_play.mark_time_up(leitung(), table, table.version, False)
     db.session.commit()
     with pytest.raises(StaleList) as stale:
-        scorelists.add_entry(KEEPER, table, version, normal(["1", "3"]))
+        add_entry(KEEPER, table, version, normal(["1", "3"]))
     db.session.rollback()
     assert stale.value.changes == [
         "Eintrag 1 (Strafpunkte gegen Ben) hinzugefügt",
@@ -418,10 +416,10 @@ def test_a_penalty_sent_twice_is_stored_once(ctx: None) -> None:
     table = seated()
     version = table.version
     penalty = entries.penalty(category="geringfuegig", offender="2")
-    tables.add_penalty(schiri(), table, version, penalty)
+    table_play.add_penalty(schiri(), table, version, penalty)
     db.session.commit()
     with pytest.raises(StaleList) as stale:
-        tables.add_penalty(schiri(), table, version, penalty)
+        table_play.add_penalty(schiri(), table, version, penalty)
     db.session.rollback()
     assert stale.value.already_saved == 1
     assert len(stored(table)) == 1
@@ -445,7 +443,7 @@ def test_two_devices_sending_at_once_store_one_entry(app: Flask, same: bool) -> 
             table = db.session.get(RoundTable, table_id)
             assert table is not None
             try:
-                scorelists.add_entry(KEEPER, table, version, sent[index])
+                add_entry(KEEPER, table, version, sent[index])
                 db.session.commit()
                 outcomes[index] = "stored"
             except StaleList as stale:
@@ -474,13 +472,13 @@ def test_versions_out_of_range_are_refused(ctx: None, version: int) -> None:
     add(KEEPER, table, normal(["1", "3"]))
     before = state(table)
     with pytest.raises(StaleList):
-        scorelists.add_entry(KEEPER, table, version, normal(["2", "4"]))
+        add_entry(KEEPER, table, version, normal(["2", "4"]))
     db.session.rollback()
     with pytest.raises(StaleList):
-        scorelists.replace_entry(leitung(), table, version, 1, normal(["2", "4"]))
+        replace_entry(leitung(), table, version, 1, normal(["2", "4"]))
     db.session.rollback()
     with pytest.raises(StaleList):
-        scorelists.delete_entry(leitung(), table, version, 1)
+        delete_entry(leitung(), table, version, 1)
     db.session.rollback()
     assert state(table) == before
 
@@ -489,7 +487,7 @@ def test_a_version_never_given_out_is_refused(ctx: None) -> None:
     table = seated()
     before = state(table)
     with pytest.raises(StaleList) as stale:
-        scorelists.add_entry(KEEPER, table, table.version + 1, normal(["1", "3"]))
+        add_entry(KEEPER, table, table.version + 1, normal(["1", "3"]))
     db.session.rollback()
     assert stale.value.changes == [] and stale.value.already_saved is None
     assert state(table) == before
@@ -519,7 +517,7 @@ def test_correcting_game_3_rechecks_the_later_games_and_keeps_its_dealer(ctx: No
     version = table.version
     # The page sends no dealer; a dealer sent anyway is replaced by the one written.
     corrected = {**normal(["1", "4"], eyes=60), "dealer": "4"}
-    report = scorelists.replace_entry(schiri(), table, version, 3, corrected)
+    report = replace_entry(schiri(), table, version, 3, corrected)
     db.session.commit()
     assert table.version == version + 1
     new = stored(table)
@@ -540,7 +538,7 @@ def test_a_correction_that_makes_a_later_game_invalid_is_refused(ctx: None) -> N
     five_games(table)
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.replace_entry(leitung(), table, table.version, 2, solo("pflichtsolo", "2"))
+        replace_entry(leitung(), table, table.version, 2, solo("pflichtsolo", "2"))
     db.session.rollback()
     [error] = refused.value.errors
     assert error["rule"] == "TSR 4.3.1"
@@ -553,7 +551,7 @@ def test_a_correction_that_makes_a_later_game_invalid_is_refused(ctx: None) -> N
 def test_deleting_the_last_game_and_a_penalty_rechecks_the_list(ctx: None) -> None:
     table = seated()
     add(KEEPER, table, normal(["1", "3"]))
-    tables.add_penalty(
+    table_play.add_penalty(
         schiri(), table, table.version, entries.penalty(category="geringfuegig", offender="4")
     )
     db.session.commit()
@@ -561,7 +559,7 @@ def test_deleting_the_last_game_and_a_penalty_rechecks_the_list(ctx: None) -> No
     assert points(table) == {"1": 1, "2": 1, "3": 3, "4": -5}
     last = stored(table)[-1]
     version = table.version
-    report = scorelists.delete_entry(KEEPER, table, version, 3)
+    report = delete_entry(KEEPER, table, version, 3)
     db.session.commit()
     assert table.version == version + 1
     assert report["next_dealer"] == "2"
@@ -571,7 +569,7 @@ def test_deleting_the_last_game_and_a_penalty_rechecks_the_list(ctx: None) -> No
     assert old == {"entry": 3, "record": last}
     assert new == {"version": version + 1, "via": "Tischcode"}
     # Staff may strike the penalty in the middle of the list.
-    scorelists.delete_entry(schiri(), table, table.version, 2)
+    delete_entry(schiri(), table, table.version, 2)
     db.session.commit()
     assert points(table) == {"1": 1, "2": -1, "3": 1, "4": -1}
     assert [e["kind"] for e in stored(table)] == ["game"]
@@ -584,7 +582,7 @@ def test_tsr_3_3_1_deleting_a_game_in_the_middle_is_refused_as_the_deal_would_sh
     five_games(table)
     before = state(table)
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.delete_entry(leitung(), table, table.version, 3)
+        delete_entry(leitung(), table, table.version, 3)
     db.session.rollback()
     assert "TSR 3.3.1" in {f["rule"] for f in refused.value.errors}
     assert_german(refused.value.messages)
@@ -602,28 +600,28 @@ def test_the_list_keeper_may_correct_and_delete_only_the_last_entry_if_it_is_a_g
     add(KEEPER, table, normal(["2", "4"]))
     before = state(table)
     earlier: list[Callable[[], object]] = [
-        lambda: scorelists.replace_entry(KEEPER, table, table.version, 1, normal(["1", "2"])),
-        lambda: scorelists.delete_entry(KEEPER, table, table.version, 1),
+        lambda: replace_entry(KEEPER, table, table.version, 1, normal(["1", "2"])),
+        lambda: delete_entry(KEEPER, table, table.version, 1),
     ]
     for change in earlier:
         with pytest.raises(ServiceError, match="zuletzt eingetragene Spiel"):
             change()
         db.session.rollback()
     assert state(table) == before
-    scorelists.replace_entry(KEEPER, table, table.version, 2, normal(["2", "3"]))
+    replace_entry(KEEPER, table, table.version, 2, normal(["2", "3"]))
     db.session.commit()
     # The last entry a penalty: not the list-keeper's to change, but staff's.
-    tables.add_penalty(
+    table_play.add_penalty(
         schiri(), table, table.version, entries.penalty(category="geringfuegig", offender="1")
     )
     db.session.commit()
     before = state(table)
     with pytest.raises(ServiceError, match="zuletzt eingetragene Spiel"):
-        scorelists.delete_entry(KEEPER, table, table.version, 3)
+        delete_entry(KEEPER, table, table.version, 3)
     db.session.rollback()
     assert state(table) == before
-    scorelists.replace_entry(leitung(), table, table.version, 1, normal(["1", "4"]))
-    scorelists.delete_entry(schiri(), table, table.version, 3)
+    replace_entry(leitung(), table, table.version, 1, normal(["1", "4"]))
+    delete_entry(schiri(), table, table.version, 3)
     db.session.commit()
     assert [e["re"] for e in stored(table)] == [["1", "4"], ["2", "3"]]
 
@@ -635,10 +633,10 @@ def test_an_entry_that_does_not_exist_cannot_be_changed(ctx: None, number: int) 
     add(KEEPER, table, normal(["2", "4"]))
     before = state(table)
     with pytest.raises(ServiceError, match=f"keinen Eintrag {number}"):
-        scorelists.replace_entry(leitung(), table, table.version, number, normal(["1", "2"]))
+        replace_entry(leitung(), table, table.version, number, normal(["1", "2"]))
     db.session.rollback()
     with pytest.raises(ServiceError, match=f"keinen Eintrag {number}"):
-        scorelists.delete_entry(leitung(), table, table.version, number)
+        delete_entry(leitung(), table, table.version, number)
     db.session.rollback()
     assert state(table) == before
 
@@ -647,13 +645,13 @@ def test_a_locked_list_refuses_the_code_but_not_staff(ctx: None) -> None:
     table = seated()
     add(KEEPER, table, normal(["1", "3"]))
     tournament = table.round.tournament
-    tables.set_locked(user("leitung"), table, tournament.version, True)
+    table_play.set_locked(user("leitung"), table, tournament.version, True)
     db.session.commit()
     before = state(table)
     by_code: list[Callable[[], object]] = [
-        lambda: scorelists.add_entry(KEEPER, table, table.version, normal(["2", "4"])),
-        lambda: scorelists.replace_entry(KEEPER, table, table.version, 1, normal(["1", "2"])),
-        lambda: scorelists.delete_entry(KEEPER, table, table.version, 1),
+        lambda: add_entry(KEEPER, table, table.version, normal(["2", "4"])),
+        lambda: replace_entry(KEEPER, table, table.version, 1, normal(["1", "2"])),
+        lambda: delete_entry(KEEPER, table, table.version, 1),
     ]
     for change in by_code:
         with pytest.raises(ServiceError, match="gesperrt"):
@@ -661,9 +659,9 @@ def test_a_locked_list_refuses_the_code_but_not_staff(ctx: None) -> None:
         db.session.rollback()
     assert state(table) == before
     add(schiri(), table, normal(["2", "4"]))
-    scorelists.replace_entry(leitung(), table, table.version, 1, normal(["1", "2"]))
+    replace_entry(leitung(), table, table.version, 1, normal(["1", "2"]))
     db.session.commit()
-    tables.set_locked(user("leitung"), table, tournament.version, False)
+    table_play.set_locked(user("leitung"), table, tournament.version, False)
     db.session.commit()
     add(KEEPER, table, normal(["3", "4"]))
     assert len(stored(table)) == 3
@@ -674,10 +672,10 @@ def test_a_round_not_started_refuses_everybody(ctx: None) -> None:
     assert table.round.status is RoundStatus.DRAWN
     for actor in (KEEPER, leitung(), schiri()):
         with pytest.raises(ServiceError, match="noch nicht begonnen"):
-            scorelists.add_entry(actor, table, table.version, normal(["1", "3"]))
+            add_entry(actor, table, table.version, normal(["1", "3"]))
         db.session.rollback()
     with pytest.raises(ServiceError, match="noch nicht begonnen"):
-        tables.add_penalty(
+        table_play.add_penalty(
             schiri(), table, table.version, entries.penalty(category="geringfuegig", offender="1")
         )
     db.session.rollback()
@@ -692,10 +690,10 @@ def test_a_finished_round_refuses_everybody(ctx: None) -> None:
     db.session.commit()
     before = state(table)
     changes: list[Callable[[Actor], object]] = [
-        lambda actor: scorelists.add_entry(actor, table, table.version, normal(["1", "3"])),
-        lambda actor: scorelists.replace_entry(actor, table, table.version, 24, normal(["1"])),
-        lambda actor: scorelists.delete_entry(actor, table, table.version, 24),
-        lambda actor: tables.grant_extension(actor, table, table.version, 5, "Reklamation"),
+        lambda actor: add_entry(actor, table, table.version, normal(["1", "3"])),
+        lambda actor: replace_entry(actor, table, table.version, 24, normal(["1"])),
+        lambda actor: delete_entry(actor, table, table.version, 24),
+        lambda actor: table_play.grant_extension(actor, table, table.version, 5, "Reklamation"),
     ]
     for actor in (KEEPER, leitung(), schiri()):
         for change in changes:
@@ -703,10 +701,10 @@ def test_a_finished_round_refuses_everybody(ctx: None) -> None:
                 change(actor)
             db.session.rollback()
     with pytest.raises(ServiceError, match="abgeschlossen"):
-        scorelists.delete_entry(leitung(), table, table.version, 24)
+        delete_entry(leitung(), table, table.version, 24)
     db.session.rollback()
     with pytest.raises(ServiceError, match="vollständig"):
-        tables.mark_time_up(leitung(), table, table.version, False)
+        table_play.mark_time_up(leitung(), table, table.version, False)
     db.session.rollback()
     assert state(table) == before
 
@@ -721,7 +719,7 @@ def test_tsr_9_3_a_geringfuegig_penalty_is_signed_by_the_staff_member(
     table = seated()
     add(KEEPER, table, normal(["1", "3"]))
     record = {**entries.penalty(category="geringfuegig", offender="2"), "signed_by": "jemand"}
-    report = tables.add_penalty(Actor(user(username)), table, table.version, record)
+    report = table_play.add_penalty(Actor(user(username)), table, table.version, record)
     db.session.commit()
     penalty = stored(table)[-1]
     assert penalty["signed_by"] == username
@@ -733,7 +731,7 @@ def test_tsr_9_3_a_geringfuegig_penalty_is_signed_by_the_staff_member(
     assert points(table) == report["totals"]
     assert not [f for f in report["findings"] if f["rule"] == "TSR 8.2.2"]
     assert events(table)[-1][0] == "add_list_entry"
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert page.rows[-1].label == "Strafpunkte: geringfügiger Regelverstoß (TSR 9.3)"
     assert page.rows[-1].details == f"gegen Ben, abgezeichnet von {username}"
 
@@ -742,7 +740,7 @@ def test_tsr_9_3_at_a_table_of_five_the_dealer_sitting_out_gets_no_penalty_point
     ctx: None,
 ) -> None:
     table = seated(5)
-    report = tables.add_penalty(
+    report = table_play.add_penalty(
         schiri(), table, table.version, entries.penalty(category="geringfuegig", offender="3")
     )
     assert report["rows"][-1]["points"] == {"1": 0, "2": 1, "3": -3, "4": 1, "5": 1}
@@ -751,7 +749,7 @@ def test_tsr_9_3_at_a_table_of_five_the_dealer_sitting_out_gets_no_penalty_point
 def test_tsr_9_4_a_schwerwiegend_fault_in_a_normalspiel_is_dealt_again(ctx: None) -> None:
     table = seated()
     add(KEEPER, table, normal(["1", "3"]))
-    report = tables.add_penalty(
+    report = table_play.add_penalty(
         schiri(),
         table,
         table.version,
@@ -768,7 +766,7 @@ def test_tsr_8_2_2_only_staff_enter_penalties(ctx: None) -> None:
     table = seated()
     before = state(table)
     with pytest.raises(ServiceError, match="Schiedsrichter"):
-        tables.add_penalty(
+        table_play.add_penalty(
             KEEPER, table, table.version, entries.penalty(category="geringfuegig", offender="1")
         )
     db.session.rollback()
@@ -783,41 +781,43 @@ def test_tsr_8_5_1_nachspielzeit_moves_the_tables_time_limit(ctx: None) -> None:
     started = utcnow()
     table.round.started_at = started
     db.session.commit()
-    clock = tables.clock(table, scorelists.check(table), now=started)
+    clock = table_clock.clock(table, list_store.check(table), now=started)
     assert (clock.minutes, clock.seconds_left, clock.text) == (100, 6000, "noch 100:00 min")
-    report = tables.grant_extension(schiri(), table, table.version, 5, "  Reklamation an Tisch 1 ")
+    report = table_play.grant_extension(
+        schiri(), table, table.version, 5, "  Reklamation an Tisch 1 "
+    )
     db.session.commit()
     assert stored(table) == [
         {"kind": "nachspielzeit", "minutes": 5, "reason": "Reklamation an Tisch 1"}
     ]
     assert report["time_limit"] == 105
     later = started + dt.timedelta(minutes=104)
-    clock = tables.clock(table, scorelists.check(table), now=later)
+    clock = table_clock.clock(table, list_store.check(table), now=later)
     assert clock.minutes == 105 and not clock.over and clock.seconds_left == 60
-    clock = tables.clock(table, scorelists.check(table), now=later + dt.timedelta(minutes=1))
+    clock = table_clock.clock(table, list_store.check(table), now=later + dt.timedelta(minutes=1))
     assert clock.over and clock.text == "abgelaufen"
-    assert [r.label for r in list_page.sheet(table).extensions] == ["Nachspielzeit 5 Minuten"]
-    tables.grant_extension(leitung(), table, table.version, 60, "Stromausfall")
-    tables.grant_extension(leitung(), table, table.version, 1, "Kartenwechsel")
-    assert scorelists.check(table)["time_limit"] == 166
+    assert [r.label for r in list_sheet.sheet(table).extensions] == ["Nachspielzeit 5 Minuten"]
+    table_play.grant_extension(leitung(), table, table.version, 60, "Stromausfall")
+    table_play.grant_extension(leitung(), table, table.version, 1, "Kartenwechsel")
+    assert list_store.check(table)["time_limit"] == 166
 
 
 def test_tsr_8_5_1_nachspielzeit_only_by_staff_with_minutes_and_a_reason(ctx: None) -> None:
     table = seated()
     before = state(table)
     with pytest.raises(ServiceError, match="nur der Schiedsrichter"):
-        tables.grant_extension(KEEPER, table, table.version, 5, "Reklamation")
+        table_play.grant_extension(KEEPER, table, table.version, 5, "Reklamation")
     for minutes in (0, -5, 61):
         with pytest.raises(ServiceError) as refused:
-            tables.grant_extension(schiri(), table, table.version, minutes, "Reklamation")
+            table_play.grant_extension(schiri(), table, table.version, minutes, "Reklamation")
         assert refused.value.field == "minutes"
     for reason in ("", "   "):
         with pytest.raises(ServiceError) as refused:
-            tables.grant_extension(schiri(), table, table.version, 5, reason)
+            table_play.grant_extension(schiri(), table, table.version, 5, reason)
         assert refused.value.field == "reason"
     db.session.rollback()
     assert state(table) == before
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert page.clock.minutes == 100
 
 
@@ -826,10 +826,10 @@ def test_tsr_8_5_3_time_up_while_a_game_is_dealt_finishes_it_then_vorfuehrungen(
 ) -> None:
     table = seated()
     store(table, [{**solo("pflichtsolo", "2"), "dealer": "1"}, *normals(table, 5)])
-    report = tables.mark_time_up(leitung(), table, table.version, True)
+    report = table_play.mark_time_up(leitung(), table, table.version, True)
     db.session.commit()
     assert stored(table)[-1] == {"kind": "time_up", "being_dealt": True}
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert page.time_up
     assert (page.games_played, page.games_left, page.struck) == (6, 4, 14)
     assert page.pflicht_missing == ["Anna", "Cem", "Dora"]
@@ -837,32 +837,32 @@ def test_tsr_8_5_3_time_up_while_a_game_is_dealt_finishes_it_then_vorfuehrungen(
     assert page.status == "yellow"
     assert report["next_dealer"] == "2"
     add(KEEPER, table, normal(["1", "2"]))
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert (page.games_left, page.vorfuehrung) == (3, "Dora")  # Cem deals, Dora on his left
     with pytest.raises(ScoreListRefused) as refused:
-        scorelists.add_entry(KEEPER, table, table.version, normal(["3", "4"]))
+        add_entry(KEEPER, table, table.version, normal(["3", "4"]))
     db.session.rollback()
     assert [f["rule"] for f in refused.value.errors] == ["TSR 4.2.3"]
     for player in ("4", "1", "3"):
         add(KEEPER, table, solo("vorfuehrung", player))
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert page.complete and page.valid and page.status == "green"
     assert len(page.pflicht_rows) == 4
     with pytest.raises(ServiceError, match="schon als abgelaufen"):
-        tables.mark_time_up(leitung(), table, table.version, False)
+        table_play.mark_time_up(leitung(), table, table.version, False)
     db.session.rollback()
 
 
 def test_tsr_8_5_3_time_up_between_games_strikes_the_normalspiele(ctx: None) -> None:
     table = seated()
     store(table, normals(table, 5))
-    tables.mark_time_up(schiri(), table, table.version, False)
+    table_play.mark_time_up(schiri(), table, table.version, False)
     db.session.commit()
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert (page.games_left, page.struck) == (4, 15)
     assert page.vorfuehrung == "Cem"  # Ben deals game 6, Cem sits on his left
     with pytest.raises(ServiceError, match="schon als abgelaufen"):
-        tables.mark_time_up(schiri(), table, table.version, True)
+        table_play.mark_time_up(schiri(), table, table.version, True)
     db.session.rollback()
 
 
@@ -872,34 +872,34 @@ def test_the_list_keeper_marks_time_up_only_when_declared_and_the_tables_time_is
     table = seated()
     round_ = table.round
     store(table, normals(table, 3))
-    report = scorelists.check(table)
-    assert tables.may_mark_time_up(leitung(), table, report)
-    assert not tables.may_mark_time_up(KEEPER, table, report)
+    report = list_store.check(table)
+    assert score_lists.may_mark_time_up(leitung(), table, report)
+    assert not score_lists.may_mark_time_up(KEEPER, table, report)
     with pytest.raises(ServiceError, match="noch nicht für beendet erklärt"):
-        tables.mark_time_up(KEEPER, table, table.version, False)
+        table_play.mark_time_up(KEEPER, table, table.version, False)
     db.session.rollback()
 
-    tables.declare_time_up(user("leitung"), round_, round_.tournament.version)
+    table_play.declare_time_up(user("leitung"), round_, round_.tournament.version)
     db.session.commit()
     assert round_.time_up_at is not None
     before = state(table)
     with pytest.raises(ServiceError, match="schon abgelaufen"):
-        tables.declare_time_up(user("leitung"), round_, round_.tournament.version)
+        table_play.declare_time_up(user("leitung"), round_, round_.tournament.version)
     db.session.rollback()
     assert state(table) == before
     # Time called: the regular time ends now, whatever the app's clock said (TSR 8.5.3);
     # only Nachspielzeit keeps a table playing after it.
-    assert tables.may_mark_time_up(KEEPER, table, scorelists.check(table))
-    tables.grant_extension(schiri(), table, table.version, 10, "Reklamation")
+    assert score_lists.may_mark_time_up(KEEPER, table, list_store.check(table))
+    table_play.grant_extension(schiri(), table, table.version, 10, "Reklamation")
     db.session.commit()
-    assert not tables.may_mark_time_up(KEEPER, table, scorelists.check(table))
+    assert not score_lists.may_mark_time_up(KEEPER, table, list_store.check(table))
     with pytest.raises(ServiceError, match="noch Nachspielzeit"):
-        tables.mark_time_up(KEEPER, table, table.version, False)
+        table_play.mark_time_up(KEEPER, table, table.version, False)
     db.session.rollback()
     round_.time_up_at = utcnow() - dt.timedelta(minutes=11)
     db.session.commit()
-    assert tables.may_mark_time_up(KEEPER, table, scorelists.check(table))
-    report = tables.mark_time_up(KEEPER, table, table.version, True)
+    assert score_lists.may_mark_time_up(KEEPER, table, list_store.check(table))
+    report = table_play.mark_time_up(KEEPER, table, table.version, True)
     db.session.commit()
     assert report["time_up"] and report["struck"] == 24 - 3 - 1 - 4
     assert events(table)[-1][3]["via"] == "Tischcode"
@@ -909,7 +909,7 @@ def test_time_up_is_declared_only_for_a_running_round(ctx: None) -> None:
     table = seated(start=False)
     round_ = table.round
     with pytest.raises(ServiceError, match="läuft nicht"):
-        tables.declare_time_up(user("leitung"), round_, round_.tournament.version)
+        table_play.declare_time_up(user("leitung"), round_, round_.tournament.version)
     db.session.rollback()
     assert round_.time_up_at is None
 
@@ -991,10 +991,10 @@ def test_tsr_4_2_4_pflichtsoli_are_in_their_own_section(ctx: None) -> None:
     add(KEEPER, table, normal(["1", "3"]))
     add(KEEPER, table, solo("pflichtsolo", "3", suit="damen"))
     add(KEEPER, table, solo("lustsolo", "3", eyes=60, suit="herz"))
-    tables.add_penalty(
+    table_play.add_penalty(
         schiri(), table, table.version, entries.penalty(category="unerheblich", offender="4")
     )
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert [r.label for r in page.pflicht_rows] == ["Pflichtsolo (Damensolo): Cem"]
     assert [r.label for r in page.normal_rows] == [
         "Normalspiel",
@@ -1016,7 +1016,7 @@ def test_tsr_4_2_4_pflichtsoli_are_in_their_own_section(ctx: None) -> None:
 def test_the_sheet_names_the_next_dealer_and_who_sits_out(ctx: None) -> None:
     table = seated(5)
     add(KEEPER, table, normal(["2", "3"]))
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert (page.next_dealer, page.next_dealer_key, page.sits_out) == ("Ben", "2", "Ben")
     assert page.games_played == 1 and page.games_left == 29
     assert page.last_game_entry == 1
@@ -1027,7 +1027,7 @@ def test_the_sheet_names_the_next_dealer_and_who_sits_out(ctx: None) -> None:
 def test_at_a_table_of_four_nobody_sits_out(ctx: None) -> None:
     table = seated()
     add(KEEPER, table, normal(["2", "3"]))
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert (page.next_dealer, page.sits_out, page.planned) == ("Ben", None, 24)
 
 
@@ -1037,28 +1037,28 @@ def test_sheet_status_yellow_while_playing_red_when_time_is_over_green_when_comp
     table = seated()
     store(table, normals(table, 3))
     now = utcnow()
-    assert list_page.sheet(table, now=now).status == "yellow"
+    assert list_sheet.sheet(table, now=now).status == "yellow"
     late = now + dt.timedelta(minutes=101)
-    page = list_page.sheet(table, now=late)
+    page = list_sheet.sheet(table, now=late)
     assert page.clock.over and page.status == "red"
-    tables.mark_time_up(leitung(), table, table.version, False)
+    table_play.mark_time_up(leitung(), table, table.version, False)
     db.session.commit()
-    assert list_page.sheet(table, now=late).status == "yellow"  # Vorführungen still to play
+    assert list_sheet.sheet(table, now=late).status == "yellow"  # Vorführungen still to play
     for player in ("1", "2", "3", "4"):
         add(KEEPER, table, solo("vorfuehrung", player))
-    assert list_page.sheet(table, now=late).status == "green"
+    assert list_sheet.sheet(table, now=late).status == "green"
 
 
 def test_a_complete_list_is_green_before_the_time_is_over(ctx: None) -> None:
     table = seated()
     store(table, complete_entries(table, seed=14))
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert page.complete and page.status == "green" and page.next_dealer is None
 
 
 def test_a_round_not_started_has_no_clock(ctx: None) -> None:
     table = seated(start=False)
-    page = list_page.sheet(table)
+    page = list_sheet.sheet(table)
     assert page.clock.deadline is None and page.clock.text == "nicht gestartet"
     assert page.status == "yellow"
 
@@ -1088,12 +1088,12 @@ def test_every_table_gets_an_access_code_when_the_round_is_drawn(ctx: None) -> N
     codes = [table.access_code for table in round_.tables]
     assert len(codes) == 2 and len(set(codes)) == 2
     for code in codes:
-        assert code is not None and len(code) == tables.CODE_LENGTH
-        assert set(code) <= set(tables.CODE_ALPHABET)
+        assert code is not None and len(code) == table_play.CODE_LENGTH
+        assert set(code) <= set(table_play.CODE_ALPHABET)
     rounds.start(user("leitung"), round_, round_.tournament.version)
     db.session.commit()
     assert [table.access_code for table in round_.tables] == codes  # start keeps them
-    tables.issue_codes(round_)
+    table_play.issue_codes(round_)
     assert [table.access_code for table in round_.tables] == codes
 
 
@@ -1102,18 +1102,18 @@ def test_an_access_code_opens_its_table_as_typed(ctx: None) -> None:
     first, second = round_.tables
     code = first.access_code
     assert code is not None
-    assert tables.table_by_code(code) is first
-    assert tables.table_by_code(code.lower()) is first
-    assert tables.table_by_code(" ".join(code)) is first
-    assert tables.table_by_code(f" {code[:4]}-{code[4:]} ") is first
-    assert tables.table_by_code(second.access_code or "") is second
-    assert tables.table_by_code(code[:-1]) is None
-    assert tables.table_by_code(code + "A") is None
-    assert tables.table_by_code("") is None
+    assert table_play.table_by_code(code) is first
+    assert table_play.table_by_code(code.lower()) is first
+    assert table_play.table_by_code(" ".join(code)) is first
+    assert table_play.table_by_code(f" {code[:4]}-{code[4:]} ") is first
+    assert table_play.table_by_code(second.access_code or "") is second
+    assert table_play.table_by_code(code[:-1]) is None
+    assert table_play.table_by_code(code + "A") is None
+    assert table_play.table_by_code("") is None
     unknown = next(
         c for c in ("AAAAAAAA", "BBBBBBBB", "CCCCCCCC") if c not in (code, second.access_code)
     )
-    assert tables.table_by_code(unknown) is None
+    assert table_play.table_by_code(unknown) is None
 
 
 def test_a_renewed_or_revoked_code_stops_working_at_once(ctx: None) -> None:
@@ -1121,16 +1121,16 @@ def test_a_renewed_or_revoked_code_stops_working_at_once(ctx: None) -> None:
     first = round_.tables[0]
     tournament = round_.tournament
     old = first.access_code or ""
-    new = tables.renew_code(user("leitung"), first, tournament.version)
+    new = table_play.renew_code(user("leitung"), first, tournament.version)
     db.session.commit()
     assert new != old and first.access_code == new
-    assert tables.table_by_code(old) is None
-    assert tables.table_by_code(new) is first
-    tables.revoke_code(user("leitung"), first, tournament.version)
+    assert table_play.table_by_code(old) is None
+    assert table_play.table_by_code(new) is first
+    table_play.revoke_code(user("leitung"), first, tournament.version)
     db.session.commit()
-    assert first.access_code is None and tables.table_by_code(new) is None
+    assert first.access_code is None and table_play.table_by_code(new) is None
     with pytest.raises(ServiceError, match="keinen Zugangscode"):
-        tables.revoke_code(user("leitung"), first, tournament.version)
+        table_play.revoke_code(user("leitung"), first, tournament.version)
     db.session.rollback()
     assert [e[0] for e in events(first)] == ["renew_code", "revoke_code"]
 
@@ -1143,24 +1143,28 @@ def test_no_code_opens_a_table_of_a_finished_round(ctx: None) -> None:
     for seed, table in enumerate(round_.tables):
         store(table, complete_entries(table, seed=seed))
     codes = [table.access_code or "" for table in round_.tables]
-    assert all(tables.table_by_code(code) is not None for code in codes)
+    assert all(table_play.table_by_code(code) is not None for code in codes)
     rounds.finish(user("leitung"), round_, tournament.version)
     db.session.commit()
-    assert [tables.table_by_code(code) for code in codes] == [None, None]
+    assert [table_play.table_by_code(code) for code in codes] == [None, None]
 
 
 def test_tsr_8_2_2_penalties_and_time_notes_only_through_their_own_forms(ctx: None) -> None:
-    """The list-keeper's way in (``add_entry``) writes games only: a penalty needs the
-    Schiedsrichter's sign-off, time up and Nachspielzeit their own checks."""
+    """The list-keeper writes games only: a penalty needs the Schiedsrichter's sign-off,
+    Nachspielzeit the Schiedsrichter, time up its time (each refused in the one write path)."""
     table = seated()
     before = state(table)
-    for entry in (
-        {"kind": "penalty", "category": "geringfuegig", "offender": "1"},
-        {"kind": "nachspielzeit", "minutes": 30, "reason": "selbst genehmigt"},
-        {"kind": "time_up", "being_dealt": False},
+    for entry, why in (
+        ({"kind": "penalty", "category": "geringfuegig", "offender": "1"}, "PENALTY_NOT_ALLOWED"),
+        (
+            {"kind": "nachspielzeit", "minutes": 30, "reason": "selbst genehmigt"},
+            "EXTENSION_NOT_ALLOWED",
+        ),
+        ({"kind": "time_up", "being_dealt": False}, "TIME_NOT_CALLED"),
     ):
-        with pytest.raises(ServiceError, match="eigenen Formulare"):
-            scorelists.add_entry(KEEPER, table, table.version, entry)
+        with pytest.raises(ServiceError) as refused:
+            add_entry(KEEPER, table, table.version, entry)
+        assert refused.value.code.name == why
         db.session.rollback()
     assert state(table) == before
 
@@ -1180,25 +1184,25 @@ def test_a_restarted_server_uses_the_report_stored_with_the_list(
 ) -> None:
     table = seated()
     store(table, normals(table, 5))
-    expected = scorelists.check(table)
+    expected = list_store.check(table)
     list_store.forget_reports()  # as after a restart
     db.session.expire_all()
     _engine_must_not_run(monkeypatch)
-    assert scorelists.check(db.session.get(RoundTable, table.id)) == expected
+    assert list_store.check(db.session.get(RoundTable, table.id)) == expected
 
 
 def test_a_report_stored_for_other_entries_is_not_used(ctx: None) -> None:
     table = seated()
     store(table, normals(table, 5))
-    before = scorelists.check(table)
+    before = list_store.check(table)
     # The list changed behind the service's back (by hand in the database): its stored
     # report no longer fits, and the engine checks the list as it is now.
     last = table.entries[-1]
     last.record = json.dumps({**json.loads(last.record), "re_eyes": 100})
     db.session.commit()
     list_store.forget_reports()
-    now = scorelists.check(table)
-    assert now == check_list(scorelists.list_record(table), finding_data=True)
+    now = list_store.check(table)
+    assert now == check_list(list_store.list_record(table), finding_data=True)
     assert now["totals"] != before["totals"]
 
 
@@ -1211,7 +1215,7 @@ def test_a_report_made_by_another_engine_is_not_used(
     monkeypatch.setattr(list_store, "ENGINE_SOURCE", "a newer engine")
     _engine_must_not_run(monkeypatch)
     with pytest.raises(AssertionError):
-        scorelists.check(table)
+        list_store.check(table)
 
 
 def test_a_corrected_entry_reads_back_corrected_before_the_commit(ctx: None) -> None:
@@ -1223,9 +1227,9 @@ def test_a_corrected_entry_reads_back_corrected_before_the_commit(ctx: None) -> 
     assert table is not None
     loaded = list(table.entries)  # as objects, still held by someone
     corrected = normal(["2", "4"], eyes=100)
-    scorelists.replace_entry(leitung(), table, table.version, 3, corrected)
+    replace_entry(leitung(), table, table.version, 3, corrected)
     assert json.loads(table.entries[-1].record)["re"] == ["2", "4"]
     assert len(loaded) == 3
-    assert scorelists.entries_of(table)[-1]["re"] == ["2", "4"]
+    assert list_store.entries_of(table)[-1]["re"] == ["2", "4"]
     db.session.commit()
     assert stored(table)[-1]["re"] == ["2", "4"]

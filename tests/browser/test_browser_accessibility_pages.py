@@ -38,7 +38,7 @@ from tests.support.webapp import (
     round_action,
     submit,
 )
-from tournament.domain import score_lists as scorelists
+from tournament.domain import score_lists
 from tournament.extensions import db
 from tournament.models import AuditEvent, Registration, Role, Round, RoundTable, User, utcnow
 
@@ -122,7 +122,7 @@ def site(
             ).scalars():
                 keys = tuple(str(seat.registration.start_number) for seat in table.seats)
                 played = random_list(random.Random(table.number), players=keys)["entries"]
-                scorelists.replace_entries(table, played[:6], user)
+                score_lists.replace_entries(table, played[:6], user)
             db.session.commit()
         yield Site(url, world)
 

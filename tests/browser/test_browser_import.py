@@ -27,7 +27,7 @@ from tests.support.webapp import (
     player_names,
     round_action,
 )
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store, score_lists
 from tournament.domain.excel import list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable, User
@@ -49,13 +49,13 @@ def test_upload_preview_and_confirm_a_list(browser: Browser, tmp_path: Path) -> 
         table = db.session.execute(select(RoundTable).where(RoundTable.number == 1)).scalar_one()
         keys = tuple(str(s.registration.start_number) for s in table.seats)
         entries = page_shaped(random_list(random.Random(8), players=keys)["entries"])
-        scorelists.replace_entries(table, entries, user)
+        score_lists.replace_entries(table, entries, user)
         db.session.commit()
     list_path = f"/turniere/{tid}/runden/1/tische/1/"
     exported = client.get(list_path + "liste.xlsx").data
     with app.app_context():
         table = db.session.execute(select(RoundTable).where(RoundTable.number == 1)).scalar_one()
-        scorelists.replace_entries(table, [], None)
+        score_lists.replace_entries(table, [], None)
         db.session.commit()
     good = tmp_path / "tisch-1.xlsx"
     good.write_bytes(exported)
@@ -104,4 +104,4 @@ def test_upload_preview_and_confirm_a_list(browser: Browser, tmp_path: Path) -> 
         context.close()
     with app.app_context():
         table = db.session.execute(select(RoundTable).where(RoundTable.number == 1)).scalar_one()
-        assert scorelists.entries_of(table) == entries
+        assert list_store.entries_of(table) == entries

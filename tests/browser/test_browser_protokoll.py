@@ -19,9 +19,9 @@ from sqlalchemy import select
 from tests.support.accessibility import axe_findings, keyboard_gaps, small_targets
 from tests.support.browser import served_on
 from tests.support.scorelist_browser import LEITUNG, PHONE, Site, new_round, sign_in
+from tests.support.scorelists import add_entry, replace_entry
 from tests.support.webapp import add_account, log_in
 from tournament.domain import list_entries as entries
-from tournament.domain import score_lists as scorelists
 from tournament.domain.score_lists import Actor
 from tournament.extensions import db
 from tournament.models import AuditEvent, RoundTable, User
@@ -49,10 +49,10 @@ def events(site: Site) -> dict[str, int]:
         stored = db.session.get_one(RoundTable, table.id)
         actor = Actor(user)
         game = entries.game(kind="normal", re=re_players, re_eyes=130)
-        scorelists.add_entry(actor, stored, stored.version, game)
+        add_entry(actor, stored, stored.version, game)
         db.session.commit()
         corrected = entries.game(kind="normal", re=re_players, re_eyes=90, kontra_call="kontra")
-        scorelists.replace_entry(actor, stored, stored.version, 1, corrected)
+        replace_entry(actor, stored, stored.version, 1, corrected)
         db.session.commit()
         ids = {
             action: db.session.execute(

@@ -31,7 +31,7 @@ from tests.support.webapp import (
     sign_in,
 )
 from tournament.domain import list_entries as entries
-from tournament.domain import score_lists as scorelists
+from tournament.domain import score_lists
 from tournament.extensions import db
 from tournament.models import AuditEvent, Round, RoundTable, User
 
@@ -65,7 +65,7 @@ def tournament_as_the_page_stores_it(app: Flask, client: FlaskClient) -> int:
             players = tuple(str(s.registration.start_number) for s in table.seats)
             made = random_list(random.Random(table.number), players=players)
             assert any("points" in e for e in made["entries"] if e.get("kind") == "game")
-            scorelists.replace_entries(table, made["entries"], user)
+            score_lists.replace_entries(table, made["entries"], user)
         db.session.commit()
     return tournament_id
 
@@ -199,7 +199,7 @@ def test_tsr_7_3_3_a_game_nobody_won_marks_the_plus_points_and_never_says_won(ap
             ),
             "dealer": keys[0],
         }
-        report = scorelists.replace_entries(table, [game], user)
+        report = score_lists.replace_entries(table, [game], user)
         db.session.commit()
         assert [report["rows"][0]["points"][k] for k in keys] == [1, 1, -1, -1]
     page = client.get(table_path(tournament_id) + "/").get_data(as_text=True)

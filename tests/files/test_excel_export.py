@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from tests.support.scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.support.webapp import create_tournament, sign_in
-from tournament.domain import score_lists as scorelists
+from tournament.domain import score_lists
 from tournament.domain.excel import exports, list_cells
 from tournament.extensions import db
 from tournament.models import RoundTable
@@ -49,7 +49,7 @@ def test_a_complete_list_with_header_sections_totals_and_self_check(app: Flask) 
         make_round(tournament, 1, [regs])
         db.session.commit()
         table = db.session.execute(select(RoundTable)).scalar_one()
-        report = scorelists.replace_entries(table, complete_entries(table, seed=3), user)
+        report = score_lists.replace_entries(table, complete_entries(table, seed=3), user)
         db.session.commit()
         sheet = workbook_of(table)
         values = cells(sheet)
@@ -122,7 +122,7 @@ def test_the_running_totals_by_formula_equal_the_engine_values(app: Flask) -> No
         make_round(tournament, 1, [regs])
         db.session.commit()
         table = db.session.execute(select(RoundTable)).scalar_one()
-        scorelists.replace_entries(table, complete_entries(table, seed=11)[:27], user)
+        score_lists.replace_entries(table, complete_entries(table, seed=11)[:27], user)
         db.session.commit()
         sheet = workbook_of(table)
 
@@ -171,7 +171,7 @@ def test_the_tournament_workbook_has_standings_players_and_every_list(app: Flask
             db.session.flush()
             for table in round_.tables:
                 entries = complete_entries(table, seed=number * 10 + table.number)
-                scorelists.replace_entries(table, entries, user)
+                score_lists.replace_entries(table, entries, user)
         db.session.commit()
         book = load_workbook(io.BytesIO(exports.tournament_workbook(tournament)))
         assert book.sheetnames == [

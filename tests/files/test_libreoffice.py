@@ -22,7 +22,7 @@ from sqlalchemy import select
 from tests.support import libreoffice
 from tests.support.scorelists import complete_entries, make_round, make_tournament, make_user
 from tests.support.uploads import page_shaped
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store, score_lists
 from tournament.domain.excel import exports, writing
 from tournament.excel import imports
 from tournament.extensions import db
@@ -109,7 +109,7 @@ def test_libreoffice_computes_the_lists_as_the_engine_does(
             db.session.flush()
             for table in round_.tables:
                 entries = complete_entries(table, seed=number * 10 + table.number)
-                report = scorelists.replace_entries(table, entries, user)
+                report = score_lists.replace_entries(table, entries, user)
                 assert report["complete"]
                 keys = [str(seat.registration.start_number) for seat in table.seats]
                 totals[number, table.number] = [int(report["totals"][k]) for k in keys]
@@ -188,16 +188,16 @@ def test_a_list_saved_by_libreoffice_reads_back_into_the_same_list(app: Flask) -
         db.session.commit()
         table = db.session.execute(select(RoundTable)).scalar_one()
         entries = page_shaped(complete_entries(table, seed=11))
-        scorelists.replace_entries(table, entries, user)
+        score_lists.replace_entries(table, entries, user)
         db.session.commit()
         saved = timed([exports.list_workbook(table)])[0]
-        scorelists.replace_entries(table, [], user)
+        score_lists.replace_entries(table, [], user)
         db.session.commit()
         found = imports.read_table_file(table, saved, "aus-libreoffice.xlsx")
         assert found.ok, [found.problems, [r.problems for r in found.lists[0].rows]]
         imports.store(user, found, {table.id: table.version})
         db.session.commit()
-        assert scorelists.entries_of(table) == entries
+        assert list_store.entries_of(table) == entries
 
 
 def test_rows_inserted_in_libreoffice_to_carry_on_a_list_are_in_every_sum(app: Flask) -> None:
@@ -214,10 +214,10 @@ def test_rows_inserted_in_libreoffice_to_carry_on_a_list_are_in_every_sum(app: F
         table = db.session.execute(select(RoundTable)).scalar_one()
         complete = complete_entries(table, seed=7)
         keys = [str(seat.registration.start_number) for seat in table.seats]
-        full = scorelists.replace_entries(table, complete, user)
+        full = score_lists.replace_entries(table, complete, user)
         truth = [int(full["totals"][k]) for k in keys]
         half = 14
-        scorelists.replace_entries(table, complete[:half], user)
+        score_lists.replace_entries(table, complete[:half], user)
         db.session.commit()
         data = exports.list_workbook(table)
     sheet = converted(data, data_only=False)["Tisch 1"]

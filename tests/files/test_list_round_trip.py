@@ -24,7 +24,7 @@ from openpyxl import load_workbook
 from rules_engine.simulate import random_list
 from tests.support.scorelists import make_round, make_tournament, make_user
 from tests.support.uploads import page_shaped
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store, score_lists
 from tournament.domain.excel import exports
 from tournament.excel import imports
 from tournament.extensions import db
@@ -86,9 +86,9 @@ def store_and_export(names: list[str], seed: int, length: int) -> Exported:
     table = tournament.rounds[0].tables[0]
     keys = tuple(str(reg.start_number) for reg in regs)
     made = page_shaped(random_list(random.Random(seed), players=keys)["entries"])
-    scorelists.replace_entries(table, made[:length], None)
+    score_lists.replace_entries(table, made[:length], None)
     db.session.commit()
-    stored = scorelists.entries_of(table)
+    stored = list_store.entries_of(table)
     assert stored == made[:length]
     return Exported(table.id, exports.list_workbook(table), stored)
 

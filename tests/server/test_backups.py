@@ -51,8 +51,8 @@ from tournament.app import create_app
 from tournament.backups import commands, restore
 from tournament.config import INSTANCE_PATH_VARIABLE
 from tournament.domain import backups as service
+from tournament.domain import list_store
 from tournament.domain import list_store as store
-from tournament.domain import score_lists as scorelists
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.schema import schema_problem
@@ -135,7 +135,7 @@ def test_a_round_start_and_a_round_close_each_write_a_backup(
     assert held.tournaments[0].games == 0
     with app.app_context():
         round_ = db.session.execute(select(Round)).scalar_one()
-        games = sum(len(scorelists.check(table)["rows"]) for table in round_.tables)
+        games = sum(len(list_store.check(table)["rows"]) for table in round_.tables)
     assert closed.tournaments[0].games == games > 0
 
 
@@ -504,7 +504,7 @@ def test_backups_taken_during_a_save_burst_hold_whole_games_and_restore(
     with laptop.app_context():
         round_ = db.session.execute(select(Round)).scalar_one()
         for table in round_.tables:
-            report = scorelists.check(table)
+            report = list_store.check(table)
             assert report["valid"], report["findings"]
             assert {str(s.registration.start_number): s.points for s in table.seats} == (
                 report["totals"]

@@ -43,7 +43,7 @@ from tests.support.server_processes import (
 from tests.support.serving import wait_for
 from tests.support.webapp import create_tournament, draw_round, paste_players, round_action, sign_in
 from tournament.app import create_app
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store
 from tournament.extensions import db
 from tournament.models import Round
 
@@ -263,7 +263,7 @@ def under_load(hall: Hall, crash: Callable[[ServerProcess, int], ServerProcess])
     assert not problems, f"{problems}\n{server.output()}"
     with hall.app.app_context():
         round_ = db.session.execute(select(Round)).scalar_one()
-        stored = {t.number: [e["re_eyes"] for e in scorelists.entries_of(t)] for t in round_.tables}
+        stored = {t.number: [e["re_eyes"] for e in list_store.entries_of(t)] for t in round_.tables}
         db.engine.dispose()
     for table in hall.tables:
         assert stored[table.number] == [eyes(i) for i in range(table.acknowledged)], table.number

@@ -27,7 +27,7 @@ from tests.support.webapp import (
     paste_players,
     round_action,
 )
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store, score_lists
 from tournament.domain.list_entries import kind_of
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, User
@@ -186,13 +186,13 @@ def store(site: Site, table: Table, entries: list[Record]) -> None:
     are not what a test is about)."""
     with site.app.app_context():
         user = db.session.execute(select(User).where(User.username == LEITUNG)).scalar_one()
-        scorelists.replace_entries(db.session.get_one(RoundTable, table.id), entries, user)
+        score_lists.replace_entries(db.session.get_one(RoundTable, table.id), entries, user)
         db.session.commit()
 
 
 def stored(site: Site, table: Table) -> list[Record]:
     with site.app.app_context():
-        return scorelists.entries_of(db.session.get_one(RoundTable, table.id))
+        return list_store.entries_of(db.session.get_one(RoundTable, table.id))
 
 
 def started_minutes_ago(site: Site, table: Table, minutes: int) -> None:

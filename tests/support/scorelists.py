@@ -12,8 +12,9 @@ from sqlalchemy import select
 
 from rules_engine.simulate import random_list
 from tournament.domain import list_entries as entries
-from tournament.domain import list_store
-from tournament.domain.score_lists import Actor
+from tournament.domain import list_store, score_lists
+from tournament.domain.list_store import Report
+from tournament.domain.score_lists import Actor, Correction, Deletion, NewEntry
 from tournament.extensions import db
 from tournament.models import (
     DrawMethod,
@@ -133,3 +134,20 @@ def normals(table: RoundTable, count: int) -> list[dict[str, Any]]:
         playing = [k for k in keys if len(keys) == 4 or k != dealer]
         games.append({**normal([playing[number % 4], playing[(number + 1) % 4]]), "dealer": dealer})
     return games
+
+
+def add_entry(actor: Actor, table: RoundTable, version: int, entry: dict[str, Any]) -> Report:
+    """A new entry written through the list's one write path; its report."""
+    return score_lists.write(actor, table, version, NewEntry(entry)).report
+
+
+def replace_entry(
+    actor: Actor, table: RoundTable, version: int, number: int, entry: dict[str, Any]
+) -> Report:
+    """Entry ``number`` corrected through the one write path; the report."""
+    return score_lists.write(actor, table, version, Correction(number, entry)).report
+
+
+def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> Report:
+    """Entry ``number`` deleted through the one write path; the report."""
+    return score_lists.write(actor, table, version, Deletion(number)).report

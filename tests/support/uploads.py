@@ -25,7 +25,7 @@ from tests.support.webapp import (
     send,
     sign_in,
 )
-from tournament.domain import score_lists as scorelists
+from tournament.domain import list_store, score_lists
 from tournament.extensions import db
 from tournament.models import Round, RoundTable, User
 
@@ -57,7 +57,7 @@ def tournament_with_lists(app: Flask, client: FlaskClient, rounds: int = 1) -> i
             for table in round_.tables:
                 players = tuple(str(s.registration.start_number) for s in table.seats)
                 made = random_list(random.Random(number * 10 + table.number), players=players)
-                scorelists.replace_entries(table, page_shaped(made["entries"]), user)
+                score_lists.replace_entries(table, page_shaped(made["entries"]), user)
             db.session.commit()
     return tournament_id
 
@@ -66,7 +66,7 @@ def all_lists(app: Flask, tournament_id: int) -> dict[tuple[int, int], list[dict
     with app.app_context():
         query = select(RoundTable).join(Round).where(Round.tournament_id == tournament_id)
         return {
-            (t.round.number, t.number): scorelists.entries_of(t)
+            (t.round.number, t.number): list_store.entries_of(t)
             for t in db.session.execute(query).scalars()
         }
 
@@ -76,7 +76,7 @@ def clear_lists(app: Flask, tournament_id: int) -> None:
         user = db.session.execute(select(User)).scalars().first()
         query = select(RoundTable).join(Round).where(Round.tournament_id == tournament_id)
         for table in db.session.execute(query).scalars():
-            scorelists.replace_entries(table, [], user)
+            score_lists.replace_entries(table, [], user)
         db.session.commit()
 
 

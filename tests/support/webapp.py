@@ -22,7 +22,7 @@ from werkzeug.test import TestResponse
 from rules_engine.simulate import random_list
 from tests.support.server_processes import ROOT
 from tournament.accounts import setup_code
-from tournament.domain import score_lists as scorelists
+from tournament.domain import score_lists
 from tournament.extensions import db
 from tournament.models import (
     AuditEvent,
@@ -386,7 +386,7 @@ def complete_lists(app: Flask, tournament_id: int, number: int, *, seed: int = 1
         for table in round_.tables:
             players = tuple(str(seat.registration.start_number) for seat in table.seats)
             entries = random_list(random.Random(seed + table.number), players=players)["entries"]
-            scorelists.replace_entries(table, entries, user)
+            score_lists.replace_entries(table, entries, user)
         db.session.commit()
 
 

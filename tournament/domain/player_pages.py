@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
-from tournament.domain import list_sheet as list_page
+from tournament.domain import list_sheet, names, standings
 from tournament.domain import list_store as store
-from tournament.domain import names, standings
 from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_sheet import Sheet
 from tournament.extensions import db
@@ -153,7 +152,7 @@ class Shared:
         """The table's list as its page shows it; raises ScoreListRefused as ``sheet`` does."""
         if table.id not in self.sheets:
             try:
-                self.sheets[table.id] = list_page.sheet(table)
+                self.sheets[table.id] = list_sheet.sheet(table)
             except ScoreListRefused as refused:
                 self.sheets[table.id] = refused
         found = self.sheets[table.id]
@@ -259,7 +258,7 @@ def _games(sheet: Sheet, key: str) -> tuple[tuple[PlayerGame, ...], int]:
         if row.sat_out == key:
             sat_out += 1
             continue
-        items, verdict = list_page.value_explanation(row.record, keys)
+        items, verdict = list_sheet.value_explanation(row.record, keys)
         games.append(
             PlayerGame(
                 game=row.game,

@@ -26,12 +26,15 @@ from tournament.domain import list_sheet, list_store
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.list_entries import describe_entry
 from tournament.domain.list_sheet import Sheet
-from tournament.domain.list_store import Report, player_key, serialise
-from tournament.domain.list_store import check as check
-from tournament.domain.list_store import entries_of as entries_of
-from tournament.domain.list_store import list_record as list_record
-from tournament.domain.list_store import names_of as names_of
-from tournament.domain.list_store import trial as trial
+from tournament.domain.list_store import (
+    Report,
+    check,
+    entries_of,
+    names_of,
+    player_key,
+    serialise,
+    trial,
+)
 from tournament.domain.table_clock import clock
 from tournament.domain.tournaments import MAX_VERSION
 from tournament.extensions import db
@@ -134,27 +137,6 @@ def write(actor: Actor, table: RoundTable, version: int, change: ListChange) -> 
     checked = _checked_change(table, [*texts[: change.number - 1], *new, *texts[change.number :]])
     after = {"entry": change.number, "record": entry}
     return _store(actor, table, version, checked, "correct_list_entry", before, after)
-
-
-def add_entry(actor: Actor, table: RoundTable, version: int, entry: dict[str, Any]) -> Report:
-    """:func:`write` of a new game, for callers that need only the report: the list-keeper's
-    way in. Penalties, Nachspielzeit and time up come with their own forms
-    (:mod:`tournament.domain.table_play`)."""
-    if entry.get("kind") != "game":
-        raise ServiceError(Refusal.ENTRY_NEEDS_OWN_FORM)
-    return write(actor, table, version, NewEntry(entry)).report
-
-
-def replace_entry(
-    actor: Actor, table: RoundTable, version: int, number: int, entry: dict[str, Any]
-) -> Report:
-    """:func:`write` of a correction, for callers that need only the report."""
-    return write(actor, table, version, Correction(number, entry)).report
-
-
-def delete_entry(actor: Actor, table: RoundTable, version: int, number: int) -> Report:
-    """:func:`write` of a deletion, for callers that need only the report."""
-    return write(actor, table, version, Deletion(number)).report
 
 
 def _add(actor: Actor, table: RoundTable, version: int, entry: dict[str, Any]) -> Written:

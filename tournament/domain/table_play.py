@@ -21,10 +21,6 @@ from tournament.domain import score_lists, tournaments
 from tournament.domain.errors import ServiceError
 from tournament.domain.list_store import Report
 from tournament.domain.score_lists import Actor, NewEntry
-
-# A table's clock and whether its time up is due are offered here with the table's actions.
-from tournament.domain.score_lists import may_mark_time_up as may_mark_time_up
-from tournament.domain.table_clock import clock as clock
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, User, utcnow
 from tournament.texts import Refusal

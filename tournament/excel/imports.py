@@ -23,9 +23,7 @@ from rules_engine.records import summary_from_record
 from rules_engine.scoring import winner_of
 from tournament import texts
 from tournament.domain import audit_log as audit
-from tournament.domain import list_sheet as list_page
-from tournament.domain import score_lists as scorelists
-from tournament.domain import table_play as tables
+from tournament.domain import list_sheet, list_store, score_lists, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, SpreadsheetError
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
@@ -92,7 +90,7 @@ class ListImport:
         """Whether the file's list is the stored one: the same entries, whatever points the
         list page wrote beside a game in detail or a penalty (a stored list's written points
         are the engine's, and the file's are checked against the engine's, see ``_check``)."""
-        stored = scorelists.entries_of(self.table)
+        stored = list_store.entries_of(self.table)
         return len(self.entries) == len(stored) and all(
             _decisive(read) == _decisive(kept)
             for read, kept in zip(self.entries, stored, strict=True)
@@ -105,7 +103,7 @@ class ListImport:
     @property
     def names(self) -> list[str]:
         """The players in seat order as the app tells them apart (``scorelists.names_of``)."""
-        labels = scorelists.names_of(self.table)
+        labels = list_store.names_of(self.table)
         return [labels[player_key(seat.registration.start_number)] for seat in self.table.seats]
 
 
@@ -173,6 +171,8 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
     names."""
     result = FileImport()
     rounds = {round_.number: round_ for round_ in tournament.rounds}
+    # Per round its tables by number, loaded once with everything their lists read.
+    tables: dict[int, dict[int, RoundTable]] = {}
     # Per table the list read for it, with where it was found.
     found_lists: dict[int, ListImport] = {}
     is_csv = PurePath(filename).suffix.casefold() == ".csv"
@@ -202,7 +202,9 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
                     else f"Zelle {cell}: bitte die Nummer der Runde angeben."
                 )
                 continue
-            table = next((t for t in tables.tables_of_round(round_) if t.number == number), None)
+            if round_.number not in tables:
+                tables[round_.number] = {t.number: t for t in table_play.tables_of_round(round_)}
+            table = tables[round_.number].get(number)
             if table is None:
                 result.problems.append(
                     f"Blatt „{grid.title}“, Zelle {grid.ref(top, 1)}: Tisch {number} gibt es in "
@@ -253,7 +255,7 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
     """The list whose title is in row ``top``, read for ``table`` and checked by the engine."""
     result = ListImport(table, grid.title, top)
     seats = list(table.seats)
-    labels = scorelists.names_of(table)
+    labels = list_store.names_of(table)
     players = [
         TablePlayer(
             key,
@@ -387,7 +389,7 @@ def _fill_dealers(table: RoundTable, rows: list[ReadRow]) -> None:
             continue
         if row.needs_dealer:
             try:
-                dealer = scorelists.trial(table, done)["next_dealer"]
+                dealer = list_store.trial(table, done)["next_dealer"]
             except ScoreListRefused:
                 dealer = None
             if dealer is not None:
@@ -405,7 +407,7 @@ _COLUMN_OF_PART = {
     "specials": list_cells.SPECIALS_RE,
 }
 _COLUMN_OF_CODE = {
-    **{code: _COLUMN_OF_PART[part] for code, part in list_page.FIELD_OF_CODE.items()},
+    **{code: _COLUMN_OF_PART[part] for code, part in list_sheet.FIELD_OF_CODE.items()},
     "wrong_dealer": list_cells.DEALER,
     "sitting_dealer_fault": list_cells.DEALER,
     **dict.fromkeys(
@@ -448,12 +450,12 @@ def _check(
     checked = _Checked(None)
     problems = checked.problems
     try:
-        report = scorelists.trial(table, entries)
+        report = list_store.trial(table, entries)
     except ScoreListRefused as refused:
         problems[0] = refused.messages
         return checked
     checked.report = report
-    names = scorelists.names_of(table)
+    names = list_store.names_of(table)
     refusal = ScoreListRefused(report["findings"], names)
     points_at = len(FIXED) + 1
     for finding in refusal.errors:
@@ -567,7 +569,7 @@ def _shown(
     row: ReadRow, points: tuple[int, ...], table: RoundTable, problems: tuple[str, ...]
 ) -> ImportRow:
     """A row of the preview: the points the file holds (the engine's where a cell is empty)."""
-    names = scorelists.names_of(table)
+    names = list_store.names_of(table)
     description = describe_entry(row.record, names) if row.record is not None else "nicht lesbar"
     found = tuple(_at(row.line, p) for p in [*row.problems, *problems])
     if row.points and any(p is not None for p in row.points):
@@ -590,7 +592,7 @@ def _at(line: int, problem: str) -> str:
 def _notes(report: Report | None, table: RoundTable) -> list[str]:
     if report is None:
         return []
-    names = scorelists.names_of(table)
+    names = list_store.names_of(table)
     refusal = ScoreListRefused(report["findings"], names)
     return [refusal.german(f) for f in report["findings"] if f.get("level") != "error"]
 
@@ -618,8 +620,8 @@ def store(user: User | None, found: FileImport, versions: dict[int, int]) -> int
                 else Refusal.IMPORT_ROUND_FINISHED
             )
             raise ServiceError(refusal, round=round_.number, table=table.number)
-        scorelists.claim(table, versions.get(table.id, 0))
-        scorelists.replace_entries(table, lst.entries, user)
+        score_lists.claim(table, versions.get(table.id, 0))
+        score_lists.replace_entries(table, lst.entries, user)
     audit.record(
         user,
         "import_lists",

@@ -25,7 +25,6 @@ from tournament.domain.list_sheet import Sheet
 from tournament.domain.table_clock import SizeClock, aware, iso_utc, round_clocks
 
 # The clock's text as the page's script shows it, offered with the overview it is part of.
-from tournament.domain.table_clock import clock_text as clock_text
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
 from tournament.rounds import service as rounds

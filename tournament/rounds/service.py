@@ -18,8 +18,8 @@ from tournament import texts
 from tournament.domain import audit_log as audit
 from tournament.domain import (
     backups,
+    list_store,
     registrations,
-    score_lists,
     standings,
     table_play,
     tournaments,
@@ -155,7 +155,7 @@ def open_lists(round_: Round) -> list[str]:
     """What keeps the round from closing, per table, in German."""
     missing = []
     for table in round_.tables:
-        report = score_lists.check(table)
+        report = list_store.check(table)
         if not report["complete"]:
             missing.append(part(Part.GAMES_MISSING, table=table.number, left=report["games_left"]))
         elif not report["valid"]:

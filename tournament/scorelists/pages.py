@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from tournament import throttle
-from tournament.domain import list_sheet, score_lists, table_play
+from tournament.domain import list_sheet, list_store, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.score_lists import STAFF, Actor
 from tournament.extensions import db
@@ -105,7 +105,7 @@ def code_actor() -> Actor:
 
 def all_players(table: RoundTable) -> list[tuple[str, str]]:
     """All the table's players in seat order (a penalty may concern the one who sits out)."""
-    return list(score_lists.names_of(table).items())
+    return list(list_store.names_of(table).items())
 
 
 def shown(access: ListAccess, sheet: list_sheet.Sheet) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
 
-from tournament.domain import list_entries, list_sheet, score_lists, table_play
+from tournament.domain import list_entries, list_sheet, list_store, score_lists, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.list_entries import PENALTY_LABELS
 from tournament.domain.list_store import Report
@@ -88,7 +88,7 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
     record = _penalty_record(form)
     signed = {**record, "signed_by": actor.user.username}
     report, problems = score_lists.trial_problems(
-        access.table, [*score_lists.entries_of(access.table), signed]
+        access.table, [*list_store.entries_of(access.table), signed]
     )
     if problems:
         form.confirmed.data = ""
@@ -103,7 +103,7 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
         form.confirmed.data = ""
         return _penalty_screen(access, form, status, **extra)
 
-    names = score_lists.names_of(access.table)
+    names = list_store.names_of(access.table)
     done = notice(
         Notice.PENALTY_SAVED,
         offender=names.get(record["offender"], record["offender"]),
@@ -187,7 +187,7 @@ def extension(access: ListAccess) -> ResponseReturnValue:
         return _screen("extension", access, form, 422)
     minutes, reason = int(form.minutes.data or 0), form.reason.data or ""
     version = form.version_number()
-    limit = int(score_lists.check(access.table)["time_limit"]) + minutes
+    limit = int(list_store.check(access.table)["time_limit"]) + minutes
     done = notice(
         Notice.EXTENSION_SAVED,
         minutes=minutes,
@@ -215,7 +215,7 @@ def extension(access: ListAccess) -> ResponseReturnValue:
 def time_up(access: ListAccess) -> ResponseReturnValue:
     """Time up on this list: was a game being dealt (TSR 8.5.3)? Open Normalspiele are struck,
     missing Pflichtsoli follow as Vorführungen."""
-    report = score_lists.check(access.table)
+    report = list_store.check(access.table)
     refusal = score_lists.why_not_writable(access.actor, access.table)
     if refusal is None and not score_lists.may_mark_time_up(access.actor, access.table, report):
         refusal = score_lists.why_not_time_up(access.table, report)

@@ -13,7 +13,7 @@ from flask import abort, flash, redirect, render_template, request, send_file, u
 from flask.typing import ResponseReturnValue
 
 from tournament import throttle
-from tournament.domain import list_entries, list_sheet, score_lists, table_play
+from tournament.domain import list_entries, list_sheet, list_store, score_lists, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.excel import exports
 from tournament.domain.score_lists import Correction, Deletion, NewEntry, Written
@@ -124,7 +124,7 @@ def _context(
         "may_correct_last": writable,
         "game_form": (game_form or _fresh_game_form(sheet, version)).for_table(players),
         "quick_form": (quick_form or _fresh_quick_form(sheet, version)).for_table(
-            players, list(score_lists.names_of(table))
+            players, list(list_store.names_of(table))
         ),
         "delete_form": DeleteForm(version=version, formdata=None),
         "live_token": live_token(table),
@@ -153,11 +153,11 @@ def _fresh_quick_form(sheet: list_sheet.Sheet, version: int) -> QuickForm:
 def _playing(table: RoundTable, sits_out: Any) -> list[tuple[str, str]]:
     """The players of a game, by engine key (start number) in seat order, for the forms: at a
     table of five the one who sits out is not offered (TSR 3.3.2)."""
-    return [(key, name) for key, name in score_lists.names_of(table).items() if key != sits_out]
+    return [(key, name) for key, name in list_store.names_of(table).items() if key != sits_out]
 
 
 def _next_game_players(table: RoundTable) -> list[tuple[str, str]]:
-    return _playing(table, score_lists.check(table)["sits_out"])
+    return _playing(table, list_store.check(table)["sits_out"])
 
 
 def _game_players(table: RoundTable, record: dict[str, Any]) -> list[tuple[str, str]]:
@@ -213,7 +213,7 @@ def preview(access: ListAccess) -> ResponseReturnValue:
     """The engine's value of the game in the form, as typed so far (nothing is stored): for
     the bar above "Speichern", swapped in by htmx after every change."""
     number = request.args.get("eintrag", type=int)
-    stored = score_lists.entries_of(access.table)
+    stored = list_store.entries_of(access.table)
     correcting = number is not None and 1 <= number <= len(stored)
     players = (
         _game_players(access.table, stored[number - 1])
@@ -223,7 +223,7 @@ def preview(access: ListAccess) -> ResponseReturnValue:
     form = GameForm().for_table(players)
     context = {
         "form": form,
-        "names": list(score_lists.names_of(access.table).values()),
+        "names": list(list_store.names_of(access.table).values()),
         "parts": list_sheet.FORM_PARTS,
     }
     if not form.validate():
@@ -260,7 +260,7 @@ def quick_preview(access: ListAccess) -> ResponseReturnValue:
     """The engine's verdict on the quick entry's row as typed so far (nothing is stored), for
     the bar above "Punkte speichern", as ``preview`` gives it for the game in detail."""
     form = _posted_quick_form(access.table)
-    context = {"names": list(score_lists.names_of(access.table).values()), "parts": ()}
+    context = {"names": list(list_store.names_of(access.table).values()), "parts": ()}
     if not form.validate():
         return render_template("scorelists/_preview.html", missing=_missing(form), **context)
     trial = _trial(access, _quick_record(form))
@@ -270,7 +270,7 @@ def quick_preview(access: ListAccess) -> ResponseReturnValue:
 def _posted_quick_form(table: RoundTable) -> QuickForm:
     """The quick entry as posted, offering the players of the list's next game."""
     offered = all_players(table)
-    sits_out = score_lists.check(table)["sits_out"]
+    sits_out = list_store.check(table)["sits_out"]
     players = [choice for choice in offered if choice[0] != sits_out]
     return QuickForm().for_table(players, [key for key, _ in offered])
 
@@ -307,7 +307,7 @@ def _trial(
     ``current``: the stored entries, if the caller has read them already."""
     table = access.table
     if current is None:
-        current = score_lists.entries_of(table)
+        current = list_store.entries_of(table)
     if number is None:
         trial_entries = [*current, score_lists.with_dealer(table, record)]
         at = len(trial_entries)
@@ -415,7 +415,7 @@ def _saved_text(sheet: list_sheet.Sheet) -> str:
 @list_route("eintrag/<int:entry>", methods=("GET", "POST"))
 def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
     """Correct a game: staff any game, the list-keeper the last one; later games re-checked."""
-    stored = score_lists.entries_of(access.table)
+    stored = list_store.entries_of(access.table)
     if not 1 <= entry <= len(stored) or stored[entry - 1].get("kind") != "game":
         abort(404)
     record = stored[entry - 1]

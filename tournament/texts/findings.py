@@ -119,6 +119,10 @@ _ENUMS: Mapping[str, Mapping[str, Any]] = {
 FIELDS: Mapping[str, str] = {
     "players": "Spieler",
     "games": "Anzahl der Spiele",
+    "pot": "Topf",
+    "frist": "Frist",
+    "zwangssoli": "Zwangssoli",
+    "strohmann": "Strohmann",
     "entries": "Einträge",
     "kind": "Art des Eintrags",
     "dealer": "Geber",
@@ -564,6 +568,50 @@ GERMAN: Mapping[Code, str] = {
     Code.PENALTY_POINTS_DIFFER: "Auf der Liste steht {written}, die Strafe ergibt aber {points}",
     Code.PENALTY_NOT_SIGNED: "Die Strafe ist nicht vom Schiedsrichter abgezeichnet",
     Code.GAMES_LEFT: "Noch {left} von {planned} Spielen zu spielen",
+    # ---- one table's list under another rule set
+    Code.TABLE_SIZE_FOR_RULES: (
+        "Spieler: Ein Tisch hat im Regelwerk {preset} {choices!l} Spieler, nicht {count}"
+    ),
+    Code.POT_START_MISSING: (
+        "Topf: Eine Liste im Regelwerk {preset} braucht den Anfangsstand des Topfes"
+    ),
+    Code.LIST_FIELD_NOT_IN_RULES: (
+        "{field}: Gehört im Regelwerk {preset} nicht zu einer Spielliste"
+    ),
+    Code.ENTRY_NOT_IN_RULES: (
+        "Eintragsart: {value} gibt es auf einer Liste im Regelwerk {preset} nicht"
+    ),
+    Code.POT_EMPTY: (
+        "Der Topf ist nach diesem Spiel leer (Stand {total}): Die Punkterunden sind zu Ende"
+    ),
+    Code.POT_PAYMENT_DIFFERS: (
+        "Topf: Auf der Liste zahlt der Topf {number}, das Spiel ergibt aber {total}"
+    ),
+    Code.ROW_SUM_NOT_POT: (
+        "Die Zeile ergibt in der Summe {total}, der Topf hat aber {number} gezahlt"
+    ),
+    Code.GRUNDWERT_DIFFERS: (
+        "Grundwert: Auf der Liste steht {number}, das Spiel ist aber {total} wert"
+    ),
+    Code.HAMMELRENNEN_DUE: (
+        "In der Kasse ist nur noch {total}, höchstens der doppelte Grundbetrag: Jetzt ist das "
+        "Hammelrennen dran, nicht {value}"
+    ),
+    Code.HAMMELRENNEN_NOT_DUE: (
+        "In der Kasse ist noch {total}: Hammelrennen erst, wenn höchstens der doppelte "
+        "Grundbetrag darin ist"
+    ),
+    Code.SOLO_VORFUEHRUNG_DUE: (
+        "Eine Vorführung ist fällig (Regelwerk {preset}): {player} (oder ein anderer, der noch "
+        "ein Solo schuldet: {names!l}) muss es jetzt spielen, eingetragen ist aber {value}"
+    ),
+    Code.SOLO_VORFUEHRUNG_EARLY: (
+        "Noch ist keine Vorführung fällig (Regelwerk {preset}); ein freiwilliges Solo wird als "
+        "Pflichtsolo oder Lustsolo eingetragen"
+    ),
+    Code.SOLO_NOT_OWED: (
+        "{player} schuldet kein Solo mehr: Vorgeführt wird nur, wer noch eines schuldet"
+    ),
 }
 
 

@@ -100,7 +100,6 @@ class Refusal(Enum):
 
     # score lists
     ENTRY_NOT_STORABLE = "entry_not_storable"
-    ENTRY_NEEDS_OWN_FORM = "entry_needs_own_form"
     ROUND_NOT_STARTED = "round_not_started"
     LIST_OF_FINISHED_ROUND = "list_of_finished_round"
     LIST_LOCKED = "list_locked"
@@ -323,9 +322,6 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
     Refusal.EXTENSION_REASON_MISSING: "Bitte einen Grund für die Nachspielzeit angeben.",
     Refusal.PENALTY_NOT_ALLOWED: (
         "Strafpunkte trägt nur der Schiedsrichter oder die Turnierleitung ein."
-    ),
-    Refusal.ENTRY_NEEDS_OWN_FORM: (
-        "Strafen, Nachspielzeit und Zeitablauf nur über ihre eigenen Formulare."
     ),
     Refusal.ROUND_NOT_STARTED: (
         "Runde {round} hat noch nicht begonnen: Spiele können erst eingetragen "

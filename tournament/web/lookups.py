@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from flask import abort
 
-from tournament.domain import table_play as tables
-from tournament.domain import tournaments
+from tournament.domain import table_play, tournaments
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundTable, Tournament, User
 
@@ -30,7 +29,7 @@ def round_or_404(tournament: Tournament, number: int) -> Round:
 
 def table_or_404(round_: Round, number: int) -> RoundTable:
     """Table ``number`` of the round, loaded for its list page."""
-    table = tables.table_of_round(round_, number)
+    table = table_play.table_of_round(round_, number)
     if table is None:
         abort(404)
     return table

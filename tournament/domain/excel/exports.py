@@ -27,9 +27,7 @@ from openpyxl.utils import get_column_letter
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
-from tournament.domain import list_sheet as list_page
-from tournament.domain import names, standings
-from tournament.domain import table_play as tables
+from tournament.domain import list_sheet, names, standings, table_play
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
 from tournament.extensions import db
@@ -64,7 +62,7 @@ def list_filename(table: RoundTable) -> str:
 def list_workbook(table: RoundTable) -> bytes:
     """One table's score list as an .xlsx file."""
     grid = Grid(f"Tisch {table.number}")
-    write_list(grid, list_page.sheet(table))
+    write_list(grid, list_sheet.sheet(table))
     return xlsx([grid])
 
 
@@ -99,8 +97,8 @@ def tournament_sheets(tournament: Tournament) -> Iterator[Grid]:
         lists = Grid(f"Runde {round_.number}")
         templates = Grid(f"Vorlagen Runde {round_.number}")
         row = template_row = 1
-        for table in tables.tables_of_round(round_):
-            row = write_list(lists, list_page.sheet(table), row) + 3
+        for table in table_play.tables_of_round(round_):
+            row = write_list(lists, list_sheet.sheet(table), row) + 3
             template_row = write_template(templates, table, template_row) + 3
         yield lists
         yield templates
@@ -234,7 +232,7 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
     return Columns(len(list_cells.FIXED), len(players))
 
 
-def write_list(grid: Grid, list_sheet: list_page.Sheet, top: int = 1) -> int:
+def write_list(grid: Grid, list_sheet: list_sheet.Sheet, top: int = 1) -> int:
     """Write the list with its first row at ``top``; returns the last row written."""
     players = list_sheet.players
     seated = [Seated(p.position, p.name, p.start_number) for p in players]
@@ -344,7 +342,7 @@ def _write_foot(grid: Grid, summe: int, columns: Columns, status: str) -> int:
 def _write_row(
     grid: Grid,
     row: int,
-    entry: list_page.SheetRow,
+    entry: list_sheet.SheetRow,
     number: int | None,
     positions: dict[str, int],
     columns: Columns,
@@ -357,7 +355,7 @@ def _write_row(
     grid.put_row(row, entry.totals, start=columns.col("total", 0))
 
 
-def _numbers(rows: tuple[list_page.SheetRow, ...]) -> dict[int, int | None]:
+def _numbers(rows: tuple[list_sheet.SheetRow, ...]) -> dict[int, int | None]:
     """Each entry's "Nr.": a game its number, a penalty or time note the game it came before
     (after the last game: one more), so that reading the sheet in game order restores the list."""
     numbers: dict[int, int | None] = {}
@@ -370,7 +368,7 @@ def _numbers(rows: tuple[list_page.SheetRow, ...]) -> dict[int, int | None]:
     return numbers
 
 
-def _status(list_sheet: list_page.Sheet) -> str:
+def _status(list_sheet: list_sheet.Sheet) -> str:
     if not list_sheet.valid:
         return "Die Liste enthält Fehler."
     if list_sheet.complete:
