@@ -194,10 +194,6 @@ class Code(Enum):
     RULES_OVERRIDE_INVALID = (
         "rules_override_invalid", "1", None, "rules.{key}: {value} is not {expected}"
     )  # fmt: skip
-    RULES_NOT_PLAYABLE = (
-        "rules_not_playable", "1", None,
-        "rules: {command} does not yet play the rule set {preset}, only score does",
-    )  # fmt: skip
     PLAYERS_FOR_RULES = (
         "players_for_rules", "3.1", None,
         "players: {count} players at the game, a game under the rule set {preset} has four",

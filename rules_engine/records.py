@@ -289,16 +289,6 @@ def apply_action(game: Game, number: int, action: Any) -> None:
         raise RecordError(error.finding.with_context(action=number)) from None
 
 
-def require_ddv(record: Record, command: str) -> None:
-    """Refuse a ``"rules"`` field other than the DDV preset: ``command`` does not yet play
-    other rule sets (the field is parsed all the same, so a bad one gets its own code)."""
-    rules_value = record.get("rules")
-    if rules_value is not None:
-        rules = parse_rules(rules_value)
-        if rules is not DDV:
-            raise RecordError.of(Code.RULES_NOT_PLAYABLE, command=command, preset=rules.key)
-
-
 def replay_record(record: Record) -> Record:
     """The ``replay`` command for one parsed JSON line; a ``"rules"`` field other than the
     DDV preset goes to :mod:`rules_engine.ruledplay`."""

@@ -180,9 +180,6 @@ GERMAN: Mapping[Code, str] = {
     Code.RULES_PRESET_UNKNOWN: "Regelwerk: " + _VALUES,
     Code.RULES_OVERRIDE_UNKNOWN: "Regelwerk: unbekannte Abweichung „{key}“",
     Code.RULES_OVERRIDE_INVALID: "Regelwerk, {key}: {value} ist kein zulässiger Wert",
-    Code.RULES_NOT_PLAYABLE: (
-        "Regelwerk: {command} prüft das Regelwerk {preset} noch nicht, nur die Wertung (score)"
-    ),
     Code.PLAYERS_FOR_RULES: (
         "Spieler: {count} Spieler am Spiel, ein Spiel im Regelwerk {preset} hat vier"
     ),
