@@ -148,6 +148,19 @@ class Annealer:
 
     # -- a move: two players of one round swap tables --------------------------------------
 
+    def repeated_at_table(self, w: int) -> list[int]:
+        """For each player, ``REPEAT_WEIGHT`` times the players at their table in round w
+        whom they meet more than once: what leaving that table takes off the cost."""
+        count = self.count
+        stay = [0] * self.n
+        for group in self.rounds[w]:
+            for q in group:
+                cq = count[q]
+                for y in group:
+                    if y != q and cq[y] >= 2:
+                        stay[q] += REPEAT_WEIGHT
+        return stay
+
     def delta(self, w: int, p: int, q: int) -> int:
         """Change of the cost (repeats and club mates) if ``p`` and ``q`` swap in round w."""
         groups, wh = self.rounds[w], self.where[w]
@@ -183,35 +196,37 @@ class Annealer:
         return d
 
     def swap(self, w: int, p: int, q: int) -> None:
-        """Swap ``p`` and ``q`` in round w, updating the meetings and the pairs met too often."""
+        """Swap ``p`` and ``q`` in round w, updating the meetings and the pairs met too often
+        (``mark`` and ``unmark`` written out: the search spends much of its time here)."""
         groups, wh = self.rounds[w], self.where[w]
-        count, hist, mark, unmark = self.count, self.hist, self.mark, self.unmark
+        count, hist, n, bad, bad_at = self.count, self.hist, self.n, self.bad, self.bad_at
         g, h = wh[p], wh[q]
         first, second = groups[g], groups[h]
-        cp, cq = count[p], count[q]
-        hp, hq = hist[p], hist[q]
-        for x in first:
-            if x != p:
-                cx = count[x]
-                c = cp[x]
-                if c >= 2 and c > hp[x] and (c == 2 or c - 1 == hp[x]):
-                    unmark(p, x)
-                cp[x] = cx[p] = c - 1
-                c = cq[x] + 1
-                cq[x] = cx[q] = c
-                if c >= 2 and c > hq[x] and (c == 2 or c - 1 == hq[x]):
-                    mark(q, x)
-        for y in second:
-            if y != q:
-                cy = count[y]
-                c = cq[y]
-                if c >= 2 and c > hq[y] and (c == 2 or c - 1 == hq[y]):
-                    unmark(q, y)
-                cq[y] = cy[q] = c - 1
-                c = cp[y] + 1
-                cp[y] = cy[p] = c
-                if c >= 2 and c > hp[y] and (c == 2 or c - 1 == hp[y]):
-                    mark(p, y)
+        for a, b, table in ((p, q, first), (q, p, second)):
+            # a leaves the table, b takes a's seat.
+            ca, cb = count[a], count[b]
+            ha, hb = hist[a], hist[b]
+            for x in table:
+                if x != a:
+                    cx = count[x]
+                    c = ca[x]
+                    if c >= 2 and c > ha[x] and (c == 2 or c - 1 == ha[x]):
+                        # unmark(a, x)
+                        index = bad_at.pop(a * n + x if a < x else x * n + a, -1)
+                        if index >= 0:
+                            last = bad.pop()
+                            if index < len(bad):
+                                bad[index] = last
+                                bad_at[last] = index
+                    ca[x] = cx[a] = c - 1
+                    c = cb[x] + 1
+                    cb[x] = cx[b] = c
+                    if c >= 2 and c > hb[x] and (c == 2 or c - 1 == hb[x]):
+                        # mark(b, x)
+                        key = b * n + x if b < x else x * n + b
+                        if key not in bad_at:
+                            bad_at[key] = len(bad)
+                            bad.append(key)
         first[first.index(p)] = q
         second[second.index(q)] = p
         wh[p], wh[q] = h, g
@@ -427,6 +442,7 @@ class TabuSearch:
             return
         moves.mark_all()
         n, rounds, where, five, bad = moves.n, moves.rounds, moves.where, moves.five, moves.bad
+        count, clubs = moves.count, moves.clubs
         pinned = schedule.pinned
         movable = [p for p in range(n) if p not in pinned]
         if len(movable) < 2:
@@ -457,17 +473,44 @@ class TabuSearch:
                     if where[w][a] == where[w][b]:
                         sources.add((w, a))
                         sources.add((w, b))
+            stays: dict[int, list[int]] = {}
             for w, p in sorted(sources):
                 if p in pinned:
                     continue
                 wh = where[w]
                 g = wh[p]
                 size = five[g]
+                if clubs is None:
+                    # delta(w, p, q) for every q: what depends on p alone is summed here,
+                    # what depends on q alone once per round and iteration.
+                    groups, cp = rounds[w], count[p]
+                    others = [x for x in groups[g] if x != p]
+                    leave = 0
+                    for x in others:
+                        if cp[x] >= 2:
+                            leave -= REPEAT_WEIGHT
+                    met = [0] * len(groups)
+                    for i, group in enumerate(groups):
+                        for y in group:
+                            if cp[y]:
+                                met[i] += REPEAT_WEIGHT
+                    if w not in stays:
+                        stays[w] = moves.repeated_at_table(w)
+                    stay = stays[w]
                 for q in movable:
                     h = wh[q]
                     if h == g:
                         continue
-                    d = delta(w, p, q)
+                    if clubs is None:
+                        cq = count[q]
+                        d = leave + met[h] - stay[q]
+                        if cp[q]:
+                            d -= REPEAT_WEIGHT
+                        for x in others:
+                            if cq[x]:
+                                d += REPEAT_WEIGHT
+                    else:
+                        d = delta(w, p, q)
                     if five[h] != size:
                         big, small = (p, q) if size else (q, p)
                         if fives[small] >= cap:

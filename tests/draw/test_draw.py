@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import table_draw as draw_module
-from table_draw import run, search, table_sizes
+from table_draw import plan, run, search, table_sizes
 from table_draw.designs import affine_plane_16, spread_32, stored_schedule
 from table_draw.stored_schedules import STORED_SCHEDULES
 from tools.record_draw_corpus import plan_seed_refusals, refusals
@@ -277,12 +277,13 @@ def requests(draw: st.DrawFn) -> Request:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_every_player_seated_once_tables_right_fixed_kept(request: Request) -> None:
-    with_budget = search.SEARCH_STEPS
-    search.SEARCH_STEPS = 2000
+    # What is checked here holds for any search budget: a small one keeps the examples quick.
+    with_budget = search.SEARCH_STEPS, plan.TABU_BUDGET
+    search.SEARCH_STEPS, plan.TABU_BUDGET = 2000, 20_000
     try:
         response = ask(request)
     finally:
-        search.SEARCH_STEPS = with_budget
+        search.SEARCH_STEPS, plan.TABU_BUDGET = with_budget
     ids = [entry["id"] for entry in request["players"]]
     check_shape(response, ids)
     for player, table in request["options"]["fixed"].items():

@@ -20,6 +20,8 @@ import pytest
 from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from sqlalchemy import event, make_url
+from werkzeug.routing import Rule
 
 from tests.support import postgres
 from tests.support.webapp import FAST_ARGON2
@@ -47,6 +49,46 @@ class TemplateCache(BytecodeCache):
 TEMPLATES = TemplateCache()
 
 
+class RuleBuilders:
+    """Werkzeug's URL builders kept for every app of the run: for each rule of each app,
+    Werkzeug builds two of them as Python syntax trees and compiles them, which took most of
+    the time an app takes to build. A builder is a plain function of the rule's pattern
+    (bound to its rule afterwards), so apps with the same rules can share them."""
+
+    def __init__(self) -> None:
+        self.compile = Rule._compile_builder
+        self.built: dict[tuple[Any, ...], Any] = {}
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Share the builders until the test ends."""
+        builders = self
+
+        def compile_builder(rule: Rule, append_unknown: bool = True) -> Any:
+            return builders.builder(rule, append_unknown)
+
+        monkeypatch.setattr(Rule, "_compile_builder", compile_builder)
+
+    def builder(self, rule: Rule, append_unknown: bool) -> Any:
+        """The rule's builder, compiled once for each pattern."""
+        defaults = rule.defaults or {}
+        key = (
+            rule.rule,
+            rule.host,
+            rule.subdomain,
+            append_unknown,
+            tuple(rule._trace),
+            tuple((name, repr(value)) for name, value in defaults.items()),
+            tuple((name, type(found)) for name, found in rule._converters.items()),
+        )
+        built = self.built.get(key)
+        if built is None:
+            built = self.built[key] = self.compile(rule, append_unknown)
+        return built
+
+
+RULE_BUILDERS = RuleBuilders()
+
+
 def make_app(
     instance: Path, monkeypatch: pytest.MonkeyPatch, config: dict[str, Any] | None = None
 ) -> Flask:
@@ -62,9 +104,22 @@ def make_app(
         "PUBLIC_PAGE_SECONDS": 0,
         **(config or {}),
     }
+    RULE_BUILDERS.install(monkeypatch)
     app = create_app(settings, instance_path=str(instance))
     app.jinja_env.bytecode_cache = TEMPLATES
+    if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
+        with app.app_context():
+            # A test's database is thrown away: its commits need not wait for the disk (as
+            # the PostgreSQL cluster's, tests/support/postgres.py).
+            event.listen(db.engine, "connect", _no_disk_sync)
+            db.engine.dispose()
     return app
+
+
+def _no_disk_sync(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA synchronous=OFF")
+    cursor.close()
 
 
 def migrate(app: Flask) -> None:
