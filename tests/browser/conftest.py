@@ -6,12 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.support.browser import SERVERS, chromium, served_on
 from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site
 from tests.support.webapp import add_account, log_in
 from tournament.models import Role
+
+# An expectation waits as long as a page's actions do (Devices.open): on a loaded machine a
+# served page can take seconds; how soon pages answer is measured in bench/, not here.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="module", params=SERVERS)

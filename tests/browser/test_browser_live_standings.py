@@ -1,13 +1,15 @@
 """The standings follow a saved game by themselves: a spectator's phone with the overall or
-the round's standings open, and the projector, show the new points within 2 seconds without a
-reload, on both servers of ``tests/support/browser.py`` (waitress on SQLite, two gunicorn workers on
-PostgreSQL). The projector pages through standings that do not fit its screen.
+the round's standings open, and the projector, show the new points without a reload, on both
+servers of ``tests/support/browser.py`` (waitress on SQLite, two gunicorn workers on
+PostgreSQL); how soon is ``bench/projector_live.py``'s figure, not a test's. The projector
+pages through standings that do not fit its screen.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -48,8 +50,8 @@ def test_a_game_saved_at_a_table_appears_on_the_open_standings(
         row = page.locator(
             "table.standings tr", has=page.get_by_role("rowheader").filter(has_text=table.names[a])
         )
-        # Within 2 s of the save (the pages ask every 1.5 s).
-        expect(row.locator("td.total")).to_have_text(str(points), timeout=2_000)
+        # The pages ask every 1.5 s; how soon they show it is bench/projector_live.py's figure.
+        expect(row.locator("td.total")).to_have_text(str(points))
         # The row that changed is marked for a while.
         expect(row).to_have_class("changed")
     expect(projector.locator(".projector-latest li").first).to_contain_text("Tisch 1 · Spiel 1")
@@ -76,8 +78,34 @@ def _big_tournament(site: Site, players: int) -> int:
     return tid
 
 
-def _visible_rows(page: Page) -> list[str]:
-    return page.locator(".projector-table tbody tr:visible th").all_inner_texts()
+# What the projector shows at one moment: its "Seite n von m", the names of the rows shown
+# and their lower edges (read at once: the page turns by itself).
+SHOWN = """() => {
+  const rows = Array.from(document.querySelectorAll(".projector-table tbody tr"))
+    .filter((row) => row.checkVisibility());
+  return {
+    status: document.querySelector("[data-pager-status]").textContent,
+    rows: rows.map((row) => row.querySelector("th").innerText),
+    bottoms: rows.map((row) => row.getBoundingClientRect().bottom),
+  };
+}"""
+
+
+def _pages_shown(page: Page, pages: int) -> dict[int, dict[str, Any]]:
+    """What each of the projector's ``pages`` pages shows, as it turns them by itself (a page
+    missed on a slow machine is seen on the next round)."""
+    status = page.locator("[data-pager-status]")
+    shown: dict[int, dict[str, Any]] = {}
+    for _ in range(4 * pages):
+        now: dict[str, Any] = page.evaluate(SHOWN)
+        found = re.fullmatch(rf"Seite (\d+) von {pages}", now["status"])
+        assert found, now["status"]
+        shown.setdefault(int(found.group(1)), now)
+        if len(shown) == pages:
+            break
+        expect(status).not_to_have_text(now["status"])  # the next page
+    assert sorted(shown) == list(range(1, pages + 1)), sorted(shown)
+    return shown
 
 
 def test_the_projector_pages_through_standings_that_do_not_fit(
@@ -99,14 +127,11 @@ def test_the_projector_pages_through_standings_that_do_not_fit(
         )
         assert size >= type_px, (width, size)
         seen: list[str] = []
-        for number in range(1, pages + 1):
-            expect(status).to_have_text(f"Seite {number} von {pages}", timeout=5_000)
-            rows = _visible_rows(page)
-            assert rows and not set(rows) & set(seen)
-            bottoms = page.locator(".projector-table tbody tr:visible").evaluate_all(
-                "rows => rows.map(row => row.getBoundingClientRect().bottom)"
-            )
-            assert max(bottoms) <= height
+        for number, now in sorted(_pages_shown(page, pages).items()):
+            rows = now["rows"]
+            assert rows and not set(rows) & set(seen), number
+            assert max(now["bottoms"]) <= height, number
             seen += rows
         assert len(seen) == 41
-        expect(status).to_have_text(f"Seite 1 von {pages}", timeout=5_000)
+        # It goes round: the first page comes again.
+        expect(status).to_have_text(f"Seite 1 von {pages}")

@@ -191,7 +191,7 @@ def test_the_schedule_runs_in_a_thread_and_ends(app: Flask, client: FlaskClient)
     schedule = service.Schedule(app, clock=lambda: later, check_seconds=0.01)
     assert schedule.start()
     try:
-        wait_for(lambda: "runde-1-laufend" in _reasons(app), seconds=5)
+        assert wait_for(lambda: "runde-1-laufend" in _reasons(app), seconds=60)
     finally:
         schedule.stop()
     assert _reasons(app) == ["runde-1-start", "runde-1-laufend"]
@@ -216,7 +216,7 @@ def test_doko_turnier_copies_a_running_round_when_it_starts_and_says_where(
     server = ServerProcess(laptop_server_command(port), env, tmp_path / "server.log")
     server.start(port)
     try:
-        wait_for(lambda: "runde-1-laufend" in _reasons(app), seconds=60)
+        assert wait_for(lambda: "runde-1-laufend" in _reasons(app), seconds=60), server.output()
     finally:
         server.stop()
     assert _reasons(app) == ["runde-1-laufend"], server.output()

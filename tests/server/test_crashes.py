@@ -236,7 +236,7 @@ def laptop_hall(tmp_path: Path) -> Iterator[Hall]:
         db.engine.dispose()
 
 
-def under_load(hall: Hall, crash: Callable[[ServerProcess, int], ServerProcess]) -> None:
+def under_load(hall: Hall, crash: Callable[[Hall, ServerProcess, int], ServerProcess]) -> None:
     """Serve ``hall``, start the tables, let ``crash`` kill what it kills (it returns the
     server running afterwards), let the tables go on, then check the database."""
     port = free_port()
@@ -247,8 +247,9 @@ def under_load(hall: Hall, crash: Callable[[ServerProcess, int], ServerProcess])
     try:
         for client in clients:
             client.start()
-        time.sleep(1.0)
-        server = crash(server, port)
+        # The tables are saving when the crash comes (counted, not timed, as after it).
+        assert wait_for(lambda: saves(hall) >= TABLES, seconds=60), "no saves before the crash"
+        server = crash(hall, server, port)
         # The tables go on until each has had a save after the crash, on average (counted,
         # not timed: on a loaded machine, as under pytest-xdist, a fixed wait saw too few).
         after_crash = saves(hall)
@@ -275,17 +276,20 @@ def saves(hall: Hall) -> int:
     return sum(t.acknowledged for t in hall.tables)
 
 
-def kill_a_worker_twice(server: ServerProcess, port: int) -> ServerProcess:
+def kill_a_worker_twice(hall: Hall, server: ServerProcess, port: int) -> ServerProcess:
     for _ in range(2):
+        before = saves(hall)
         workers = server.children()
         assert len(workers) == 2, workers
         os.kill(workers[0], signal.SIGKILL)
         assert wait_for(functools.partial(_replaced, server, workers[0]), seconds=30)
-        time.sleep(1.0)
+        # Saves go on between the kills (counted: a fixed wait sees few on a loaded machine).
+        more = functools.partial(_saved_at_least, hall, before + TABLES)
+        assert wait_for(more, seconds=60), "no saves between the kills"
     return server
 
 
-def kill_the_server(server: ServerProcess, port: int) -> ServerProcess:
+def kill_the_server(hall: Hall, server: ServerProcess, port: int) -> ServerProcess:
     """SIGKILL the server's (master) process; once its workers have gone too, start it anew
     on the same port."""
     workers = server.children()
@@ -296,6 +300,10 @@ def kill_the_server(server: ServerProcess, port: int) -> ServerProcess:
     again = ServerProcess(server.command, server.env, server.log)
     again.start(port)
     return again
+
+
+def _saved_at_least(hall: Hall, count: int) -> bool:
+    return saves(hall) >= count
 
 
 def _replaced(server: ServerProcess, killed: int) -> bool:

@@ -11,6 +11,13 @@ The app is served in one of two ways (``SERVERS``), as it is on the tournament d
   ``DOKO_TEST_POSTGRES=0``.
 
 Either way the test's own app (its test client, the services) works on the same database.
+
+A module's tests share its site, and every tab comes from 127.0.0.1, so the throttle would
+count one test's unknown table codes against the next: a phone left on a list whose code was
+renewed or whose round was closed asks again every few seconds, each a failed code, the more
+the slower the machine, until the next test's valid code got a 429. The sites' instance
+``config.py`` sets a table-code limit no test reaches (``SITE_SETTINGS``); the throttle itself
+is tested in ``tests/app``.
 """
 
 from __future__ import annotations
@@ -48,6 +55,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+# The served sites' instance/config.py (read by the test's app and by gunicorn's workers).
+SITE_SETTINGS = 'THROTTLE_TABLE_CODE = "1000 per minute"\n'
+
+
+def site_settings(instance: Path) -> None:
+    """Write the sites' settings into ``instance``'s config.py."""
+    instance.mkdir(parents=True, exist_ok=True)
+    (instance / "config.py").write_text(SITE_SETTINGS, encoding="utf-8")
+
+
 def migrated_app(instance: Path) -> Flask:
     """The app on a new SQLite file in ``instance``, built by the real migrations."""
     app = create_app(
@@ -80,6 +97,7 @@ def served_on(
 ) -> Iterator[tuple[Flask, str]]:
     """The app on a new migrated database served by ``server`` (one of ``SERVERS``); yields
     the test's own app on that database and the server's base URL."""
+    site_settings(instance)
     if server == "waitress-sqlite":
         app = migrated_app(instance)
         with served(app) as url:
