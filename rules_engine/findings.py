@@ -250,6 +250,16 @@ class Code(Enum):
         "specials: {count} of {kind} in all, a game under the rule set {preset} has at "
         "most {limit}",
     )  # fmt: skip
+    LAST_TRICK_FUCHS_AND_KARLCHEN = (
+        "last_trick_fuchs_and_karlchen", "7.2.3", None,
+        "specials: Fuchs im letzten Stich excludes Karlchen and Karlchen gefangen: the last "
+        "trick is made by one card, and a Karo As beats no Kreuz Bube",
+    )  # fmt: skip
+    CALL_BEFORE_KLAERUNG_TIMED = (
+        "call_before_klaerung_timed", "6.2.2", None,
+        "{field}: made at {cards} cards, before the Klärungsstich (trick {trick}) of the "
+        "Hochzeit had settled the parties",
+    )  # fmt: skip
     LAST_TRICK_BOTH_PARTIES = (
         "last_trick_both_parties", "7.2.3", None,
         "specials: Karlchen, Karlchen gefangen and Fuchs im letzten Stich go to the party "

@@ -334,6 +334,8 @@ def _timing(record: Record, rules: RuleSet, kind: str, re_level: int, kontra_lev
             )
         shift = klaerung - 1
     for party, level in (("re", re_level), ("kontra", kontra_level)):
+        if kind == Kind.HOCHZEIT:
+            _after_klaerung(rules, timing.get(party), party, shift + 1)
         times = timing.get(party)
         if times is None:
             continue
@@ -361,6 +363,27 @@ def _timing(record: Record, rules: RuleSet, kind: str, re_level: int, kontra_lev
     for key in timing:
         if key not in ("re", "kontra"):
             raise RecordError.of(Code.PARTY_KEY_UNKNOWN, field="timing", key=key)
+
+
+def _after_klaerung(rules: RuleSet, times: Any, party: str, klaerung: int) -> None:
+    """D36: in a Hochzeit the calls wait until trick ``klaerung`` has settled the parties."""
+    if type(times) is not dict:
+        return
+    for token, cards in times.items():
+        if type(cards) is not int:
+            continue  # refused with its field by the deadlines' check
+        if rules.timing is Timing.PLAYED:
+            early = cards < 4 * klaerung
+        else:  # cards in the caller's hand: he has played one to each trick so far
+            early = cards > rules.tricks - klaerung
+        if early:
+            raise _error(
+                Code.CALL_BEFORE_KLAERUNG_TIMED,
+                rules,
+                field=f"timing.{party}.{token}",
+                cards=cards,
+                trick=klaerung,
+            )
 
 
 def _check_deadline(rules: RuleSet, field: str, cards: int, deadline: int, shift: int) -> None:
@@ -629,6 +652,9 @@ def _verify_specials(summary: RuledSummary) -> None:
         raise _error(Code.SPECIAL_TOO_MANY, rules, count=3, kind="karlchen", limit=2)
     if any(re_sp[i] for i in _LAST_TRICK) and any(ko_sp[i] for i in _LAST_TRICK):
         raise RecordError.of(Code.LAST_TRICK_BOTH_PARTIES)
+    if re_sp[_FL] + ko_sp[_FL] and re_sp[_KA] + ko_sp[_KA] + re_sp[_KG] + ko_sp[_KG]:
+        # 000 L75-77: the last trick is made by one card, and a Karo As beats no Kreuz Bube.
+        raise RecordError.of(Code.LAST_TRICK_FUCHS_AND_KARLCHEN)
 
 
 @cache

@@ -598,3 +598,33 @@ def test_rules_every_field_of_every_preset_reads_back_as_an_override() -> None:
         assert parse_rules({"preset": "ddv", **overrides}) == replace(
             preset, key="ddv", name=DDV.name
         )
+
+
+# ---------------------------------------------------------------- found trying it as a user
+@pytest.mark.parametrize("rules", ["hausregeln-2024", "reglement-2001", "schweinchen"])
+def test_002_l76_000_l57_d36_a_hochzeit_call_waits_for_the_klaerungsstich(rules: str) -> None:
+    hochzeit = {
+        "type": "hochzeit",
+        "re": ["Anna", "Cem"],
+        "re_eyes": 169,
+        "re_tricks": 7,
+        "klaerungsstich": 2,
+        "calls": {"kontra": "kontra"},
+    }
+    assert refused(rules, **hochzeit, timing={"kontra": {"kontra": 3}}) is (
+        Code.CALL_BEFORE_KLAERUNG_TIMED
+    )
+    assert refused(rules, **hochzeit, timing={"kontra": {"kontra": 7}}) is (
+        Code.CALL_BEFORE_KLAERUNG_TIMED
+    )
+    assert scored(rules, **hochzeit, timing={"kontra": {"kontra": 8}})["winner"] == "re"
+
+
+@pytest.mark.parametrize("other", ["karlchen", "karlchen_gefangen"])
+def test_000_l75_l77_fuchs_im_letzten_stich_excludes_karlchen_in_that_trick(other: str) -> None:
+    specials = {"re": {"fuchs_letzter_stich": 1, other: 1}}
+    assert refused("hausregeln-2024", **NORMAL, re_eyes=140, re_tricks=6, specials=specials) is (
+        Code.LAST_TRICK_FUCHS_AND_KARLCHEN
+    )
+    alone = {"re": {"fuchs_letzter_stich": 1}}
+    assert scored("hausregeln-2024", **NORMAL, re_eyes=140, re_tricks=6, specials=alone)["value"]

@@ -67,6 +67,7 @@ SAMPLE: dict[str, Any] = {
     "turn": Player("102"),
     "led": Suit.KREUZ,
     "tricks": 3,
+    "trick": 2,
     "call": Call.KEINE_90,
     "party": Party.RE,
     "said": Call.KEINE_60,

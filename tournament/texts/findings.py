@@ -216,6 +216,14 @@ GERMAN: Mapping[Code, str] = {
     Code.SPECIAL_TOO_MANY: (
         "Sonderpunkte: {count}-mal {kind}, ein Spiel im Regelwerk {preset} hat höchstens {limit}"
     ),
+    Code.LAST_TRICK_FUCHS_AND_KARLCHEN: (
+        "Sonderpunkte: Fuchs im letzten Stich schließt Karlchen und Karlchen gefangen aus: den "
+        "letzten Stich macht eine Karte, und ein Karo As sticht keinen Kreuz Buben"
+    ),
+    Code.CALL_BEFORE_KLAERUNG_TIMED: (
+        "{field}: bei {cards:Karten} angesagt, vor dem Klärungsstich (Stich {trick}) der "
+        "Hochzeit; Ansagen warten, bis die Parteien feststehen"
+    ),
     Code.LAST_TRICK_BOTH_PARTIES: (
         "Sonderpunkte: Karlchen, Karlchen gefangen und Fuchs im letzten Stich bekommt die "
         "Partei, die den letzten Stich gewonnen hat, nicht beide"
