@@ -11,6 +11,7 @@ import enum
 from typing import Any
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     CheckConstraint,
     DateTime,
@@ -18,7 +19,6 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Index,
-    JSON,
     String,
     Table,
     Text,
@@ -158,9 +158,7 @@ class Tournament(Model):
     # engine's ``"rules"`` field takes them (:attr:`engine_rules`). Fixed once a game is entered.
     rules_preset: Mapped[str] = mapped_column(String(40), default="ddv", server_default="ddv")
     rules_variants: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
-    rules_overrides: Mapped[dict[str, Any]] = mapped_column(
-        JSON, default=dict, server_default="{}"
-    )
+    rules_overrides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     rounds_planned: Mapped[int]
     status: Mapped[TournamentStatus] = mapped_column(
         _enum_column(TournamentStatus, "status"),

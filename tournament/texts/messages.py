@@ -258,7 +258,10 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
         "Es sind schon {drawn} Runden ausgelost; das Turnier kann nicht weniger "
         "Runden haben (eingegeben: {planned})."
     ),
-    Refusal.RULE_SET_UNKNOWN: "Das Regelwerk „{value}“ gibt es nicht; bitte eines der Liste wählen.",
+    Refusal.RULE_SET_UNKNOWN: (
+        "Das Regelwerk „{value}“ gibt es nicht; bitte eines der Liste wählen. Nichts wurde "
+        "geändert."
+    ),
     Refusal.RULE_SET_VARIANT_UNKNOWN: (
         "Die Variante „{value}“ gehört nicht zum Regelwerk „{rule_set}“; nichts wurde geändert."
     ),

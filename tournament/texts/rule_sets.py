@@ -276,7 +276,9 @@ def _dullen(rules: RuleSet) -> str:
         DullenOrder.SECOND_WINS_EXCEPT_LAST: "die zweite, außer im letzten Stich",
     }[rules.dullen_order]
     solo = "" if rules.farbsolo_keeps_dullen else " Im Farbsolo nicht."
-    return f"Die Herz 10 sind die höchsten Trümpfe; von zweien in einem Stich gewinnt {order}.{solo}"
+    return (
+        f"Die Herz 10 sind die höchsten Trümpfe; von zweien in einem Stich gewinnt {order}.{solo}"
+    )
 
 
 def _schweinchen(rules: RuleSet) -> str:
@@ -647,7 +649,7 @@ def parameters(
         by_variant = sorted({v for f in field_names for v in overridden.get(f, ())})
         if by_variant:
             shown = tuple(
-                f"Variante „{VARIANT_TEXTS[preset][v].name}“: {VARIANT_TEXTS[preset][v].source}"
+                f"{VARIANT_TEXTS[preset][v].source} – Variante {VARIANT_TEXTS[preset][v].name}"
                 for v in by_variant
             )
         else:

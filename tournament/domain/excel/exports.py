@@ -28,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
 from tournament.domain import list_sheet as list_page
-from tournament.domain import names, standings
+from tournament.domain import names, rule_sets, standings
 from tournament.domain import table_play as tables
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
@@ -222,6 +222,7 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
         ("Runde", str(round_.number)),
         ("Tisch", f"{table.number} ({len(players)} Spieler)"),
         ("Listenführer", players[-1].name if players else ""),
+        ("Regelwerk", rule_sets.name_of(tournament)),
     ]
     for row, (label, value) in enumerate(facts, start=top + 1):
         grid.put_row(row, (label, value))
