@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+from typing import Any
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     CheckConstraint,
     DateTime,
@@ -151,7 +153,12 @@ class Tournament(Model):
     date: Mapped[dt.date]
     venue: Mapped[str] = mapped_column(String(TEXT_LENGTH), default="", server_default="")
     organiser: Mapped[str] = mapped_column(String(TEXT_LENGTH), default="", server_default="")
-    rule_set: Mapped[str] = mapped_column(String(40), default="TSR 2026", server_default="TSR 2026")
+    # The rule set (``docs/rule-sets.md``): a preset key of ``rules_engine.rulesets.PRESETS``,
+    # the names of the chosen ``VARIANTS`` of that preset, and the overrides they make, as the
+    # engine's ``"rules"`` field takes them (:attr:`engine_rules`). Fixed once a game is entered.
+    rules_preset: Mapped[str] = mapped_column(String(40), default="ddv", server_default="ddv")
+    rules_variants: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
+    rules_overrides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     rounds_planned: Mapped[int]
     status: Mapped[TournamentStatus] = mapped_column(
         _enum_column(TournamentStatus, "status"),
@@ -167,6 +174,14 @@ class Tournament(Model):
         back_populates="tournament", order_by="Registration.start_number"
     )
     rounds: Mapped[list[Round]] = relationship(back_populates="tournament", order_by="Round.number")
+
+    @property
+    def engine_rules(self) -> str | dict[str, Any] | None:
+        """The ``"rules"`` field of the engine's records for this tournament (``docs/contracts/
+        game-records.md``); ``None`` for the plain DDV rules, whose records carry no field."""
+        if self.rules_overrides:
+            return {"preset": self.rules_preset, **self.rules_overrides}
+        return None if self.rules_preset == "ddv" else self.rules_preset
 
 
 class Player(Model):

@@ -331,6 +331,8 @@ def test_new_tournament_is_created_shown_and_audited(app: Flask, client: FlaskCl
         "venue": "Kiel",
         "organiser": "DK Kiel",
         "rounds_planned": 4,
+        "rules_preset": "ddv",
+        "rules_variants": [],
     }
 
 

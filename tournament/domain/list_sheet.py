@@ -86,6 +86,13 @@ class Sheet:
         return None if key is None else self.names.get(key, key)
 
     @property
+    def not_checked_yet(self) -> str | None:
+        """Why nothing can be entered: the engine does not check lists under the
+        tournament's rule set yet (German); None when it does."""
+        text = self.report.get("not_checked_yet")
+        return None if text is None else str(text)
+
+    @property
     def normal_rows(self) -> list[SheetRow]:
         return [r for r in self.rows if r.section != "pflicht"]
 
@@ -296,7 +303,9 @@ def trial(table: RoundTable, trial_entries: list[dict[str, Any]], at: int) -> Tr
     if row is None:
         return Trial(None)
     record = trial_entries[at - 1]
-    items, verdict = _value_parts(json.dumps(record, ensure_ascii=False), tuple(names))
+    items, verdict = _value_parts(
+        json.dumps(record, ensure_ascii=False), tuple(names), list_store.rules_text(table)
+    )
     return Trial(preview_row(table, record, row), items, verdict)
 
 
@@ -419,20 +428,24 @@ def _winners(points: tuple[int, ...]) -> frozenset[int]:
 
 
 def value_explanation(
-    record: dict[str, Any], keys: tuple[str, ...]
+    record: dict[str, Any], keys: tuple[str, ...], rules: str = ""
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A stored game's value as the engine explains it, for a table of players ``keys``:
-    the items, then who won at what value (none for a game entered as points)."""
-    return _value_parts(json.dumps(record, ensure_ascii=False), keys)
+    """A stored game's value as the engine explains it, for a table of players ``keys`` under
+    the rule set ``rules`` (``list_store.rules_text``): the items, then who won at what value
+    (none for a game entered as points)."""
+    return _value_parts(json.dumps(record, ensure_ascii=False), keys, rules)
 
 
 @functools.lru_cache(maxsize=4096)
-def _value_parts(text: str, keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _value_parts(
+    text: str, keys: tuple[str, ...], rules: str = ""
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A game's value as the engine explains it: one line per item ("+1 gewonnen (Re)"),
     then who won and the value (without the last line, the points by key); none for a game
-    entered as points. Worked out once per game as typed."""
+    entered as points, and none under a rule set other than the DDV's, whose items the
+    engine's explanation (the TSR scorer's) does not word. Worked out once per game as typed."""
     record = json.loads(text)
-    if record.get("quick") is True:
+    if record.get("quick") is True or rules:
         return (), ()
     try:
         summary = game_entry(record, TableList(keys)).summary

@@ -258,7 +258,9 @@ def _games(sheet: Sheet, key: str) -> tuple[tuple[PlayerGame, ...], int]:
         if row.sat_out == key:
             sat_out += 1
             continue
-        items, verdict = list_sheet.value_explanation(row.record, keys)
+        items, verdict = list_sheet.value_explanation(
+            row.record, keys, store.rules_text(sheet.table)
+        )
         games.append(
             PlayerGame(
                 game=row.game,

@@ -239,7 +239,7 @@ def replace_entries(table: RoundTable, entries: list[dict[str, Any]], user: User
 def _checked_change(table: RoundTable, texts: list[str]) -> list_store.Change:
     """Check the new list exactly as it will be stored, as JSON texts (so no entry reaches the
     database unchecked); raises ScoreListRefused on an error. Only reads."""
-    key = (list_store.list_id(table), list_store.players_of(table), tuple(texts))
+    key = list_store.key_of(table, texts)
     report = list_store.report_for(*key)
     if not report["valid"]:
         raise ScoreListRefused(report["findings"], names_of(table))

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from sqlalchemy import select, update
 
 from tournament.domain import audit_log as audit
+from tournament.domain import rule_sets
 from tournament.domain.errors import ServiceError, StaleError
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament, TournamentStatus, User
 from tournament.texts import Refusal
 
-FIELDS = ("name", "date", "venue", "organiser", "rounds_planned")
+FIELDS = ("name", "date", "venue", "organiser", "rounds_planned", "rules_preset", "rules_variants")
 # Versions are 32-bit integers in the database; anything beyond is no version a page showed.
 MAX_VERSION = 2**31 - 1
 
@@ -55,9 +57,20 @@ def create(
     venue: str,
     organiser: str,
     rounds_planned: int,
+    rules_preset: str = rule_sets.DEFAULT,
+    rules_variants: Sequence[str] = (),
 ) -> Tournament:
+    """A new tournament under the chosen rule set (ServiceError for one the engine lacks)."""
+    choice = rule_sets.choose(rules_preset, rules_variants)
     tournament = Tournament(
-        name=name, date=date, venue=venue, organiser=organiser, rounds_planned=rounds_planned
+        name=name,
+        date=date,
+        venue=venue,
+        organiser=organiser,
+        rounds_planned=rounds_planned,
+        rules_preset=choice.preset,
+        rules_variants=list(choice.variants),
+        rules_overrides=dict(choice.overrides),
     )
     db.session.add(tournament)
     db.session.flush()
@@ -75,7 +88,11 @@ def update_details(
     venue: str,
     organiser: str,
     rounds_planned: int,
+    rules_preset: str | None = None,
+    rules_variants: Sequence[str] = (),
 ) -> None:
+    """Change the tournament's data; ``rules_preset`` None keeps the rule set. A changed rule
+    set is refused once a game is entered (``rule_sets.apply``)."""
     claim(tournament, version)
     drawn = len(tournament.rounds)
     if rounds_planned < drawn:
@@ -86,6 +103,8 @@ def update_details(
     tournament.venue = venue
     tournament.organiser = organiser
     tournament.rounds_planned = rounds_planned
+    if rules_preset is not None:
+        rule_sets.apply(tournament, rule_sets.choose(rules_preset, rules_variants))
     refresh_status(tournament)
     new = _fields(tournament)
     changed = {key for key in FIELDS if old[key] != new[key]}
@@ -124,4 +143,6 @@ def refresh_status(tournament: Tournament) -> None:
 
 
 def _fields(tournament: Tournament) -> dict[str, object]:
-    return {key: getattr(tournament, key) for key in FIELDS}
+    fields = {key: getattr(tournament, key) for key in FIELDS}
+    fields["rules_variants"] = list(tournament.rules_variants)
+    return fields

@@ -10,6 +10,7 @@ Turnierleitung confirms, and then all lists of the file or none.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -19,7 +20,7 @@ from typing import Any
 
 from rules_engine.calls import Party
 from rules_engine.errors import DokoError
-from rules_engine.records import summary_from_record
+from rules_engine.records import score_record, summary_from_record
 from rules_engine.scoring import winner_of
 from tournament import texts
 from tournament.domain import audit_log as audit
@@ -516,7 +517,7 @@ def _check(
         if row.plus is not None and record.get("kind") == "game" and not record.get("quick"):
             plus = tuple(p.position for p in players if int(computed["points"][p.key]) > 0)
             if plus != row.plus:
-                won = _winning_party(record, computed, players)
+                won = _winning_party(record, computed, players, list_store.rules_text(table))
                 wrong = (
                     ListCell.PLUS_IS_THE_WINNING_PARTY if won == row.plus else ListCell.PLUS_DIFFERS
                 )
@@ -545,18 +546,25 @@ def _check(
 
 
 def _winning_party(
-    record: dict[str, Any], computed: dict[str, Any], players: Sequence[TablePlayer]
+    record: dict[str, Any], computed: dict[str, Any], players: Sequence[TablePlayer], rules: str
 ) -> tuple[int, ...] | None:
-    """The positions of the party that won the game in detail (TSR 7.1.3), None if nobody."""
+    """The positions of the party that won the game in detail (TSR 7.1.3), None if nobody;
+    under the tournament's rule set ``rules`` (``list_store.rules_text``)."""
     playing = [p for p in players if len(players) == 4 or p.key != computed.get("dealer")]
+    game = {**record, "players": [p.key for p in playing]}
     try:
-        winner = winner_of(summary_from_record({**record, "players": [p.key for p in playing]}))
+        if rules:
+            winner = score_record({**game, "rules": json.loads(rules)})["winner"]
+            re_won = winner == "re"
+        else:
+            party = winner_of(summary_from_record(game))
+            winner, re_won = party, party is Party.RE
     except DokoError:
         return None
     if winner is None:
         return None
     re = {str(k) for k in record.get("re") or []}
-    side = [p for p in playing if (p.key in re) == (winner is Party.RE)]
+    side = [p for p in playing if (p.key in re) == re_won]
     return tuple(sorted(p.position for p in side))
 
 

@@ -26,7 +26,7 @@ from fpdf import FPDF, FontFace
 from fpdf.enums import TableCellFillMode, TableHeadingsDisplay
 from fpdf.table import Row
 
-from tournament.domain import standings
+from tournament.domain import rule_sets, standings
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.texts import publish as words
 from tournament.texts.numbers import one_decimal
@@ -76,6 +76,7 @@ def _head(tournament: Tournament, moment: str) -> tuple[str, ...]:
     place = f" · {tournament.venue}" if tournament.venue else ""
     return (
         f"{tournament.name} · {tournament.date.strftime('%d.%m.%Y')}{place}",
+        words.RULE_SET.format(name=rule_sets.name_of(tournament)),
         stamp_line(tournament, moment),
     )
 

@@ -116,6 +116,8 @@ FIELD_LABELS: dict[str, str] = {
     "rounds_planned": "Runden geplant",
     "status": "Stand",
     "rule_set": "Regelwerk",
+    "rules_preset": "Regelwerk",
+    "rules_variants": "Regelvarianten",
     "club": "Verein",
     "ddv_number": "DDV-Nr.",
     "start_number": "Startnummer",

@@ -56,6 +56,10 @@ class Refusal(Enum):
 
     # tournaments
     FEWER_ROUNDS_THAN_DRAWN = "fewer_rounds_than_drawn"
+    RULE_SET_UNKNOWN = "rule_set_unknown"
+    RULE_SET_VARIANT_UNKNOWN = "rule_set_variant_unknown"
+    RULE_SET_FIXED = "rule_set_fixed"
+    RULE_SET_NOT_CHECKED_YET = "rule_set_not_checked_yet"
 
     # registrations
     TOO_MANY_LINES = "too_many_lines"
@@ -252,6 +256,22 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
     Refusal.FEWER_ROUNDS_THAN_DRAWN: (
         "Es sind schon {drawn} Runden ausgelost; das Turnier kann nicht weniger "
         "Runden haben (eingegeben: {planned})."
+    ),
+    Refusal.RULE_SET_UNKNOWN: (
+        "Das Regelwerk „{value}“ gibt es nicht; bitte eines der Liste wählen. Nichts wurde "
+        "geändert."
+    ),
+    Refusal.RULE_SET_VARIANT_UNKNOWN: (
+        "Die Variante „{value}“ gehört nicht zum Regelwerk „{rule_set}“; nichts wurde geändert."
+    ),
+    Refusal.RULE_SET_FIXED: (
+        "Das Regelwerk kann nicht mehr geändert werden: es ist schon ein Spiel eingetragen, "
+        "und ein anderes Regelwerk würde die gespeicherten Werte ändern. Nichts wurde geändert."
+    ),
+    Refusal.RULE_SET_NOT_CHECKED_YET: (
+        "Unter dem Regelwerk „{rule_set}“ kann hier noch nichts eingetragen werden: die "
+        "Eingabe am Tisch folgt bisher nur den DDV-Turnierspielregeln. Nichts wurde "
+        "gespeichert; bitte die Liste auf Papier führen."
     ),
     Refusal.TOO_MANY_LINES: "Höchstens {limit} Zeilen auf einmal (eingefügt: {lines}).",
     Refusal.EMPTY_PASTE: "Die Liste ist leer: bitte einen Namen pro Zeile eingeben.",

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
-from wtforms import DateField, HiddenField, IntegerField, StringField, SubmitField
+from wtforms import (
+    DateField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectMultipleField,
+    StringField,
+    SubmitField,
+)
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, NumberRange
 
+from tournament.domain import rule_sets
 from tournament.models import TEXT_LENGTH
 from tournament.web.forms import Form, at_most, page_version, strip
 
 MAX_ROUNDS = 20
+
+
+def variant_value(preset: str, variant: str) -> str:
+    """A variant's checkbox value: variants of different presets share names (ohne_neunen)."""
+    return f"{preset}/{variant}"
 
 
 class TournamentForm(Form):
@@ -39,8 +54,41 @@ class TournamentForm(Form):
             NumberRange(1, MAX_ROUNDS, f"Zwischen 1 und {MAX_ROUNDS} Runden."),
         ],
     )
+    # The choices are checked by the service (``rule_sets.choose``), which refuses an unknown
+    # preset or a variant of another preset in German; WTForms' own check would say it in
+    # English.
+    rules_preset = RadioField(
+        "Regelwerk",
+        choices=[SelectChoice(key, name) for key, name in rule_sets.presets()],
+        default=rule_sets.DEFAULT,
+        validate_choice=False,
+    )
+    rules_variants = SelectMultipleField(
+        "Varianten",
+        choices=[
+            SelectChoice(variant_value(preset, key), name)
+            for preset, _ in rule_sets.presets()
+            for key, name, _ in rule_sets.variants_of(preset)
+        ],
+        validate_choice=False,
+    )
     version = HiddenField()
     submit = SubmitField("Speichern")
 
     def version_number(self) -> int:
         return page_version(self.version.data)
+
+    def chosen_rules(self) -> tuple[str, list[str]]:
+        """The preset and its variants as sent; a variant of another preset is kept as sent,
+        so the service refuses it by name."""
+        preset = self.rules_preset.data or rule_sets.DEFAULT
+        variants = []
+        for value in self.rules_variants.data or []:
+            owner, _, name = str(value).partition("/")
+            variants.append(name if owner == preset else str(value))
+        return str(preset), variants
+
+    def show_rules(self, preset: str, variants: list[str]) -> None:
+        """Fill the rule-set fields from the tournament (the edit page's first view)."""
+        self.rules_preset.data = preset
+        self.rules_variants.data = [variant_value(preset, v) for v in variants]

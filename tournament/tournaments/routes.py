@@ -7,11 +7,12 @@ import io
 from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
-from tournament.domain import registrations, tournaments
+from tournament.domain import registrations, rule_sets, tournaments
 from tournament.domain import round_plans as plans
 from tournament.domain.errors import ServiceError
 from tournament.domain.excel import exports
 from tournament.extensions import db
+from tournament.models import Tournament
 from tournament.texts import Notice, notice
 from tournament.tournaments.forms import TournamentForm
 from tournament.web import live
@@ -22,6 +23,7 @@ from tournament.web.lookups import tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
+bp.add_app_template_global(rule_sets.name_of, "rule_set_name")
 
 
 @bp.get("/<int:tournament_id>/turnier.xlsx")
@@ -64,26 +66,61 @@ def show(tournament_id: int) -> str:
 def create() -> ResponseReturnValue:
     form = TournamentForm()
     if form.validate_on_submit():
-        tournament = tournaments.create(
-            acting_user(),
-            name=form.name.data,
-            date=form.date.data,
-            venue=form.venue.data or "",
-            organiser=form.organiser.data or "",
-            rounds_planned=form.rounds_planned.data,
-        )
-        db.session.commit()
-        flash(notice(Notice.TOURNAMENT_CREATED, name=tournament.name), "success")
-        return redirect(url_for("players.index", tournament_id=tournament.id))
-    return render_template("tournaments/form.html", form=form, tournament=None)
+        preset, variants = form.chosen_rules()
+        try:
+            tournament = tournaments.create(
+                acting_user(),
+                name=form.name.data,
+                date=form.date.data,
+                venue=form.venue.data or "",
+                organiser=form.organiser.data or "",
+                rounds_planned=form.rounds_planned.data,
+                rules_preset=preset,
+                rules_variants=variants,
+            )
+        except ServiceError as error:
+            refuse(error, form)
+        else:
+            db.session.commit()
+            flash(notice(Notice.TOURNAMENT_CREATED, name=tournament.name), "success")
+            return redirect(url_for("players.index", tournament_id=tournament.id))
+    return _form_page(form, None)
+
+
+def _form_page(form: TournamentForm, tournament: Tournament | None) -> str:
+    """The tournament form with the rule sets to choose from, or the fixed one shown."""
+    fixed = tournament is not None and rule_sets.has_games(tournament)
+    return render_template(
+        "tournaments/form.html",
+        form=form,
+        tournament=tournament,
+        rules_fixed=fixed,
+        presets=[(key, name, rule_sets.variants_of(key)) for key, name in rule_sets.presets()],
+    )
+
+
+@bp.get("/<int:tournament_id>/regelwerk")
+@shared_for_a_moment
+def rule_set(tournament_id: int) -> str:
+    """The tournament's rule set in German, parameter by parameter, each with its source."""
+    tournament = tournament_or_404(tournament_id)
+    return render_template(
+        "tournaments/rule_set.html", tournament=tournament, page=rule_sets.page(tournament)
+    )
 
 
 @bp.route("/<int:tournament_id>/bearbeiten", methods=["GET", "POST"])
 @leitung_required
 def edit(tournament_id: int) -> ResponseReturnValue:
     tournament = tournament_or_404(tournament_id)
-    form = TournamentForm(obj=tournament) if request.method == "GET" else TournamentForm()
+    if request.method == "GET":
+        form = TournamentForm(obj=tournament)
+        form.show_rules(tournament.rules_preset, tournament.rules_variants)
+    else:
+        form = TournamentForm()
     if form.validate_on_submit():
+        # A page showing the rule set read-only sends none: the tournament keeps its own.
+        preset, variants = form.chosen_rules() if "rules_preset" in request.form else (None, [])
         try:
             tournaments.update_details(
                 acting_user(),
@@ -94,6 +131,8 @@ def edit(tournament_id: int) -> ResponseReturnValue:
                 venue=form.venue.data or "",
                 organiser=form.organiser.data or "",
                 rounds_planned=form.rounds_planned.data,
+                rules_preset=preset,
+                rules_variants=variants,
             )
         except ServiceError as error:
             refuse(error, form)
@@ -103,4 +142,4 @@ def edit(tournament_id: int) -> ResponseReturnValue:
             flash(notice(Notice.TOURNAMENT_SAVED), "success")
             return redirect(url_for("tournaments.show", tournament_id=tournament.id))
     form.version.data = str(tournament.version)
-    return render_template("tournaments/form.html", form=form, tournament=tournament)
+    return _form_page(form, tournament)

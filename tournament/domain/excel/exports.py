@@ -27,7 +27,7 @@ from openpyxl.utils import get_column_letter
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
-from tournament.domain import list_sheet, names, standings, table_play
+from tournament.domain import list_sheet, names, rule_sets, standings, table_play
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
 from tournament.extensions import db
@@ -220,6 +220,7 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
         ("Runde", str(round_.number)),
         ("Tisch", f"{table.number} ({len(players)} Spieler)"),
         ("Listenführer", players[-1].name if players else ""),
+        ("Regelwerk", rule_sets.name_of(tournament)),
     ]
     for row, (label, value) in enumerate(facts, start=top + 1):
         grid.put_row(row, (label, value))
