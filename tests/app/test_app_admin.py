@@ -373,7 +373,7 @@ def test_log_lists_events_newest_first_with_old_and_new_values(
     first = "Turnier „Erstes Turnier“"
     submit(client, "/turniere/1/bearbeiten", data={"rounds_planned": "5"})
     rows, page = _log(client)
-    created = "Datum 21.11.2026; Ort Kiel; Runden geplant 3"
+    created = "Datum 21.11.2026; Ort Kiel; Runden geplant 3; Regelwerk DDV-Turnierspielregeln"
     assert rows == [
         f"{first}: Angaben geändert von {USERNAME}: Runden geplant 3 → 5",
         f"Turnier „Zweites Turnier“: angelegt von {USERNAME}: {created}",

@@ -137,7 +137,8 @@ def test_every_kind_of_action_reads_as_a_german_sentence(
         first_name = first.player.name
     assert rest[-3:] == [
         f"{first_name} (Nr. 1): angemeldet {by}: Verein Verein 0; spielt ab Runde 1",
-        f"Turnier „Herbstturnier“: angelegt {by}: Datum 21.11.2026; Ort Kiel; Runden geplant 3",
+        f"Turnier „Herbstturnier“: angelegt {by}: Datum 21.11.2026; Ort Kiel; Runden geplant 3; "
+        "Regelwerk DDV-Turnierspielregeln",
         f"Konto {USERNAME}: am System angemeldet",
     ]
     assert not any(re.search(r"#\d|round_table|registration|_entry", s) for s in log)
@@ -214,7 +215,7 @@ def test_filters_by_kind_and_tournament_in_german(
     ]
     assert sentences(client, f"?turnier={other}&art=turnier") == [
         f"Turnier „Zweites Turnier“: angelegt von {USERNAME}: "
-        "Datum 21.11.2026; Ort Kiel; Runden geplant 3"
+        "Datum 21.11.2026; Ort Kiel; Runden geplant 3; Regelwerk DDV-Turnierspielregeln"
     ]
     for garbage in ("registration", "<script>", "9" * 400):
         assert len(sentences(client, f"?art={garbage}")) == len(sentences(client))

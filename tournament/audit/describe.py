@@ -381,6 +381,10 @@ def _value(key: str, value: Any, players: Mapping[str, str]) -> str:
         return words.NOTHING
     if key in words.VALUE_WORDS and isinstance(value, str):
         return words.VALUE_WORDS[key].get(value, value)
+    if key in words.VALUE_WORDS and isinstance(value, list):
+        return ", ".join(words.VALUE_WORDS[key].get(str(v), str(v)) for v in value) or (
+            words.NOTHING
+        )
     if key == "tables" and isinstance(value, list):
         return "\n".join(
             words.TABLE_LINE.format(number=number, names=_names(seats, players))

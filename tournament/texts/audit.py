@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from tournament.texts.rule_sets import PRESET_NAMES, VARIANT_TEXTS
+
 
 class LogKind(Enum):
     """The filter of the Protokoll page: which kind of entries to show (``?art=``)."""
@@ -181,6 +183,12 @@ ARROW = "{before} → {after}"
 
 #: Stored words, by field.
 VALUE_WORDS: dict[str, dict[str, str]] = {
+    "rules_preset": dict(PRESET_NAMES),
+    "rules_variants": {
+        key: variant.name
+        for variants in VARIANT_TEXTS.values()
+        for key, variant in variants.items()
+    },
     "role": {"turnierleitung": "Turnierleitung", "schiedsrichter": "Schiedsrichter"},
     "method": {"random": "Zufall (wenig Wiederholungen)", "standings": "nach Tabellenstand"},
     "status": {
