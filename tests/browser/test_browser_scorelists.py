@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from urllib.parse import urlsplit
 
-from playwright.sync_api import expect
+from playwright.sync_api import APIResponse, Route, expect
 from sqlalchemy import select
 
 from tests.support.scorelist_browser import (
@@ -625,6 +626,74 @@ def test_two_phones_on_one_list_the_second_is_told_and_a_double_click_saves_once
     now = stored(site, table)
     assert len(now) == 2 and now[1]["re"] == [k[2], k[3]]
     expect(list_rows(b)).to_have_count(2)
+
+
+AFTER_SAVE_SNAPSHOT = """() => {
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (window.afterSave || event.detail.requestConfig.verb !== "post") {
+      return;
+    }
+    const texts = (selector) =>
+      Array.from(document.querySelectorAll(selector), (e) => e.textContent.trim());
+    window.afterSave = {
+      first: document.querySelectorAll("#eintrag-1").length,
+      rows: document.querySelectorAll("#normal-rows tr[id^=eintrag-]").length,
+      sums: texts("#summen th.num .total"),
+      totals: texts("#kopf .totals .total strong"),
+    };
+  });
+}"""
+
+
+def test_a_save_answered_after_the_poll_showed_its_game_adds_no_row_and_no_old_totals(
+    site: Site, devices: Devices
+) -> None:
+    """The page's poll can bring the list with the new game (and one saved after it on
+    another phone) before the save's own answer arrives: that answer then adds no second row
+    and puts no older totals back."""
+    table = new_round(site, 4)[0]
+    k = table.keys
+    a, b = devices.open(phone=True), devices.open(phone=True)
+    open_with_code(a, table)
+    open_with_code(b, table)
+    game_1 = engine_points(table, [], normal((k[0], k[1]), 150))
+    check_game(a, table, game_1)
+    action = game_form(a).get_attribute("action")
+    assert action
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold(route: Route) -> None:
+        if route.request.method != "POST" or urlsplit(route.request.url).path != action:
+            route.continue_()
+            return
+        held.append((route, route.fetch()))
+
+    a.route(lambda url: urlsplit(url).path == action, hold)
+    game_form(a).get_by_role("button", name="Speichern").click()
+    # A's poll shows game 1 while the save's answer is held back; B saves game 2 meanwhile.
+    expect(a.locator("#eintrag-1")).to_be_visible()
+    assert len(held) == 1
+    expect(b.get_by_role("heading", name="Spiel 2 eintragen")).to_be_attached()
+    enter_game(b, table, engine_points(table, stored(site, table), normal((k[2], k[3]), 90)))
+    expect(a.locator("#eintrag-2")).to_be_visible()
+    now = stored(site, table)
+    totals = [str(total) for total in table.order(report(table, now)["totals"])]
+    expect(a.locator("#summen th.num .total")).to_have_text(totals)
+
+    # What the page shows right after the save's answer is swapped in (a later poll would
+    # mend it, so it is taken at that moment).
+    a.evaluate(AFTER_SAVE_SNAPSHOT)
+    route, response = held.pop()
+    route.fulfill(response=response)
+    expect(saved_message(a)).to_have_text(game_saved(table, 1, game_1["points"]))
+    shown = a.evaluate("window.afterSave")
+    assert shown == {
+        "first": 1,
+        "rows": len(now),
+        "sums": totals,
+        "totals": totals,
+    }
+    assert devices.errors == []
 
 
 # ---------------------------------------------------------------------- 8. phone layout

@@ -139,6 +139,23 @@ document.addEventListener("htmx:oobBeforeSwap", function (event) {
   }
 });
 
+// A save's answer appends its new row to the list (beforeend: the fragment holds the rows,
+// each with the save's data-version). A row already on the page, or one whose version the
+// list shown has reached (a poll answered first), is not added again.
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  const list = event.detail.target && event.detail.target.closest("[data-version]");
+  Array.from(event.detail.fragment.children).forEach(function (row) {
+    if (!row.matches("tr[id][data-version]")) {
+      return;
+    }
+    const shown = document.getElementById(row.id) !== null;
+    const listed = list && Number(row.dataset.version) <= Number(list.dataset.version);
+    if (shown || listed) {
+      row.remove();
+    }
+  });
+});
+
 // A save that does not reach the server (WLAN gone, server restarting) keeps the form as it
 // is, says so, and is sent again every few seconds until it arrives; the server stores a
 // game that arrives twice only once.
