@@ -15,14 +15,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
-from sqlalchemy import select
 
 from rules_engine.rulesets import parse_rules
 from tests.support.scorelist_pages import enter as enter_game
 from tests.support.scorelist_pages import (
     entries,
     normal_game,
-    post_form,
     table_info,
 )
 from tests.support.webapp import (
@@ -38,7 +36,7 @@ from tests.support.webapp import (
 )
 from tournament.domain import list_store
 from tournament.extensions import db
-from tournament.models import ListEntry, Tournament
+from tournament.models import Tournament
 from tournament.publish import standings_files
 
 PRESET_NAMES = {
@@ -324,45 +322,33 @@ def test_under_ddv_the_engine_record_has_no_rules_field(app: Flask, client: Flas
     assert len(entries(app, info["number"])) == 1
 
 
-def test_entry_under_another_rule_set_says_it_is_not_possible_yet_and_stores_nothing(
+def test_a_game_under_another_rule_set_is_scored_and_stored_under_that_set(
     app: Flask, client: FlaskClient
 ) -> None:
+    """Re wins with 130 Augen after calling Re: 3 points under the DDV rules (won 1, Re x2 as
+    +2), 2 under Schweinchen (won 1, Re doubles: 002 L60)."""
     tid = _running(app, client, rules_preset="schweinchen")
     info = table_info(app, tid, 4)
-    page = client.get(info["url"])
-    assert page.status_code == 200
-    text = page.get_data(as_text=True)
-    assert "Unter dem Regelwerk „Hausregeln mit Schweinchen“ kann hier noch nichts eingetragen" in (
-        text
-    )
-    preview = post_form(client, info["url"], info["url"] + "spiel", normal_game(info))
-    assert preview.status_code == 422  # "Prüfen": the engine's refusal, the form kept
-    assert "kann hier noch nichts eingetragen werden" in preview.get_data(as_text=True)
-    quick = post_form(
-        client,
-        info["url"] + "?schnell=1",
-        info["url"] + "schnell",
-        {"kind": "normal", "side": "plus", "winners": info["keys"][:2], "value": "2"},
-    )
-    assert quick.status_code == 422  # refused, the form kept as typed
-    assert "kann hier noch nichts eingetragen werden" in quick.get_data(as_text=True)
+    game = {**normal_game(info), "re_call": "re"}
+    enter_game(client, info, game)
+    assert len(entries(app, info["number"])) == 1
     with app.app_context():
-        assert db.session.execute(select(ListEntry.id)).first() is None
-    # The preview refuses; the list is not stored from a forged confirmation either.
-    forged = client.post(
-        info["url"] + "spiel",
-        data={**normal_game(info), "confirmed": "1", "csrf_token": csrf_token(client, info["url"])},
-    )
-    assert forged.status_code == 422
-    assert "kann hier noch nichts eingetragen werden" in forged.get_data(as_text=True)
-    with app.app_context():
-        assert db.session.execute(select(ListEntry.id)).first() is None
+        table = db.session.get(Tournament, tid).rounds[0].tables[0]  # type: ignore[union-attr]
+        record = list_store.list_record(table)
+        assert record["rules"] == "schweinchen"
+        assert record["games"] == 24
+        report = list_store.check(table)
+        assert report["valid"] is True
+        re_players = {json.loads(entries(app, info["number"])[0])["re"][0]}
+        re_players.add(json.loads(entries(app, info["number"])[0])["re"][1])
+        assert report["totals"] == {k: 2 if k in re_players else -2 for k in report["totals"]}
+        assert {seat.points for seat in table.seats} == {2, -2}
 
 
 def test_a_tournament_under_another_rule_set_shows_every_page(
     app: Flask, client: FlaskClient
 ) -> None:
-    """Nothing can be entered yet, but no page of the tournament fails on it."""
+    """No page of the tournament fails on it."""
     tid = _running(app, client, rules_preset="ravensburger-2015")
     info = table_info(app, tid, 5)
     for path in (

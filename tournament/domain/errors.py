@@ -10,7 +10,6 @@ from typing import Any
 from rules_engine.findings import Finding
 from tournament import texts
 from tournament.texts.messages import Part, Refusal, part, refusal_text
-from tournament.texts.rule_sets import PRESET_NAMES
 from tournament.texts.spreadsheets import NOTHING_CHANGED, FileProblem, file_problem
 
 
@@ -100,17 +99,6 @@ def unreadable(finding: Finding) -> ScoreListRefused:
     return ScoreListRefused(
         [{"game": None, "level": "error", "rule": finding.rule, "data": finding.to_data()}]
     )
-
-
-class RulesNotCheckedYet(ScoreListRefused):
-    """The entry at the table does not follow the tournament's rule set yet: nothing is
-    stored, and the page says so in German."""
-
-    def __init__(self, rules: Any) -> None:
-        preset = rules if isinstance(rules, str) else rules.get("preset", "")
-        name = PRESET_NAMES.get(str(preset), str(preset))
-        self.text = refusal_text(Refusal.RULE_SET_NOT_CHECKED_YET, rule_set=name)
-        super().__init__([{"game": None, "level": "error", "rule": "1", "text": self.text}])
 
 
 def not_storable(text: str, rule: str) -> ScoreListRefused:

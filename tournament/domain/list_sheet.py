@@ -86,13 +86,6 @@ class Sheet:
         return None if key is None else self.names.get(key, key)
 
     @property
-    def not_checked_yet(self) -> str | None:
-        """Why nothing can be entered: the engine does not check lists under the
-        tournament's rule set yet (German); None when it does."""
-        text = self.report.get("not_checked_yet")
-        return None if text is None else str(text)
-
-    @property
     def normal_rows(self) -> list[SheetRow]:
         return [r for r in self.rows if r.section != "pflicht"]
 

@@ -29,8 +29,9 @@ import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.findings import Code, Finding
 from rules_engine.scorelist import check_list
+from rules_engine.table_list import GAMES
 from tournament.domain import names
-from tournament.domain.errors import RulesNotCheckedYet, not_storable, unreadable
+from tournament.domain.errors import not_storable, unreadable
 from tournament.extensions import begin_writing, db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, core_table, utcnow
 from tournament.texts.messages import Refusal, refusal_text
@@ -43,12 +44,12 @@ def player_key(start_number: int) -> str:
     return str(start_number)
 
 
-# A list's report depends only on its players, entries and rule set, so it is kept by exactly
+# A list's report depends only on its players, entries and setting, so it is kept by exactly
 # those: the list page, the save after it and the overview then check a list once, not each
 # time. It is also stored with the list (``RoundTable.report``) under a digest of the same and
 # of the engine's source, for a server that starts again; a report made for other entries, another
-# rule set or by another engine is never used. The rule set is the tournament's ``"rules"`` as
-# JSON text, empty for the plain DDV rules (whose records carry no such field).
+# setting or by another engine is never used. The setting (:func:`list_setting`) is the list's
+# fields besides its id, players and entries as JSON text, empty for the plain DDV rules.
 ReportKey = tuple[str, tuple[str, ...], tuple[str, ...], str]
 _REPORTS: LRUCache[ReportKey, Report] = LRUCache(maxsize=1024)
 _REPORTS_LOCK = threading.Lock()  # cachetools' caches are not thread-safe
@@ -67,16 +68,28 @@ def rules_text(table: RoundTable) -> str:
     return "" if rules is None else json.dumps(rules, ensure_ascii=False, sort_keys=True)
 
 
+def list_setting(table: RoundTable) -> str:
+    """The fields of the table's list besides its id, players and entries, as JSON text: under
+    another rule set than the plain DDV rules its ``"rules"`` and the games a round has there
+    (as many as under the DDV rules: the Turnierleitung plays a round of the same length);
+    ``""`` for the DDV rules, whose lists carry none."""
+    rules = table.round.tournament.engine_rules
+    if rules is None:
+        return ""
+    setting = {"rules": rules, "games": GAMES.get(table.size, GAMES[4])}
+    return json.dumps(setting, ensure_ascii=False, sort_keys=True)
+
+
 def report_for(
     list_name: str,
     players: tuple[str, ...],
     texts: tuple[str, ...],
-    rules: str = "",
+    setting: str = "",
     stored_on: RoundTable | None = None,
 ) -> Report:
     """The report from the cache, else as stored with ``stored_on``'s list, else the engine's
-    (``rules``: :func:`rules_text`)."""
-    key = (list_name, players, texts, rules)
+    (``setting``: :func:`list_setting`)."""
+    key = (list_name, players, texts, setting)
     with _REPORTS_LOCK:
         report = _REPORTS.get(key)
     if report is not None:
@@ -85,9 +98,9 @@ def report_for(
     if report is None:
         entries = [json.loads(t) for t in texts]
         record: dict[str, Any] = {"id": list_name, "players": list(players), "entries": entries}
-        if rules:
-            record["rules"] = json.loads(rules)
-        report = _ruled_report(record)
+        if setting:
+            record.update(json.loads(setting))
+        report = _engine_report(record)
     with _REPORTS_LOCK:
         _REPORTS[key] = report
     return report
@@ -110,10 +123,10 @@ REPORT_FORMAT = 2
 
 
 def _report_digest(key: ReportKey) -> str:
-    list_name, players, texts, rules = key
+    list_name, players, texts, setting = key
     made_for = [ENGINE_SOURCE, REPORT_FORMAT, list_name, players, texts]
-    if rules:
-        made_for.append(rules)
+    if setting:
+        made_for.append(setting)
     return hashlib.sha256(json.dumps(made_for).encode()).hexdigest()
 
 
@@ -274,22 +287,6 @@ def write(table: RoundTable, change: Change) -> None:
             set_committed_value(seat, "points", points)
 
 
-def _ruled_report(record: dict[str, Any]) -> Report:
-    """The engine's report of a list under the plain DDV rules. The entry at the table follows
-    the DDV rules only so far (its game types, calls and Sonderpunkte); under another rule set
-    an empty list gets the report of the empty table (who deals, the time) with the German
-    ``"not_checked_yet"`` sentence, so the list's pages show the table and say that nothing
-    can be entered yet, and a list with entries is refused (:class:`RulesNotCheckedYet`), as
-    is every entry the page tries to add."""
-    if "rules" not in record:
-        return _engine_report(record)
-    refusal = RulesNotCheckedYet(record["rules"])
-    if record["entries"]:
-        raise refusal
-    empty = _engine_report({key: v for key, v in record.items() if key != "rules"})
-    return {**empty, "not_checked_yet": refusal.text}
-
-
 def _engine_report(record: dict[str, Any]) -> Report:
     """check_list, with a list it cannot read at all (wrong number of players) as a refusal."""
     try:
@@ -329,18 +326,18 @@ def players_of(table: RoundTable) -> tuple[str, ...]:
 
 def list_record(table: RoundTable) -> dict[str, Any]:
     """The table's stored list in the format of ``docs/contracts/score-list.md``, with the
-    tournament's rule set where it is not the plain DDV rules."""
+    tournament's rule set and the list's setting where it is not the plain DDV rules."""
     entries = [json.loads(text) for text in entry_texts(table)]
     record = {"id": list_id(table), "players": list(players_of(table)), "entries": entries}
-    rules = rules_text(table)
-    if rules:
-        record["rules"] = json.loads(rules)
+    setting = list_setting(table)
+    if setting:
+        record.update(json.loads(setting))
     return record
 
 
 def key_of(table: RoundTable, texts: Iterable[str]) -> ReportKey:
     """The report's key for ``texts`` as this table's list."""
-    return (list_id(table), players_of(table), tuple(texts), rules_text(table))
+    return (list_id(table), players_of(table), tuple(texts), list_setting(table))
 
 
 def check(table: RoundTable) -> Report:
@@ -348,7 +345,7 @@ def check(table: RoundTable) -> Report:
     cannot form a list at all, e.g. a seat is missing). Shared from a cache: read it, never
     change it."""
     return report_for(
-        list_id(table), players_of(table), entry_texts(table), rules_text(table), table
+        list_id(table), players_of(table), entry_texts(table), list_setting(table), table
     )
 
 
@@ -371,7 +368,7 @@ def names_of(table: RoundTable) -> dict[str, str]:
 def trial(table: RoundTable, entries: list[dict[str, Any]]) -> Report:
     """The engine's report for ``entries`` as this table's list, without storing anything."""
     return report_for(
-        list_id(table), players_of(table), tuple(serialise(entries)), rules_text(table)
+        list_id(table), players_of(table), tuple(serialise(entries)), list_setting(table)
     )
 
 

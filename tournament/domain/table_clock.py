@@ -42,9 +42,10 @@ def clock_text(deadline: dt.datetime | None, now: dt.datetime) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Clock:
-    """A table's playing time: ``deadline`` is ``None`` before the round starts."""
+    """A table's playing time: ``deadline`` is ``None`` before the round starts and where the
+    list has no time limit (``minutes`` ``None``: a rule set without one)."""
 
-    minutes: int
+    minutes: int | None
     deadline: dt.datetime | None
     now: dt.datetime
 
@@ -62,6 +63,8 @@ class Clock:
     def text(self) -> str:
         """E.g. "noch 37 min", "abgelaufen", "nicht gestartet"."""
         left = self.seconds_left
+        if self.minutes is None:
+            return "ohne Zeitlimit"
         if left is None:
             return "nicht gestartet"
         if left == 0:
@@ -76,6 +79,8 @@ def clock(table: RoundTable, report: Report, now: dt.datetime | None = None) -> 
     (whatever the app's clock said), and the table's Nachspielzeit runs on from it.
     """
     now = now or utcnow()
+    if report["time_limit"] is None:
+        return Clock(None, None, now)
     minutes = int(report["time_limit"])
     started = _utc(table.round.started_at)
     if started is None:

@@ -69,7 +69,7 @@ class TableState:
     @property
     def extension_minutes(self) -> int:
         """Nachspielzeit given to this table, in minutes (TSR 8.5.1)."""
-        if self.sheet is None:
+        if self.sheet is None or self.sheet.clock.minutes is None:
             return 0
         return max(0, self.sheet.clock.minutes - MINUTES[len(self.sheet.players)])
 

@@ -59,7 +59,6 @@ class Refusal(Enum):
     RULE_SET_UNKNOWN = "rule_set_unknown"
     RULE_SET_VARIANT_UNKNOWN = "rule_set_variant_unknown"
     RULE_SET_FIXED = "rule_set_fixed"
-    RULE_SET_NOT_CHECKED_YET = "rule_set_not_checked_yet"
 
     # registrations
     TOO_MANY_LINES = "too_many_lines"
@@ -267,11 +266,6 @@ GERMAN_REFUSALS: Mapping[Refusal, str] = {
     Refusal.RULE_SET_FIXED: (
         "Das Regelwerk kann nicht mehr geändert werden: es ist schon ein Spiel eingetragen, "
         "und ein anderes Regelwerk würde die gespeicherten Werte ändern. Nichts wurde geändert."
-    ),
-    Refusal.RULE_SET_NOT_CHECKED_YET: (
-        "Unter dem Regelwerk „{rule_set}“ kann hier noch nichts eingetragen werden: die "
-        "Eingabe am Tisch folgt bisher nur den DDV-Turnierspielregeln. Nichts wurde "
-        "gespeichert; bitte die Liste auf Papier führen."
     ),
     Refusal.TOO_MANY_LINES: "Höchstens {limit} Zeilen auf einmal (eingefügt: {lines}).",
     Refusal.EMPTY_PASTE: "Die Liste ist leer: bitte einen Namen pro Zeile eingeben.",
