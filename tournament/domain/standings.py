@@ -10,6 +10,12 @@ While a round is open (drawn and not yet closed) the standings are *provisional*
 count in the totals as far as its lists go, the games entered per table say how far that is,
 and the Rundenschnitt is taken over the closed rounds only, so that a round just begun does
 not pull every average down.
+
+Under another rule set than the DDV's the values are in the set's unit (:class:`Scoring`:
+Punkte, or Pfennig under a Kasse) and, under a Punktetopf or a Kasse, each round has its
+pot's balance per table (:class:`RoundPot`, from the lists' reports). The order is the same
+everywhere: the highest total first. Under a pot the total is what the player was paid (from
+the pot, and solos from the pocket), so the one who won the most stands first.
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from decimal import Decimal
 
 from sqlalchemy import func, select
 
-from tournament.domain import names
+from tournament.domain import list_store, names, rule_sets
+from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import (
     ListEntry,
@@ -74,6 +81,87 @@ class RoundProgress:
 
 
 @dataclass(frozen=True, slots=True)
+class Scoring:
+    """What the values of the standings count, by the tournament's rule set: the engine's
+    ``unit`` (``"Punkte"``, ``"Pfennig"``) and ``settlement`` (``"plus_minus"``, a Punktetopf
+    ``"pot_winners"`` or a ``"kasse"``)."""
+
+    unit: str = "Punkte"
+    settlement: str = "plus_minus"
+
+    @property
+    def money(self) -> bool:
+        return self.unit == "Pfennig"
+
+    @property
+    def has_pot(self) -> bool:
+        return self.settlement != "plus_minus"
+
+
+#: The DDV's scoring: points, plus-minus.
+POINTS = Scoring()
+
+
+def scoring_of(tournament: Tournament) -> Scoring:
+    """The scoring of the tournament's rule set (the DDV's without one)."""
+    if tournament.engine_rules is None:
+        return POINTS
+    rules = rule_sets.rules_of(tournament)
+    return Scoring(unit=rules.unit.value, settlement=rules.settlement.value)
+
+
+@dataclass(frozen=True, slots=True)
+class TablePot:
+    """One table's pot (Punktetopf or Kasse): its start and its balance now, in the unit;
+    ``problem`` when the list cannot be read (the German reason), then both are 0."""
+
+    number: int
+    start: int
+    balance: int
+    problem: str | None = None
+
+    @property
+    def paid(self) -> int:
+        return self.start - self.balance
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPot:
+    """The pots of one round's tables, and the round's sums."""
+
+    number: int
+    tables: tuple[TablePot, ...]
+
+    @property
+    def start(self) -> int:
+        return sum(table.start for table in self.tables)
+
+    @property
+    def paid(self) -> int:
+        return sum(table.paid for table in self.tables)
+
+    @property
+    def balance(self) -> int:
+        return sum(table.balance for table in self.tables)
+
+
+def pot_of(round_: Round) -> RoundPot | None:
+    """The round's pots, table by table, from the lists' reports (cached and stored with the
+    lists, so no list is replayed twice); None under plus-minus."""
+    if not scoring_of(round_.tournament).has_pot:
+        return None
+    tables = []
+    for table in sorted(round_.tables, key=lambda t: t.number):
+        try:
+            pot = list_store.check(table).get("pot") or {"start": 0, "balance": 0}
+        except ScoreListRefused as refused:
+            tables.append(TablePot(table.number, 0, 0, str(refused)))
+            continue
+        tables.append(TablePot(table.number, int(pot["start"]), int(pot["balance"])))
+    return RoundPot(round_.number, tuple(tables))
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsRow:
     """One registration's line; ``points`` and ``games`` have one value per drawn round
     (None without a seat there): the points and the games entered at the player's table."""
@@ -115,6 +203,9 @@ class Standings:
     open_round: RoundProgress | None = None
     #: The round whose points the rows' ``movement`` shows (None with fewer than two).
     movement_round: int | None = None
+    scoring: Scoring = POINTS
+    #: Each drawn round's pot under a Punktetopf or a Kasse (empty under plus-minus).
+    pots: tuple[RoundPot, ...] = ()
 
     @property
     def provisional(self) -> bool:
@@ -148,6 +239,9 @@ class RoundStandings:
     number: int
     rows: tuple[RoundRow, ...]
     progress: RoundProgress | None = None
+    scoring: Scoring = POINTS
+    #: The round's pot under a Punktetopf or a Kasse.
+    pot: RoundPot | None = None
 
     @property
     def provisional(self) -> bool:
@@ -242,12 +336,21 @@ def overall(tournament: Tournament) -> Standings:
                 previous_rank=before.get(reg_id),
             )
         )
+    scoring = scoring_of(tournament)
+    pots: list[RoundPot] = []
+    if scoring.has_pot:
+        for round_ in sorted(tournament.rounds, key=lambda r: r.number):
+            pot = pot_of(round_)
+            if pot is not None and round_.number in rounds:
+                pots.append(pot)
     return Standings(
         rounds=rounds,
         rows=tuple(rows),
         closed=closed,
         open_round=open_round,
         movement_round=latest,
+        scoring=scoring,
+        pots=tuple(pots),
     )
 
 
@@ -308,6 +411,8 @@ def for_round(round_: Round) -> RoundStandings:
         progress=RoundProgress(round_.number, round_.status, tuple(t for _, t in progress))
         if still_open
         else None,
+        scoring=scoring_of(round_.tournament),
+        pot=pot_of(round_),
     )
 
 

@@ -10,11 +10,12 @@ from pathlib import Path
 import click
 from flask import Blueprint, Response, current_app, request
 
-from tournament.domain import standings
+from tournament.domain import settlement, standings
 from tournament.extensions import cache
 from tournament.models import Tournament
 from tournament.publish import site, standings_files
 from tournament.texts import publish as words
+from tournament.texts import results as results_words
 from tournament.web.access import leitung_required
 from tournament.web.lookups import round_or_404, tournament_or_404
 
@@ -70,6 +71,24 @@ def round_pdf(tournament_id: int, number: int) -> Response:
         found.tournament,
         lambda: standings_files.round_sheet(found),
         words.ROUND_FILE.format(number=number),
+    )
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/abrechnung.pdf")
+@leitung_required
+def settlement_pdf(tournament_id: int, number: int) -> Response:
+    """The round's settlement (who pays whom) to print; ``?punktwert=`` as on its page (a
+    Punktwert that is no amount counts in points, as the page says)."""
+    found = round_or_404(tournament_or_404(tournament_id), number)
+    try:
+        value = settlement.parse_point_value(request.args.get("punktwert"))
+    except settlement.BadPointValue:
+        value = None
+    sheet = standings_files.settlement_sheet(settlement.settle_round(found, value), found)
+    return _download(
+        standings_files.to_pdf(sheet),
+        f"{results_words.SETTLEMENT_FILE.format(number=number)}.pdf",
+        "application/pdf",
     )
 
 

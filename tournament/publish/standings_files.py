@@ -26,9 +26,10 @@ from fpdf import FPDF, FontFace
 from fpdf.enums import TableCellFillMode, TableHeadingsDisplay
 from fpdf.table import Row
 
-from tournament.domain import rule_sets, standings
+from tournament.domain import rule_sets, settlement, standings
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.texts import publish as words
+from tournament.texts import results as results_words
 from tournament.texts.numbers import one_decimal
 
 # fontTools reports every subset of the embedded font at INFO: in the server's log, a
@@ -81,9 +82,47 @@ def _head(tournament: Tournament, moment: str) -> tuple[str, ...]:
     )
 
 
+def _scoring_lines(
+    scoring: standings.Scoring, pots: Sequence[standings.RoundPot], *, per_table: bool = False
+) -> tuple[str, ...]:
+    """Under another unit than points or under a pot: the unit's line and each pot's."""
+    if not (scoring.money or scoring.has_pot):
+        return ()
+    unit = scoring.unit
+    lines = [
+        results_words.UNIT_LINE_MONEY.format(currency=results_words.CURRENCY[unit])
+        if scoring.money
+        else results_words.UNIT_LINE_POINTS
+    ]
+    name = results_words.POT_NAME.get(scoring.settlement, "")
+    for pot in pots:
+        lines.append(
+            results_words.POT_LINE.format(
+                pot=name,
+                number=pot.number,
+                start=results_words.amount(pot.start, unit),
+                paid=results_words.amount(pot.paid, unit),
+                balance=results_words.amount(pot.balance, unit),
+            )
+        )
+        if per_table:
+            lines.extend(
+                results_words.POT_TABLE_LINE.format(
+                    table=t.number,
+                    start=results_words.amount(t.start, unit),
+                    paid=results_words.amount(t.paid, unit),
+                    balance=results_words.amount(t.balance, unit),
+                )
+                for t in pot.tables
+            )
+    return tuple(lines)
+
+
 def overall_sheet(tournament: Tournament, moment: str | None = None) -> Sheet:
     """The overall standings: Platz, Nr., Name, Verein, R1 …, Summe, Schnitt, Runden."""
     table = standings.overall(tournament)
+    unit = table.scoring.unit
+    total = words.TOTAL if not table.scoring.money else results_words.TOTAL_HEADER[unit]
     rounds = tuple(words.ROUND_COLUMN.format(number=number) for number in table.rounds)
     headers = (
         words.RANK,
@@ -91,7 +130,7 @@ def overall_sheet(tournament: Tournament, moment: str | None = None) -> Sheet:
         words.NAME,
         words.CLUB,
         *rounds,
-        words.TOTAL,
+        total,
         words.AVERAGE,
         words.ROUNDS_PLAYED,
     )
@@ -101,8 +140,8 @@ def overall_sheet(tournament: Tournament, moment: str | None = None) -> Sheet:
             str(row.start_number),
             row.name,
             row.club,
-            *("" if points is None else str(points) for points in row.points),
-            str(row.total),
+            *("" if points is None else results_words.plain(points, unit) for points in row.points),
+            results_words.plain(row.total, unit),
             one_decimal(row.average),
             str(row.rounds_played),
         )
@@ -110,7 +149,7 @@ def overall_sheet(tournament: Tournament, moment: str | None = None) -> Sheet:
     )
     return Sheet(
         title=words.OVERALL_TITLE,
-        lines=_head(tournament, moment or stamp()),
+        lines=_head(tournament, moment or stamp()) + _scoring_lines(table.scoring, table.pots),
         headers=headers,
         numeric=(True, True, False, False, *(True for _ in rounds), True, True, True),
         rows=rows,
@@ -120,6 +159,7 @@ def overall_sheet(tournament: Tournament, moment: str | None = None) -> Sheet:
 def round_sheet(round_: Round, moment: str | None = None) -> Sheet:
     """One round's standings: Platz, Nr., Name, Verein, Tisch, Pos., Punkte."""
     table = standings.for_round(round_)
+    unit = table.scoring.unit
     rows = tuple(
         (
             str(row.rank),
@@ -128,13 +168,14 @@ def round_sheet(round_: Round, moment: str | None = None) -> Sheet:
             row.club,
             str(row.table),
             str(row.position),
-            str(row.points),
+            results_words.plain(row.points, unit),
         )
         for row in table.rows
     )
     return Sheet(
         title=words.ROUND_TITLE.format(number=round_.number),
-        lines=_head(round_.tournament, moment or stamp()),
+        lines=_head(round_.tournament, moment or stamp())
+        + _scoring_lines(table.scoring, () if table.pot is None else (table.pot,), per_table=True),
         headers=(
             words.RANK,
             words.START_NUMBER,
@@ -142,10 +183,102 @@ def round_sheet(round_: Round, moment: str | None = None) -> Sheet:
             words.CLUB,
             words.TABLE,
             words.POSITION,
-            words.POINTS,
+            words.POINTS if not table.scoring.money else results_words.FILE_VALUE_HEADER[unit],
         ),
         numeric=(True, True, False, False, True, True, True),
         rows=rows,
+    )
+
+
+def settlement_sheet(found: settlement.RoundSettlement, round_: Round) -> Sheet:
+    """A round's settlement as a printed table: under plus-minus one row per payment (Tisch,
+    zahlt, an, Betrag), under a Punktetopf one per player (what he won), under a Kasse one
+    per player (eingezahlt, erhalten, Saldo); each pot's rest in the lines above."""
+    scoring = found.scoring
+    unit = scoring.unit
+    lines = list(_head(round_.tournament, stamp()))
+    if found.point_value is not None and not scoring.money:
+        lines.append(
+            results_words.POINT_VALUE_LINE.format(
+                value=results_words.point_value(found.point_value)
+            )
+        )
+        lines.append(results_words.ROUNDING)
+    rows: list[tuple[str, ...]] = []
+    for table in found.tables:
+        number = str(table.number)
+        if table.problem:
+            lines.append(
+                f"{results_words.TABLE_HEADING.format(number=number)}: "
+                + results_words.NO_LIST.format(reason=table.problem)
+            )
+            continue
+        if scoring.has_pot:
+            lines.append(
+                f"{results_words.TABLE_HEADING.format(number=number)}: "
+                + results_words.REST_LINE[scoring.settlement].format(
+                    amount=results_words.amount(table.rest, unit)
+                )
+            )
+        if scoring.settlement == "kasse":
+            rows.extend(
+                (
+                    number,
+                    p.name,
+                    results_words.plain(p.paid_in, unit),
+                    results_words.plain(p.took_out, unit),
+                    results_words.plain(p.net, unit),
+                )
+                for p in table.players
+            )
+        elif scoring.settlement == "pot_winners":
+            rows.extend(
+                (
+                    number,
+                    p.name,
+                    str(p.total),
+                    *(() if p.priced is None else (results_words.hundredths(p.priced),)),
+                )
+                for p in table.players
+            )
+        else:
+            rows.extend(
+                (
+                    number,
+                    table.name(pay.payer),
+                    table.name(pay.payee),
+                    results_words.hundredths(pay.amount) if found.in_cents else str(pay.amount),
+                )
+                for pay in table.payments
+            )
+    if scoring.settlement == "kasse":
+        money = results_words.CURRENCY[unit]
+        headers: tuple[str, ...] = (
+            words.TABLE,
+            results_words.PLAYER,
+            f"{results_words.PAID_IN} ({money})",
+            f"{results_words.TOOK_OUT} ({money})",
+            f"{results_words.NET} ({money})",
+        )
+    elif scoring.settlement == "pot_winners":
+        headers = (words.TABLE, results_words.PLAYER, results_words.WON)
+        if found.in_cents:
+            headers += (f"{results_words.AMOUNT} ({results_words.EURO})",)
+    else:
+        amount = (
+            f"{results_words.AMOUNT} ({results_words.EURO})" if found.in_cents else words.POINTS
+        )
+        headers = (words.TABLE, results_words.PAYER, results_words.PAYEE, amount)
+    numeric = tuple(
+        header not in (results_words.PLAYER, results_words.PAYER, results_words.PAYEE)
+        for header in headers
+    )
+    return Sheet(
+        title=results_words.SETTLEMENT_TITLE.format(number=found.number),
+        lines=tuple(lines),
+        headers=headers,
+        numeric=numeric,
+        rows=tuple(rows),
     )
 
 

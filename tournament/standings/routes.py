@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from tournament.domain import standings
+from tournament.domain import settlement, standings
 from tournament.standings.projector import projector as projector_view
+from tournament.texts import results as results_words
 from tournament.texts.numbers import one_decimal
 from tournament.web import live
+from tournament.web.access import leitung_required
 from tournament.web.forms import whole_number
 from tournament.web.lookups import round_or_404, tournament_or_404
 from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("standings", __name__)
 bp.add_app_template_filter(one_decimal, "one_decimal")
+bp.add_app_template_filter(results_words.amount, "amount")
+bp.add_app_template_filter(results_words.signed, "signed_amount")
+
+# The German words of the results under a rule set, for every template (macros too).
+bp.record_once(lambda state: state.app.jinja_env.globals.update(results_words=results_words))
 
 #: How long the projector shows one page of the standings (seconds); ``?sekunden=`` in its
 #: address sets another, within PAGER_LIMITS.
@@ -73,4 +80,29 @@ def projector(tournament_id: int) -> str:
         live_token=standings.state_token(tournament),
         poll_seconds=live.POLL_SECONDS,
         pager_seconds=max(seconds, PAGER_LIMITS[0]),
+    )
+
+
+@bp.get("/turniere/<int:tournament_id>/runden/<int:number>/abrechnung")
+@leitung_required
+def settle(tournament_id: int, number: int) -> str:
+    """The evening's settlement of one round, table by table: who pays whom (under
+    plus-minus, at the Punktwert ``?punktwert=`` in Cent if given), what each won from the
+    Punktetopf, or what each paid into the Kasse and took out (``domain/settlement.py``)."""
+    tournament = tournament_or_404(tournament_id)
+    found = round_or_404(tournament, number)
+    typed = request.args.get("punktwert", "")
+    problem = None
+    try:
+        value = settlement.parse_point_value(typed)
+    except settlement.BadPointValue:
+        value = None
+        problem = results_words.POINT_VALUE_BAD.format(text=typed)
+    return render_template(
+        "standings/settlement.html",
+        tournament=tournament,
+        round=found,
+        result=settlement.settle_round(found, value),
+        typed=typed,
+        problem=problem,
     )
