@@ -11,6 +11,7 @@ tournament's set; the expected figures are summed here from the engine's reports
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from pypdf import PdfReader
 from rules_engine.rulesets import Settlement, parse_rules
 from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament, make_user
 from tests.support.webapp import sign_in
+from tournament.audit.describe import Change, EventData, Lookups, TableInfo, describe
 from tournament.domain import list_entries as entries
 from tournament.domain import list_store, settlement, standings
 from tournament.extensions import db
@@ -437,3 +439,99 @@ def test_the_settlement_is_for_the_turnierleitung(
     assert response.status_code in (302, 401)
     response = client.get(f"/turniere/{tournament.id}/runden/1/abrechnung.pdf")
     assert response.status_code in (302, 401)
+
+
+# ------------------------------------------------------------------ player pages, Protokoll
+
+
+def test_the_player_page_shows_the_kasse_as_money(app: Flask, client: FlaskClient) -> None:
+    """004: Anna's page counts in Mark and Pfennig: her total, her round, each game with its
+    sign (won Normalspiel +0,05 DM, Cem's won solo -0,05 DM) and the running Stand."""
+    with app.app_context():
+        tid, totals = _one_table(
+            "ravensburger-2015",
+            _game("", KEYS, "1", (1, 2), 150),
+            _game("", KEYS, "2", (3,), 150),
+        )
+    assert totals["1"] == 0
+    page = client.get(f"/turniere/{tid}/startnummer/1").get_data(as_text=True)
+    assert "<dt>Betrag gesamt</dt><dd><strong>0,00 DM</strong></dd>" in page
+    assert "Gezählt wird in Geld (DM)" in page
+    assert '<th scope="col" class="num">Betrag</th>' in page
+    assert "+0,05 DM</td>" in page
+    assert "−0,05 DM</td>" in page
+    assert "Punkte gesamt" not in page
+
+
+def test_the_protokoll_scores_a_game_under_the_set_in_its_unit(
+    app: Flask, client: FlaskClient
+) -> None:
+    """004: Re (Anna, Ben) wins with 150 Augen: the Kasse pays each 5 Pfennig, Kontra 0
+    (under the DDV's rules it would read „Punkte +1/−1“)."""
+    with app.app_context():
+        tid, _ = _one_table("ravensburger-2015", _game("", KEYS, "1", (1, 2), 150))
+    sign_in(app, client, "abrechner")
+    page = client.get(f"/protokoll?turnier={tid}").get_data(as_text=True)
+    assert "Betrag +0,05 DM/0,00 DM" in page
+    assert "Punkte +1/−1" not in page
+
+
+def test_the_protokoll_names_the_items_of_a_set_in_german() -> None:
+    """A Hammelrennen of 004 (who first had 60) and a Schwarz-Spiel of 001 (its culprit), a
+    Herzstich of 000 and a caught Fuchs paid from the Kasse, read with names."""
+    players = (("1", "Anna"), ("2", "Ben"), ("3", "Cem"), ("4", "Dora"))
+    lookups = Lookups(
+        tournaments={1: "Abend"},
+        tables={7: TableInfo(1, 1, 1, players)},
+        rules={1: "ravensburger-2015"},
+    )
+    record = {"kind": "game", "type": "hammelrennen", "first_to_60": "3", "dealer": "1"}
+    event = EventData(
+        1,
+        dt.datetime(2026, 11, 21, 20, 0),
+        None,
+        "add_list_entry",
+        "round_table",
+        7,
+        None,
+        json.dumps({"entry": 1, "record": record}),
+    )
+    found = describe(event, lookups)
+    assert found.summary.startswith("Hammelrennen")
+    assert Change("zuerst 60 Augen", "–", "Cem") in found.changes
+    record = {
+        "kind": "game",
+        "type": "normal",
+        "re": ["1", "2"],
+        "re_eyes": 150,
+        "specials": {"re": {"herzstich": 1}, "kontra": {}},
+        "premiums": [{"kind": "fuchs", "by": "2"}],
+        "dealer": "1",
+    }
+    event = EventData(
+        2,
+        dt.datetime(2026, 11, 21, 20, 1),
+        None,
+        "add_list_entry",
+        "round_table",
+        7,
+        None,
+        json.dumps({"entry": 2, "record": record}),
+    )
+    fields = {c.label: c.after for c in describe(event, lookups).changes}
+    assert fields["Sonderpunkte"] == "Re: 1× Herzstich"
+    assert fields["Füchse (Prämien)"] == "Ben fängt, aus der Kasse"
+    record = {"kind": "game", "type": "schwarz_spiel", "culprit": "4", "dealer": "1"}
+    event = EventData(
+        3,
+        dt.datetime(2026, 11, 21, 20, 2),
+        None,
+        "add_list_entry",
+        "round_table",
+        7,
+        None,
+        json.dumps({"entry": 3, "record": record}),
+    )
+    fields = {c.label: c.after for c in describe(event, lookups).changes}
+    assert fields["Art"] == "Schwarz-Spiel"
+    assert fields["Schuldiger"] == "Dora"

@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine import DokoError, score, summary_from_record
+from rules_engine import DokoError, score, score_record, summary_from_record
+from rules_engine.rulesets import parse_rules
 from tournament.domain.list_entries import (
     GAME_TYPE_LABELS,
     KONTRA_CALLS,
@@ -27,6 +28,7 @@ from tournament.domain.list_entries import (
     SOLO_LABELS,
 )
 from tournament.texts import audit as words
+from tournament.texts import results as results_words
 from tournament.texts.messages import counted
 
 # ------------------------------------------------------------------------------ the input
@@ -80,6 +82,8 @@ class Lookups:
     registrations: Mapping[int, RegistrationInfo] = field(default_factory=dict)
     #: A tournament's players: start number as text to name.
     start_numbers: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+    #: The rule set of a tournament not under the plain DDV rules: the engine's ``"rules"``.
+    rules: Mapping[int, Any] = field(default_factory=dict)
 
     def tournament_of(self, event: EventData) -> int | None:
         """The tournament the event's object belongs to (``None``: an account, or gone)."""
@@ -176,7 +180,8 @@ def describe(event: EventData, lookups: Lookups) -> Described:
     if event.object_type == "round_table" and event.action in _LIST_ENTRY_ACTIONS:
         table = lookups.tables.get(event.object_id) if event.object_id is not None else None
         seats = [key for key, _ in table.players] if table is not None else []
-        action, summary, changes = _list_entry(event.action, old, new, players, seats)
+        rules = lookups.rules.get(table.tournament_id) if table is not None else None
+        action, summary, changes = _list_entry(event.action, old, new, players, seats, rules)
     elif kind == ("round_table", "replace_list"):
         action, summary, changes = _replace_list(old, new, players)
     else:
@@ -460,7 +465,10 @@ def _list_entry(
     new: Mapping[str, Any],
     players: Mapping[str, str],
     seat_keys: Sequence[str],
+    rules: Any = None,
 ) -> tuple[str, str, tuple[Change, ...]]:
+    """A list entry's event; ``rules``: the tournament's rule set (None: the DDV's), under
+    which its games are scored and in whose unit their values are shown."""
     before = old.get("record") if isinstance(old.get("record"), dict) else None
     after = new.get("record") if isinstance(new.get("record"), dict) else None
     number = new.get("entry", old.get("entry"))
@@ -468,15 +476,17 @@ def _list_entry(
     template = words.ENTRY_NAMES.get(str(record.get("kind")), words.UNKNOWN_ENTRY)
     entry = template.format(number=_plain(number) if number is not None else "?")
     action_text = words.ACTIONS[("round_table", action)].format(entry=entry)
-    old_fields = _entry_fields(before, players, seat_keys) if before else []
-    new_fields = _entry_fields(after, players, seat_keys) if after else []
+    old_fields = _entry_fields(before, players, seat_keys, rules) if before else []
+    new_fields = _entry_fields(after, players, seat_keys, rules) if after else []
     changes = _merge(old_fields, new_fields)
     if not record:
         summary = ""
     elif before and after:
-        summary = _correction(_short(before, players, seat_keys), _short(after, players, seat_keys))
+        summary = _correction(
+            _short(before, players, seat_keys, rules), _short(after, players, seat_keys, rules)
+        )
     else:
-        summary = _shown(_short(record, players, seat_keys))
+        summary = _shown(_short(record, players, seat_keys, rules))
     return action_text, summary, changes
 
 
@@ -492,7 +502,10 @@ def _merge(
 
 
 def _entry_fields(
-    record: Mapping[str, Any], players: Mapping[str, str], seat_keys: Sequence[str]
+    record: Mapping[str, Any],
+    players: Mapping[str, str],
+    seat_keys: Sequence[str],
+    rules: Any = None,
 ) -> list[tuple[str, str]]:
     """A list entry's parts as (label, value), in the order a list-keeper thinks of them."""
     label = words.FIELD_LABELS
@@ -513,8 +526,11 @@ def _entry_fields(
             fields.append((label["re_call"], _call(calls.get("re"), RE_CALLS)))
             fields.append((label["kontra_call"], _call(calls.get("kontra"), KONTRA_CALLS)))
             fields.append((label["specials"], _specials(record.get("specials"))))
-        for key, points in _game_points(record, seat_keys).items():
-            fields.append((words.POINTS_OF.format(name=_name(key, players)), _signed(points)))
+        fields.extend(_set_fields(record, players))
+        unit = _unit(rules)
+        points_of = results_words.AMOUNT_OF if unit in results_words.CURRENCY else words.POINTS_OF
+        for key, points in _game_points(record, seat_keys, rules).items():
+            fields.append((points_of.format(name=_name(key, players)), _valued(points, unit)))
         return fields
     shown = {
         "penalty": (
@@ -547,6 +563,34 @@ def _entry_fields(
     return fields
 
 
+def _set_fields(record: Mapping[str, Any], players: Mapping[str, str]) -> list[tuple[str, str]]:
+    """A game's fields that only another rule set than the DDV's has, labelled in German."""
+    fields = []
+    for key, label in results_words.SET_FIELDS.items():
+        if key not in record:
+            continue
+        value = record[key]
+        if key in ("first_to_60", "culprit", "strohmann_by"):
+            text = _name(value, players)
+        elif key == "eyes" and isinstance(value, dict):
+            text = ", ".join(f"{_name(k, players)} {_plain(v)}" for k, v in value.items())
+        elif key == "premiums" and isinstance(value, list):
+            text = ", ".join(_premium(p, players) for p in value) or words.NOTHING
+        else:
+            text = _plain(value)
+        fields.append((label, text))
+    return fields
+
+
+def _premium(value: Any, players: Mapping[str, str]) -> str:
+    if not isinstance(value, dict):
+        return _plain(value)
+    by = _name(value.get("by"), players)
+    if value.get("from") is None:
+        return results_words.PREMIUM_FROM_KASSE.format(by=by)
+    return results_words.PREMIUM.format(by=by, source=_name(value.get("from"), players))
+
+
 def _entry_kind(record: Mapping[str, Any]) -> str:
     kind = record.get("kind")
     if kind == "penalty":
@@ -561,9 +605,13 @@ def _entry_kind(record: Mapping[str, Any]) -> str:
     if game_type == "solo":
         pflicht = record.get("pflicht")
         label = PFLICHT_LABELS.get(pflicht if pflicht in (True, False, "vorgefuehrt") else False)
-        solo = SOLO_LABELS.get(str(record.get("solo")))
+        solo = SOLO_LABELS.get(str(record.get("solo"))) or results_words.SET_SOLOS.get(
+            str(record.get("solo"))
+        )
         return f"{label} ({solo})" if solo else str(label)
-    return GAME_TYPE_LABELS.get(str(game_type), words.ENTRY_KINDS["game"])
+    return GAME_TYPE_LABELS.get(str(game_type)) or results_words.SET_GAME_TYPES.get(
+        str(game_type), words.ENTRY_KINDS["game"]
+    )
 
 
 def _call(value: Any, labels: Mapping[str, str]) -> str:
@@ -581,7 +629,7 @@ def _specials(value: Any) -> str:
         if not isinstance(counts, dict):
             continue
         items = [
-            f"{count}× {words.SPECIAL_NAMES.get(str(name), str(name))}"
+            f"{count}× {_special_name(str(name))}"
             for name, count in counts.items()
             if isinstance(count, int) and count
         ]
@@ -590,9 +638,33 @@ def _specials(value: Any) -> str:
     return "; ".join(parts) or words.NOTHING
 
 
-def _game_points(record: Mapping[str, Any], seat_keys: Sequence[str]) -> dict[str, int]:
+def _unit(rules: Any) -> str:
+    """The unit of the rule set's values (``"Punkte"``, ``"Pfennig"``)."""
+    if rules is None:
+        return "Punkte"
+    try:
+        return parse_rules(rules).unit.value
+    except DokoError:
+        return "Punkte"
+
+
+def _valued(value: Any, unit: str) -> str:
+    """A value with its sign: points as :func:`_signed`, money as ``+0,15 DM``."""
+    if unit not in results_words.CURRENCY or isinstance(value, bool) or not isinstance(value, int):
+        return _signed(value)
+    return results_words.signed(value, unit)
+
+
+def _special_name(name: str) -> str:
+    return words.SPECIAL_NAMES.get(name) or results_words.SET_SPECIALS.get(name, name)
+
+
+def _game_points(
+    record: Mapping[str, Any], seat_keys: Sequence[str], rules: Any = None
+) -> dict[str, int]:
     """Each player's points for a game: as written (points entered as on paper), or as the
-    rules engine scores the game; empty if the record cannot be scored."""
+    rules engine scores the game under the tournament's rule set (``rules``, None: the
+    DDV's); empty if the record cannot be scored."""
     if record.get("quick") is True:
         points = record.get("points")
         if isinstance(points, dict):
@@ -607,6 +679,8 @@ def _game_points(record: Mapping[str, Any], seat_keys: Sequence[str]) -> dict[st
         keys = [k for k in keys if k != str(record.get("dealer"))]
     if len(keys) != 4:
         return {}
+    if rules is not None:
+        return _ruled_points(record, list(seat_keys), keys, rules)
     try:
         summary = summary_from_record({**record, "players": keys})
         result = score(summary)
@@ -616,12 +690,32 @@ def _game_points(record: Mapping[str, Any], seat_keys: Sequence[str]) -> dict[st
     return {key: scores[key] for key in keys}  # in seat order
 
 
+def _ruled_points(
+    record: Mapping[str, Any], seat_keys: list[str], playing: list[str], rules: Any
+) -> dict[str, int]:
+    """A game's values under another rule set than the DDV's, by the engine's scorer of
+    that set; at five the dealer sits out (and pays or collects in solos where the set says
+    so, 004 L93)."""
+    game = {**record, "players": playing, "rules": rules}
+    game.pop("points", None)
+    if len(seat_keys) == 5:
+        game["sitting_out"] = str(record.get("dealer"))
+    try:
+        scores = score_record(game)["scores"]
+    except (DokoError, TypeError, ValueError, KeyError):
+        return {}
+    return {key: int(scores[key]) for key in seat_keys if key in scores}
+
+
 #: A part of an entry's summary: its template (``{value}`` in it) and the value.
 _Part = tuple[str, str]
 
 
 def _short(
-    record: Mapping[str, Any], players: Mapping[str, str], seat_keys: Sequence[str]
+    record: Mapping[str, Any],
+    players: Mapping[str, str],
+    seat_keys: Sequence[str],
+    rules: Any = None,
 ) -> dict[str, _Part]:
     """The few parts of an entry the list shows: for a game its kind, the Re players, the
     Augen, the calls and the points ("+2/−2": Re's, then Kontra's)."""
@@ -644,7 +738,9 @@ def _short(
     parts["kind"] = (words.PLAIN, _entry_kind(record))
     if kind != "game":
         return parts
-    points = _game_points(record, seat_keys)
+    points = _game_points(record, seat_keys, rules)
+    unit = _unit(rules)
+    game_points = results_words.GAME_AMOUNT if unit in results_words.CURRENCY else words.GAME_POINTS
     if record.get("quick") is True:
         winners = record.get("winners") if isinstance(record.get("winners"), list) else []
         assert isinstance(winners, list)
@@ -653,7 +749,7 @@ def _short(
         others = [v for k, v in points.items() if k not in map(str, winners) and v]
         values = list(dict.fromkeys([*first, *others]))
         if values:
-            parts["points"] = (words.GAME_POINTS, "/".join(_signed(v) for v in values))
+            parts["points"] = (game_points, "/".join(_valued(v, unit) for v in values))
         return parts
     re_players = record.get("re") if isinstance(record.get("re"), list) else []
     assert isinstance(re_players, list)
@@ -675,8 +771,8 @@ def _short(
     kontra_points = [v for k, v in points.items() if k not in re_keys]
     if re_points and kontra_points:
         parts["points"] = (
-            words.GAME_POINTS,
-            f"{_signed(re_points[0])}/{_signed(kontra_points[0])}",
+            game_points,
+            f"{_valued(re_points[0], unit)}/{_valued(kontra_points[0], unit)}",
         )
     return parts
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from sqlalchemy import select
 
@@ -122,10 +123,14 @@ def lookups_for(events: Sequence[EventData]) -> Lookups:
         | {r.tournament_id for r in registrations.values()}
     )
     tournaments: dict[int, str] = {}
+    rules: dict[int, Any] = {}
     if tournament_ids:
-        titled = select(Tournament.id, Tournament.name).where(Tournament.id.in_(tournament_ids))
-        tournaments = {row.id: row.name for row in db.session.execute(titled)}
-    return Lookups(users, tournaments, rounds, tables, registrations, start_numbers)
+        titled = select(Tournament).where(Tournament.id.in_(tournament_ids))
+        for found in db.session.execute(titled).scalars():
+            tournaments[found.id] = found.name
+            if found.engine_rules is not None:
+                rules[found.id] = found.engine_rules
+    return Lookups(users, tournaments, rounds, tables, registrations, start_numbers, rules)
 
 
 def _tables(table_ids: set[int]) -> dict[int, TableInfo]:

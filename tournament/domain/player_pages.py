@@ -107,6 +107,8 @@ class PlayerPage:
     rank: int | None
     total: int
     rounds: tuple[PlayerRound, ...]
+    #: The rule set's unit and settlement: the values are in its unit (Pfennig: money).
+    scoring: standings.Scoring = standings.POINTS
 
     @property
     def running(self) -> PlayerRound | None:
@@ -188,6 +190,7 @@ def player_page(
         rank=None if row is None else row.rank,
         total=0 if row is None else row.total,
         rounds=rounds,
+        scoring=standings.scoring_of(tournament),
     )
 
 

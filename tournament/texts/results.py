@@ -28,6 +28,38 @@ FILE_VALUE_HEADER = {"Punkte": "Punkte", "Pfennig": "Betrag (DM)"}
 POT_LINE = "{pot} Runde {number}: Anfang {start} · ausgezahlt {paid} · Rest {balance}"
 POT_TABLE_LINE = "Tisch {table}: Anfang {start} · ausgezahlt {paid} · Rest {balance}"
 
+#: The player page's total, by the engine's unit.
+PLAYER_TOTAL = {"Punkte": "Punkte gesamt", "Pfennig": "Betrag gesamt"}
+
+# The Protokoll of a list entry under a Kasse: the values as money.
+AMOUNT_OF = "Betrag {name}"
+GAME_AMOUNT = "Betrag {value}"
+
+# A game's items under another rule set than the DDV's, where the DDV's catalogue has none.
+SET_GAME_TYPES = {
+    "armut": "Armut (Trumpfabgabe)",
+    "schwarze_sau": "Schwarze Sau",
+    "hammelrennen": "Hammelrennen",
+    "schwarz_spiel": "Schwarz-Spiel",
+}
+SET_SOLOS = {"damen_buben": "Damen-Buben-Solo"}
+SET_SPECIALS = {
+    "karlchen_gefangen": "Karlchen gefangen",
+    "herzstich": "Herzstich",
+    "fuchs_letzter_stich": "Fuchs im letzten Stich",
+}
+#: A game's fields of another rule set, as the Protokoll labels them.
+SET_FIELDS = {
+    "schweinchen": "Schweinchen",
+    "eyes": "Augen je Spieler",
+    "first_to_60": "zuerst 60 Augen",
+    "culprit": "Schuldiger",
+    "strohmann_by": "Strohmann gespielt von",
+    "premiums": "Füchse (Prämien)",
+}
+PREMIUM = "{by} fängt von {source}"
+PREMIUM_FROM_KASSE = "{by} fängt, aus der Kasse"
+
 #: The pot's German name by the rule set's settlement (none under plus-minus).
 POT_NAME = {"pot_winners": "Punktetopf", "kasse": "Kasse"}
 
