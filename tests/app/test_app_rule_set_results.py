@@ -30,6 +30,7 @@ from tournament.domain import list_entries as entries
 from tournament.domain import list_store, settlement, standings
 from tournament.extensions import db
 from tournament.models import RoundStatus, RoundTable, Tournament
+from tournament.publish import site
 from tournament.rounds import service as rounds
 from tournament.texts import results as words
 
@@ -535,3 +536,24 @@ def test_the_protokoll_names_the_items_of_a_set_in_german() -> None:
     fields = {c.label: c.after for c in describe(event, lookups).changes}
     assert fields["Art"] == "Schwarz-Spiel"
     assert fields["Schuldiger"] == "Dora"
+
+
+def test_the_static_site_shows_the_kasse_and_no_settlement(app: Flask) -> None:
+    """The exported site (public pages) counts the Kasse in Mark and Pfennig and shows its
+    balance; the settlement is the Turnierleitung's and is not exported."""
+    with app.app_context():
+        tid, _ = _one_table(
+            "ravensburger-2015",
+            _game("", KEYS, "1", (1, 2), 150),
+            _game("", KEYS, "2", (3,), 150),
+        )
+    files = dict(site.site_files(app, tid))
+    index = files["index.html"].decode()
+    assert "Kasse Runde 1" in index
+    assert "1,90 DM" in index
+    assert "Summe (DM)" in index
+    assert "0,15 DM" in files["runde-1-stand.html"].decode()
+    assert "Betrag gesamt" in files["spieler-3.html"].decode()
+    assert "Summe (DM)" in files["gesamtstand.csv"].decode("utf-8-sig")
+    assert not any("abrechnung" in name for name in files)
+    assert all(b"abrechnung" not in content for content in files.values())
