@@ -173,6 +173,7 @@ PAGES: dict[str, tuple[tuple[str, ...], Callable[[World], str]]] = {
     "standings.projector": ((PUBLIC,), lambda w: f"/turniere/{w.tid}/leinwand"),
     "standings.overall": ((PUBLIC,), lambda w: f"/turniere/{w.tid}/stand"),
     "standings.one_round": ((PUBLIC,), lambda w: f"/turniere/{w.tid}/runden/2/stand"),
+    "standings.settle": ((LEITUNG,), lambda w: f"/turniere/{w.tid}/runden/2/abrechnung"),
     "rounds.show": ((PUBLIC, LEITUNG), _round(2)),
     "rounds.seats": ((PUBLIC,), lambda w: f"/turniere/{w.tid}/runden/2/sitzplaetze"),
     "rounds.cards": ((PUBLIC, LEITUNG), lambda w: f"/turniere/{w.tid}/runden/2/tischkarten"),
