@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -557,3 +558,22 @@ def test_the_static_site_shows_the_kasse_and_no_settlement(app: Flask) -> None:
     assert "Summe (DM)" in files["gesamtstand.csv"].decode("utf-8-sig")
     assert not any("abrechnung" in name for name in files)
     assert all(b"abrechnung" not in content for content in files.values())
+
+
+@pytest.mark.usefixtures("pot_start")
+def test_the_rundenschnitt_of_the_kasse_is_money(app: Flask, client: FlaskClient) -> None:
+    """004 over two rounds, the first closed: the Rundenschnitt is the closed round's Pfennig,
+    as Mark and Pfennig on the page and as a number in the CSV."""
+    with app.app_context():
+        tid = _evening("ravensburger-2015", (4, 5), rounds_played=2)
+        rows = standings.overall(_tournament(tid)).rows
+    page = client.get(f"/turniere/{tid}/stand").get_data(as_text=True)
+    csv = client.get(f"/turniere/{tid}/stand.csv").get_data().decode("utf-8-sig")
+    for row in rows:
+        assert row.average is not None
+        cells = re.search(rf'data-key="{row.start_number}".*?</tr>', page, re.S)
+        assert cells is not None
+        assert f"<td>{words.average(row.average, 'Pfennig')}</td>" in cells.group(0)
+        assert words.average(row.average, "Pfennig").endswith(" DM")
+        line = next(x for x in csv.splitlines()[1:] if x.split(";")[1] == str(row.start_number))
+        assert line.split(";")[-2] == words.plain_average(row.average, "Pfennig")

@@ -30,7 +30,6 @@ from tournament.domain import rule_sets, settlement, standings
 from tournament.models import Round, RoundStatus, Tournament
 from tournament.texts import publish as words
 from tournament.texts import results as results_words
-from tournament.texts.numbers import one_decimal
 
 # fontTools reports every subset of the embedded font at INFO: in the server's log, a
 # page of lines per PDF downloaded.
@@ -142,7 +141,7 @@ def overall_sheet(tournament: Tournament, moment: str | None = None) -> Sheet:
             row.club,
             *("" if points is None else results_words.plain(points, unit) for points in row.points),
             results_words.plain(row.total, unit),
-            one_decimal(row.average),
+            results_words.plain_average(row.average, unit),
             str(row.rounds_played),
         )
         for row in table.rows

@@ -18,6 +18,7 @@ bp = Blueprint("standings", __name__)
 bp.add_app_template_filter(one_decimal, "one_decimal")
 bp.add_app_template_filter(results_words.amount, "amount")
 bp.add_app_template_filter(results_words.signed, "signed_amount")
+bp.add_app_template_filter(results_words.average, "average_amount")
 
 # The German words of the results under a rule set, for every template (macros too).
 bp.record_once(lambda state: state.app.jinja_env.globals.update(results_words=results_words))

@@ -9,6 +9,10 @@ Turnierleitung is in Cent, so what it makes of the points is shown in Euro (``1,
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
+from tournament.texts.numbers import one_decimal
+
 #: The sign a German page puts before a negative amount (the typographic minus).
 MINUS = "−"
 
@@ -155,6 +159,21 @@ def plain(value: int, unit: str) -> str:
 def points(value: int) -> str:
     """``1 Punkt``, ``2 Punkte``."""
     return f"{value} Punkt" if abs(value) == 1 else f"{value} Punkte"
+
+
+def average(value: Decimal | None, unit: str) -> str:
+    """A Rundenschnitt in the unit: points with one decimal (``2,3``), money rounded to the
+    whole Pfennig, halves up (``0,13 DM``)."""
+    if unit not in CURRENCY or value is None:
+        return one_decimal(value)
+    return amount(int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP)), unit)
+
+
+def plain_average(value: Decimal | None, unit: str) -> str:
+    """:func:`average` for a CSV cell or a printed table (no currency, ASCII minus)."""
+    if unit not in CURRENCY or value is None:
+        return one_decimal(value)
+    return plain(int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP)), unit)
 
 
 def cents(value: int) -> str:
