@@ -24,13 +24,20 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from rules_engine.rulesets import Settlement, parse_rules
-from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament, make_user
+from tests.support.scorelists import (
+    KEEPER,
+    add_entry,
+    make_round,
+    make_tournament,
+    make_user,
+    schiri,
+)
 from tests.support.webapp import sign_in
 from tournament.audit.describe import Change, EventData, Lookups, TableInfo, describe
 from tournament.domain import list_entries as entries
 from tournament.domain import list_store, settlement, standings
 from tournament.extensions import db
-from tournament.models import RoundStatus, RoundTable, Tournament
+from tournament.models import Role, RoundStatus, RoundTable, Tournament, User
 from tournament.publish import site
 from tournament.rounds import service as rounds
 from tournament.texts import results as words
@@ -577,3 +584,32 @@ def test_the_rundenschnitt_of_the_kasse_is_money(app: Flask, client: FlaskClient
         assert words.average(row.average, "Pfennig").endswith(" DM")
         line = next(x for x in csv.splitlines()[1:] if x.split(";")[1] == str(row.start_number))
         assert line.split(";")[-2] == words.plain_average(row.average, "Pfennig")
+
+
+@pytest.mark.usefixtures("ctx")
+def test_a_deduction_is_left_out_of_the_payments_and_named() -> None:
+    """DDV: Re (Anna, Ben) wins with 150 Augen (+1 each, Cem and Dora -1); then Dora loses 3
+    points for unsportliches Verhalten (TSR 9.7), credited to nobody: the table sums to -3.
+    The payments settle the game (Cem pays Anna 1, Dora pays Ben 1) and name Dora's -3."""
+    leitung = make_user()
+    db.session.add(User(username="schiri", password_hash="-", role=Role.SCHIEDSRICHTER))
+    tournament, regs = make_tournament([(n, "") for n in ("Anna", "Ben", "Cem", "Dora")])
+    round_ = make_round(tournament, 1, [regs])
+    db.session.commit()
+    rounds.start(leitung, round_, tournament.version)
+    db.session.commit()
+    table = round_.tables[0]
+    add_entry(KEEPER, table, table.version, _game("", KEYS, "1", (1, 2), 150))
+    db.session.commit()
+    deduction = entries.penalty(category="unsportlich", offender="4", deduction=3)
+    add_entry(schiri(), table, table.version, deduction)
+    db.session.commit()
+    assert list_store.check(table)["totals"] == {"1": 1, "2": 1, "3": -1, "4": -4}
+    only = settlement.settle_round(round_).tables[0]
+    assert only.problem is None
+    assert sorted((p.payer, p.payee, p.amount) for p in only.payments) == [
+        ("3", "1", 1),
+        ("4", "2", 1),
+    ]
+    assert only.unsettled == (("4", -3),)
+    assert only.unsettled_items() == ["Dora -3"]

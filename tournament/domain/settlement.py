@@ -7,7 +7,9 @@ By the rule set's settlement (``RuleSet.settlement``, docs/rule-sets.md):
   Without a Punktwert the payments are in points; with one (tenths of a Cent per point, so
   ``0,5`` Cent is possible) each payment is points x Punktwert, rounded to whole Cent, halves up
   (:func:`priced`). Rounding a payment, never a player's balance, keeps every payment one between
-  two players and the table's money summing to 0.
+  two players and the table's money summing to 0. A deduction for unsportliches Verhalten
+  (TSR 9.7) credits nobody, so nobody is paid for it: the payments leave it out and the page
+  names it.
 - **Punktetopf** (000): the pot paid the winners; each player gets what he won from the pot
   (his total), what is left in the pot is its rest: the won amounts and the rest sum to the
   pot's start. With a Punktwert each player's amount is priced as a payment is.
@@ -24,10 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tournament.domain import list_store, standings
 from tournament.domain.errors import ScoreListRefused
 from tournament.models import Round, RoundStatus, RoundTable
+from tournament.texts.results import UNBALANCED, UNSETTLED_ITEM
 
 #: The largest Punktwert taken, in tenths of a Cent (10 Euro a point).
 MAX_POINT_VALUE = 10_000
@@ -164,9 +168,18 @@ class TableSettlement:
     start: int = 0
     rest: int = 0
     problem: str | None = None
+    #: Under plus-minus: points the payments leave out (key, points), see ``_unsettled``.
+    unsettled: tuple[tuple[str, int], ...] = ()
 
     def name(self, key: str) -> str:
         return next((p.name for p in self.players if p.key == key), key)
+
+    def unsettled_items(self) -> list[str]:
+        """The points left out, as German text: ``Anna -3``."""
+        return [
+            UNSETTLED_ITEM.format(name=self.name(key), points=points)
+            for key, points in self.unsettled
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,10 +247,31 @@ def _settle_table(
         )
         return TableSettlement(number, players, start=start, rest=rest)
     players = tuple(PlayerLine(key, names.get(key, key), totals[key]) for key in keys)
-    payments = fewest_payments({key: totals[key] for key in keys})
+    unsettled = _unsettled(report, keys)
+    balances = {key: totals[key] - unsettled.get(key, 0) for key in keys}
+    if sum(balances.values()) != 0:
+        return TableSettlement(number, players, problem=UNBALANCED)
+    payments = fewest_payments(balances)
     if point_value is not None:
         payments = priced(payments, point_value)
-    return TableSettlement(number, players, tuple(payments))
+    return TableSettlement(
+        number, players, tuple(payments), unsettled=tuple(sorted(unsettled.items()))
+    )
+
+
+def _unsettled(report: Mapping[str, Any], keys: Sequence[str]) -> dict[str, int]:
+    """Points of rows that do not sum to 0 (a deduction for unsportliches Verhalten, TSR 9.7,
+    takes points from one player and credits nobody): nobody is paid for them, so the
+    payments leave them out and the page names them."""
+    found: dict[str, int] = {}
+    for row in report.get("rows", ()):
+        points = row.get("points") or {}
+        if sum(points.values()) == 0:
+            continue
+        for key, value in points.items():
+            if value and key in keys:
+                found[key] = found.get(key, 0) + int(value)
+    return found
 
 
 def split(amount: int, parts: int) -> list[int]:

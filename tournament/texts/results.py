@@ -91,6 +91,12 @@ SETTLEMENT_LINK = "Abrechnung des Abends (wer zahlt wem)"
 SETTLEMENT_FILE = "runde-{number}-abrechnung"
 TABLE_HEADING = "Tisch {number}"
 PAYS = "{payer} zahlt {payee} {amount}"
+UNSETTLED = (
+    "Nicht abgerechnet (Abzug für unsportliches Verhalten, TSR 9.7, ohne Gutschrift für die "
+    "anderen): {items}"
+)
+UNSETTLED_ITEM = "{name} {points}"
+UNBALANCED = "Die Punkte des Tisches gehen nicht auf null auf; so kann nicht abgerechnet werden."
 NOTHING_TO_PAY = "Niemand muss zahlen."
 NO_TABLES = "In dieser Runde sitzt noch niemand."
 NO_LIST = "Liste nicht lesbar: {reason}"
