@@ -613,3 +613,33 @@ def test_a_deduction_is_left_out_of_the_payments_and_named() -> None:
     ]
     assert only.unsettled == (("4", -3),)
     assert only.unsettled_items() == ["Dora -3"]
+
+
+def test_a_list_the_engine_cannot_read_names_its_reason(app: Flask, client: FlaskClient) -> None:
+    """000 without the pot's start on its lists (as the tournament stores them today): the
+    standings, the projector and the settlement open and say in German why the pot has no
+    figure, instead of failing."""
+    with app.app_context():
+        leitung = make_user()
+        tournament, regs = make_tournament([(n, "") for n in ("Anna", "Ben", "Cem", "Dora")])
+        tournament.rules_preset = "hausregeln-2024"
+        round_ = make_round(tournament, 1, [regs])
+        db.session.commit()
+        rounds.start(leitung, round_, tournament.version)
+        db.session.commit()
+        tid = tournament.id
+    sign_in(app, client, "abrechner")
+    for path in (
+        f"/turniere/{tid}/stand",
+        f"/turniere/{tid}/runden/1/stand",
+        f"/turniere/{tid}/leinwand",
+        f"/turniere/{tid}/runden/1/abrechnung",
+        f"/turniere/{tid}/runden/1/abrechnung.pdf",
+        f"/turniere/{tid}/stand.pdf",
+    ):
+        response = client.get(path)
+        assert response.status_code == 200, path
+    page = client.get(f"/turniere/{tid}/runden/1/abrechnung").get_data(as_text=True)
+    assert "Liste nicht lesbar:" in page
+    page = client.get(f"/turniere/{tid}/runden/1/stand").get_data(as_text=True)
+    assert "Liste nicht lesbar:" in page
