@@ -33,6 +33,7 @@ from tournament.domain.list_store import Report
 from tournament.domain.names import distinction
 from tournament.domain.table_clock import Clock, clock
 from tournament.models import Player, RoundTable
+from tournament.texts.rule_set_entry import cite_rule
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,11 @@ class Sheet:
 
     def name(self, key: str | None) -> str | None:
         return None if key is None else self.names.get(key, key)
+
+    @property
+    def ruled(self) -> bool:
+        """Whether the list is kept under another rule set than the DDV's."""
+        return bool(self.report.get("rules"))
 
     @property
     def normal_rows(self) -> list[SheetRow]:
@@ -197,7 +203,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
         for number, text in enumerate(list_store.entry_texts(table), start=1)
     )
     notes = tuple(
-        texts.german(f["data"], names)
+        cite_rule(texts.german(f["data"], names), f.get("rule"))
         for f in report["findings"]
         if f["level"] != "error" and f["game"] is not None
     )

@@ -1,0 +1,692 @@
+"""The entry at the table under a tournament's rule set (issue 33, item 3): the form offers
+exactly the set's game kinds, solos, calls and Sonderpunkte; the records it stores are those
+of ``docs/contracts/game-records.md`` for the set, and the points stored are the engine's
+score of the same record; what the set lacks is not offered, and a forged post is refused in
+German naming the rule text's line, with nothing stored.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from rules_engine import score_record
+from tests.support.scorelist_pages import entries, post_form, table_info
+from tests.support.webapp import (
+    csrf_token,
+    draw_round,
+    form_on,
+    paste_players,
+    player_names,
+    round_action,
+    sign_in,
+    snapshot,
+)
+from tournament.domain import list_store
+from tournament.extensions import db
+from tournament.models import Tournament
+
+Values = dict[str, Any]
+
+
+def _running(app: Flask, client: FlaskClient, preset: str, *variants: str) -> int:
+    """Eight players (two tables of four), round 1 started, under ``preset``."""
+    sign_in(app, client)
+    data: Values = {
+        "csrf_token": csrf_token(client, "/turniere/neu"),
+        "name": "Regelabend",
+        "date": "2026-11-21",
+        "rounds_planned": "2",
+        "rules_preset": preset,
+        "rules_variants": [f"{preset}/{v}" for v in variants],
+    }
+    response = client.post("/turniere/neu", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    found = re.search(r"/turniere/(\d+)/", response.headers["Location"])
+    assert found
+    tid = int(found.group(1))
+    paste_players(client, tid, "\n".join(player_names(8)))
+    draw_round(client, tid, seed=5)
+    round_action(client, tid, 1, "starten")
+    return tid
+
+
+def _text(response: Any) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+
+
+def _offered(client: FlaskClient, info: Values) -> dict[str, list[str]]:
+    page = client.get(info["url"]).get_data(as_text=True)
+    form = form_on(page, info["url"] + "spiel", info["url"])
+    return {**form.choices, "fields": list(form.fields)}
+
+
+def _save(client: FlaskClient, info: Values, data: Values) -> Any:
+    """Send the game form as the page holds it with ``data``, pressing "Speichern"."""
+    return post_form(client, info["url"], info["url"] + "spiel", {**data, "confirmed": "1"})
+
+
+def _engine_points(app: Flask, tid: int, info: Values, record: Values) -> dict[str, int]:
+    """The engine's own score of ``record`` (its public ``score`` with the ``rules`` field)."""
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        rules = tournament.engine_rules
+    game = {k: v for k, v in record.items() if k not in ("kind", "dealer", "player")}
+    result = score_record({**game, "players": info["keys"], "rules": rules})
+    assert "error" not in result, result
+    return {k: int(v) for k, v in result["scores"].items()}
+
+
+def _stored_points(app: Flask, tid: int) -> list[dict[str, int]]:
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        table = next(t for t in tournament.rounds[0].tables if t.number == 1)
+        report = list_store.check(table)
+        assert report["valid"], report["findings"]
+        return [dict(row["points"]) for row in report["rows"]]
+
+
+def _check_games(
+    app: Flask, client: FlaskClient, tid: int, games: list[tuple[Values, Values]]
+) -> None:
+    """Enter each game; its stored record is the expected one, its points the engine's."""
+    info = table_info(app, tid, 4)
+    assert info["number"] == 1
+    for number, (data, expected) in enumerate(games, start=1):
+        response = _save(client, info, data)
+        assert response.status_code == 302, _text(response)
+        stored = json.loads(entries(app, info["number"])[-1])
+        assert len(entries(app, info["number"])) == number
+        assert {k: v for k, v in stored.items() if k != "dealer"} == expected(info)
+        points = _stored_points(app, tid)[-1]
+        assert points == _engine_points(app, tid, info, stored), stored
+
+
+def _specials(keys: tuple[str, ...], **counts: tuple[int, int]) -> Values:
+    return {
+        party: {key: counts.get(key, (0, 0))[i] for key in keys}
+        for i, party in enumerate(("re", "kontra"))
+    }
+
+
+# ------------------------------------------------------------------ what each set offers
+
+OFFERED_KINDS = {
+    "hausregeln-2024": [
+        "normal",
+        "hochzeit",
+        "stille_hochzeit",
+        "armut",
+        "pflichtsolo",
+        "vorfuehrung",
+        "lustsolo",
+        "schwarze_sau",
+        "hammelrennen",
+    ],
+    "reglement-2001": ["normal", "hochzeit", "stille_hochzeit", "armut", "solo", "schwarz_spiel"],
+    "schweinchen": ["normal", "hochzeit", "stille_hochzeit", "armut", "solo"],
+    "ravensburger-2015": [
+        "normal",
+        "hochzeit",
+        "stille_hochzeit",
+        "solo",
+        "vorfuehrung",
+        "hammelrennen",
+    ],
+}
+OFFERED_SOLOS = {
+    "hausregeln-2024": ["kreuz", "pik", "herz", "karo", "damen", "buben", "damen_buben"],
+    "reglement-2001": ["kreuz", "pik", "herz", "karo", "damen", "buben", "fleischlos"],
+    "schweinchen": ["karo", "damen", "buben"],
+    "ravensburger-2015": ["kreuz", "pik", "herz", "karo", "buben", "fleischlos"],
+}
+OFFERED_SPECIALS = {
+    "hausregeln-2024": [
+        "doppelkopf",
+        "herzstich",
+        "fuchs",
+        "karlchen",
+        "karlchen_gefangen",
+        "fuchs_letzter_stich",
+    ],
+    "reglement-2001": ["fuchs", "karlchen"],
+    "schweinchen": ["doppelkopf", "fuchs", "karlchen", "karlchen_gefangen"],
+    "ravensburger-2015": [],
+}
+
+
+#: Under the Punktetopf of 000 a list needs its pot's start, which the day plan sets: these
+#: tests play 000 with its plus-minus variant (D2), which changes nothing the form offers.
+VARIANTS = {"hausregeln-2024": ("plus_minus",)}
+
+
+@pytest.mark.parametrize("preset", list(OFFERED_KINDS))
+def test_the_form_offers_exactly_the_sets_kinds_solos_calls_and_sonderpunkte(
+    app: Flask, client: FlaskClient, preset: str
+) -> None:
+    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    info = table_info(app, tid, 4)
+    offered = _offered(client, info)
+    assert offered["kind"] == OFFERED_KINDS[preset]
+    assert offered["solo"] == ["", *OFFERED_SOLOS[preset]]
+    specials = [
+        name.removeprefix("re_")
+        for name in offered["fields"]
+        if name.startswith("re_") and name not in ("re_call",)
+    ]
+    assert specials == OFFERED_SPECIALS[preset]
+    assert ("schweinchen" in offered) == (preset == "schweinchen")
+    if preset == "ravensburger-2015":
+        assert offered["re_call"] == ["", "re"]
+        assert offered["kontra_call"] == ["", "kontra"]
+    else:
+        assert offered["re_call"] == ["", "re", "keine90", "keine60", "keine30", "schwarz"]
+    page = client.get(info["url"]).get_data(as_text=True)
+    if preset == "hausregeln-2024":
+        assert "gemischtes Damen/Buben-Solo" in page
+        assert "Karlchen gef." in page and "Herzstich" in page
+    if preset == "ravensburger-2015":
+        assert "Grand (Bubensolo)" in page and "Ohnetrumpf (Fleischloser)" in page
+    if preset == "schweinchen":
+        assert "Vorführung" not in page and "Lustsolo" not in page
+        assert "Trumpfabgabe" in page
+    if preset == "reglement-2001":
+        assert "Schieben" in page and "Schwarz-Spiel" in page
+
+
+# ------------------------------------------------------------------ games entered and scored
+
+
+def test_hausregeln_2024_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
+    app: Flask, client: FlaskClient
+) -> None:
+    """000 with its plus-minus variant (D2): a list under the Punktetopf needs its pot start,
+    which the day plan sets."""
+    tid = _running(app, client, "hausregeln-2024", "plus_minus")
+    keys = tuple(OFFERED_SPECIALS["hausregeln-2024"])
+    k = lambda info, i: info["keys"][i]  # noqa: E731
+    games: list[tuple[Values, Any]] = [
+        (
+            {
+                "kind": "normal",
+                "re": ["1", "2"],
+                "eyes": "150",
+                "re_call": "re",
+                "re_herzstich": "1",
+                "re_karlchen_gefangen": "1",
+                "kontra_doppelkopf": "1",
+            },
+            lambda info: {
+                "kind": "game",
+                "type": "normal",
+                "re": ["1", "2"],
+                "re_eyes": 150,
+                "re_tricks": 7,
+                "calls": {"re": "re", "kontra": None},
+                "specials": _specials(
+                    keys, herzstich=(1, 0), karlchen_gefangen=(1, 0), doppelkopf=(0, 1)
+                ),
+            },
+        ),
+        (
+            {"kind": "armut", "re": ["3", "4"], "eyes": "130", "re_fuchs_letzter_stich": "1"},
+            lambda info: {
+                "kind": "game",
+                "type": "armut",
+                "re": ["3", "4"],
+                "re_eyes": 130,
+                "re_tricks": 6,
+                "calls": {"re": None, "kontra": None},
+                "specials": _specials(keys, fuchs_letzter_stich=(1, 0)),
+            },
+        ),
+        (
+            {"kind": "lustsolo", "solo": "damen_buben", "player": "1", "eyes": "100"},
+            lambda info: {
+                "kind": "game",
+                "type": "solo",
+                "solo": "damen_buben",
+                "pflicht": False,
+                "re": ["1"],
+                "re_eyes": 100,
+                "re_tricks": 5,
+                "calls": {"re": None, "kontra": None},
+                "specials": _specials(keys),
+                "player": "1",
+            },
+        ),
+        (
+            {"kind": "schwarze_sau", "player": "2", "eyes": "90"},
+            lambda info: {
+                "kind": "game",
+                "type": "schwarze_sau",
+                "re": ["2"],
+                "re_eyes": 90,
+                "re_tricks": 4,
+                "player": "2",
+            },
+        ),
+        (
+            {
+                "kind": "hammelrennen",
+                "augen_0": "130",
+                "augen_1": "50",
+                "augen_2": "40",
+                "augen_3": "20",
+            },
+            lambda info: {
+                "kind": "game",
+                "type": "hammelrennen",
+                "eyes": dict(zip(info["keys"], (130, 50, 40, 20), strict=True)),
+            },
+        ),
+        (
+            {"kind": "stille_hochzeit", "player": "3", "eyes": "125", "kontra_call": "kontra"},
+            lambda info: {
+                "kind": "game",
+                "type": "stille_hochzeit",
+                "re": ["3"],
+                "re_eyes": 125,
+                "re_tricks": 6,
+                "calls": {"re": None, "kontra": "kontra"},
+                "specials": _specials(keys),
+                "player": "3",
+            },
+        ),
+        (
+            {"kind": "pflichtsolo", "solo": "kreuz", "player": "4", "eyes": "180"},
+            lambda info: {
+                "kind": "game",
+                "type": "solo",
+                "solo": "kreuz",
+                "pflicht": True,
+                "re": ["4"],
+                "re_eyes": 180,
+                "re_tricks": 8,
+                "calls": {"re": None, "kontra": None},
+                "specials": _specials(keys),
+                "player": "4",
+            },
+        ),
+    ]
+    del k
+    _check_games(app, client, tid, _on_table(app, tid, games))
+
+
+def _on_table(app: Flask, tid: int, games: list[tuple[Values, Any]]) -> list[tuple[Values, Any]]:
+    """The games with "1" to "4" in their taps and records read as the table's seats."""
+    info = table_info(app, tid, 4)
+    seat = {str(i + 1): key for i, key in enumerate(info["keys"])}
+
+    def taps(data: Values) -> Values:
+        out: Values = {}
+        for name, value in data.items():
+            if name == "re":
+                out[name] = [seat[v] for v in value]
+            elif name == "player":
+                out[name] = seat[value]
+            else:
+                out[name] = value
+        return out
+
+    def record(make: Any) -> Any:
+        def made(info: Values) -> Values:
+            value = make(info)
+            for name in ("re",):
+                if name in value:
+                    value[name] = [seat.get(v, v) for v in value[name]]
+            for name in ("player", "culprit", "first_to_60"):
+                if name in value:
+                    value[name] = seat.get(value[name], value[name])
+            return value
+
+        return made
+
+    return [(taps(data), record(make)) for data, make in games]
+
+
+def test_reglement_2001_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid = _running(app, client, "reglement-2001")
+    keys = ("fuchs", "karlchen")
+    games: list[tuple[Values, Any]] = [
+        (
+            {
+                "kind": "normal",
+                "re": ["1", "3"],
+                "eyes": "100",
+                "kontra_call": "kontra",
+                "kontra_fuchs": "1",
+            },
+            lambda info: {
+                "kind": "game",
+                "type": "normal",
+                "re": ["1", "3"],
+                "re_eyes": 100,
+                "re_tricks": 5,
+                "calls": {"re": None, "kontra": "kontra"},
+                "specials": _specials(keys, fuchs=(0, 1)),
+            },
+        ),
+        (
+            {"kind": "armut", "re": ["2", "4"], "eyes": "140", "re_karlchen": "1"},
+            lambda info: {
+                "kind": "game",
+                "type": "armut",
+                "re": ["2", "4"],
+                "re_eyes": 140,
+                "re_tricks": 7,
+                "calls": {"re": None, "kontra": None},
+                "specials": _specials(keys, karlchen=(1, 0)),
+            },
+        ),
+        (
+            {
+                "kind": "solo",
+                "solo": "fleischlos",
+                "player": "2",
+                "eyes": "130",
+                "re_call": "keine90",
+            },
+            lambda info: {
+                "kind": "game",
+                "type": "solo",
+                "solo": "fleischlos",
+                "re": ["2"],
+                "re_eyes": 130,
+                "re_tricks": 6,
+                "calls": {"re": "keine90", "kontra": None},
+                "specials": _specials(keys),
+                "player": "2",
+            },
+        ),
+        (
+            {"kind": "hochzeit", "player": "1", "re": ["1", "4"], "eyes": "121"},
+            lambda info: {
+                "kind": "game",
+                "type": "hochzeit",
+                "re": ["1", "4"],
+                "re_eyes": 121,
+                "re_tricks": 6,
+                "calls": {"re": None, "kontra": None},
+                "specials": _specials(keys),
+                "player": "1",
+            },
+        ),
+        (
+            {"kind": "schwarz_spiel", "player": "3"},
+            lambda info: {"kind": "game", "type": "schwarz_spiel", "culprit": "3"},
+        ),
+    ]
+    _check_games(app, client, tid, _on_table(app, tid, games))
+
+
+def test_schweinchen_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid = _running(app, client, "schweinchen")
+    keys = tuple(OFFERED_SPECIALS["schweinchen"])
+    games: list[tuple[Values, Any]] = [
+        (
+            {
+                "kind": "normal",
+                "re": ["1", "2"],
+                "eyes": "130",
+                "re_call": "re",
+                "schweinchen": "y",
+                "re_fuchs": "1",
+                "kontra_karlchen_gefangen": "1",
+            },
+            lambda info: {
+                "kind": "game",
+                "type": "normal",
+                "re": ["1", "2"],
+                "re_eyes": 130,
+                "re_tricks": 6,
+                "calls": {"re": "re", "kontra": None},
+                "specials": _specials(keys, fuchs=(1, 0), karlchen_gefangen=(0, 1)),
+                "schweinchen": True,
+            },
+        ),
+        (
+            {
+                "kind": "solo",
+                "solo": "karo",
+                "player": "3",
+                "eyes": "150",
+                "re_call": "re",
+                "re_doppelkopf": "1",
+            },
+            lambda info: {
+                "kind": "game",
+                "type": "solo",
+                "solo": "karo",
+                "re": ["3"],
+                "re_eyes": 150,
+                "re_tricks": 7,
+                "calls": {"re": "re", "kontra": None},
+                "specials": _specials(keys, doppelkopf=(1, 0)),
+                "player": "3",
+            },
+        ),
+        (
+            {"kind": "armut", "re": ["1", "4"], "eyes": "110"},
+            lambda info: {
+                "kind": "game",
+                "type": "armut",
+                "re": ["1", "4"],
+                "re_eyes": 110,
+                "re_tricks": 5,
+                "calls": {"re": None, "kontra": None},
+                "specials": _specials(keys),
+            },
+        ),
+        (
+            {"kind": "stille_hochzeit", "player": "2", "eyes": "200"},
+            lambda info: {
+                "kind": "game",
+                "type": "stille_hochzeit",
+                "re": ["2"],
+                "re_eyes": 200,
+                "re_tricks": 9,
+                "calls": {"re": None, "kontra": None},
+                "specials": _specials(keys),
+                "player": "2",
+            },
+        ),
+    ]
+    _check_games(app, client, tid, _on_table(app, tid, games))
+
+
+def test_ravensburger_2015_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid = _running(app, client, "ravensburger-2015")
+    games: list[tuple[Values, Any]] = [
+        (
+            {
+                "kind": "normal",
+                "re": ["1", "2"],
+                "eyes": "130",
+                "kontra_call": "kontra",
+                "re_call": "re",
+            },
+            lambda info: {
+                "kind": "game",
+                "type": "normal",
+                "re": ["1", "2"],
+                "re_eyes": 130,
+                "re_tricks": 6,
+                "calls": {"re": "re", "kontra": "kontra"},
+            },
+        ),
+        (
+            {"kind": "solo", "solo": "buben", "player": "4", "eyes": "70"},
+            lambda info: {
+                "kind": "game",
+                "type": "solo",
+                "solo": "buben",
+                "re": ["4"],
+                "re_eyes": 70,
+                "re_tricks": 3,
+                "calls": {"re": None, "kontra": None},
+                "player": "4",
+            },
+        ),
+        (
+            {"kind": "hochzeit", "player": "3", "re": ["3", "1"], "eyes": "160"},
+            lambda info: {
+                "kind": "game",
+                "type": "hochzeit",
+                "re": ["3", "1"],
+                "re_eyes": 160,
+                "re_tricks": 8,
+                "calls": {"re": None, "kontra": None},
+                "player": "3",
+            },
+        ),
+        (
+            {"kind": "stille_hochzeit", "player": "1", "eyes": "121"},
+            lambda info: {
+                "kind": "game",
+                "type": "stille_hochzeit",
+                "re": ["1"],
+                "re_eyes": 121,
+                "re_tricks": 6,
+                "calls": {"re": None, "kontra": None},
+                "player": "1",
+            },
+        ),
+    ]
+    _check_games(app, client, tid, _on_table(app, tid, games))
+
+
+def test_ravensburger_2015_the_hammelrennen_is_written_with_who_had_60_first(
+    app: Flask, client: FlaskClient
+) -> None:
+    """004 L83: the Hammelrennen is played when the Kasse is nearly empty; before that the list
+    refuses it, naming the line, and nothing is stored."""
+    tid = _running(app, client, "ravensburger-2015")
+    info = table_info(app, tid, 4)
+    before = snapshot(app)
+    response = _save(client, info, {"kind": "hammelrennen", "player": info["keys"][2]})
+    assert response.status_code == 422
+    text = _text(response)
+    assert "004 Z. 83" in text, text
+    assert "(TSR" not in text, text
+    assert snapshot(app) == before
+
+
+# ------------------------------------------------------------------ what the set lacks
+
+FORGED = [
+    (
+        "schweinchen",
+        {"kind": "pflichtsolo", "solo": "karo", "player": "1", "eyes": "130"},
+        "Die Spielart „Pflichtsolo“ gibt es unter „Hausregeln mit Schweinchen“ nicht "
+        "(002 Z. 74 „kein Pflichtsolo“)",
+    ),
+    (
+        "schweinchen",
+        {"kind": "solo", "solo": "kreuz", "player": "1", "eyes": "130"},
+        "Das Solo „Kreuz-Solo“ gibt es unter „Hausregeln mit Schweinchen“ nicht "
+        "(002 Z. 24, 33, 74)",
+    ),
+    (
+        "schweinchen",
+        {"kind": "normal", "re": ["1", "2"], "eyes": "130", "re_herzstich": "1"},
+        "Den Sonderpunkt „Herzstich“ gibt es unter „Hausregeln mit Schweinchen“ nicht "
+        "(002 Z. 22-26, 70; Vorgabe D23",
+    ),
+    (
+        "schweinchen",
+        {"kind": "solo", "solo": "damen", "player": "1", "eyes": "130", "re_call": "keine90"},
+        "Im Solo gibt es unter „Hausregeln mit Schweinchen“ nur Re und Kontra, keine Absage "
+        "(002 Z. 40-46, 58, 74",
+    ),
+    (
+        "schweinchen",
+        {"kind": "schwarze_sau", "player": "1", "eyes": "130"},
+        "Die Spielart „Schwarze Sau“ gibt es unter „Hausregeln mit Schweinchen“ nicht "
+        "(kommt im Regeltext 002 nicht vor)",
+    ),
+    (
+        "ravensburger-2015",
+        {"kind": "normal", "re": ["1", "2"], "eyes": "130", "kontra_call": "keine90"},
+        "Die Ansage „keine 90“ (Kontra) gibt es unter „Ravensburger 2015 (Kasse)“ nicht "
+        "(004 Z. 23, 49, 67",
+    ),
+    (
+        "ravensburger-2015",
+        {"kind": "normal", "re": ["1", "2"], "eyes": "130", "re_call": "re"},
+        "Re gibt es unter „Ravensburger 2015 (Kasse)“ nur als Antwort auf ein Kontra "
+        "(004 Z. 23, 49, 67",
+    ),
+    (
+        "ravensburger-2015",
+        {"kind": "armut", "re": ["1", "2"], "eyes": "130"},
+        "Die Spielart „Armut“ gibt es unter „Ravensburger 2015 (Kasse)“ nicht "
+        "(004 Z. 87 (nur als Variante))",
+    ),
+    (
+        "ravensburger-2015",
+        {"kind": "normal", "re": ["1", "2"], "eyes": "130", "kontra_fuchs": "1"},
+        "Den Sonderpunkt „Fuchs gefangen“ gibt es unter „Ravensburger 2015 (Kasse)“ nicht "
+        "(004: keine in den Grundregeln (Varianten Z. 75-81))",
+    ),
+    (
+        "reglement-2001",
+        {"kind": "hammelrennen", "player": "1"},
+        "Die Spielart „Hammelrennen“ gibt es unter „Reglement 2001“ nicht (001 Z. 145-149)",
+    ),
+    (
+        "reglement-2001",
+        {"kind": "normal", "re": ["1", "2"], "eyes": "130", "schweinchen": "y"},
+        "Das Schweinchen gibt es unter „Reglement 2001“ nicht (kommt im Regeltext 001 nicht vor)",
+    ),
+    (
+        "hausregeln-2024",
+        {"kind": "lustsolo", "solo": "fleischlos", "player": "1", "eyes": "130"},
+        "Das Solo „Fleischloser“ gibt es unter „Hausregeln 2024 (40 Karten, Punktetopf), "
+        "Plus-Minus statt Punktetopf“ nicht (000 Z. 28-33)",
+    ),
+    (
+        "hausregeln-2024",
+        {"kind": "schwarz_spiel", "player": "1"},
+        "Die Spielart „Schwarz-Spiel“ gibt es unter „Hausregeln 2024 (40 Karten, Punktetopf), "
+        "Plus-Minus statt Punktetopf“ nicht (000 Z. 79, 81",
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "data", "message"), FORGED)
+def test_a_forged_post_of_what_the_set_lacks_is_refused_naming_the_rule_and_nothing_is_stored(
+    app: Flask, client: FlaskClient, preset: str, data: Values, message: str
+) -> None:
+    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    ((posted, _),) = _on_table(app, tid, [(data, lambda info: {})])
+    info = table_info(app, tid, 4)
+    before = snapshot(app)
+    for confirmed in ("", "1"):
+        response = post_form(
+            client, info["url"], info["url"] + "spiel", {**posted, "confirmed": confirmed}
+        )
+        assert response.status_code == 422
+        text = _text(response).replace("&#34;", '"')
+        assert message in text, text
+        assert "(TSR" not in text
+    # The live value (htmx) says it too, and nothing is stored.
+    page = client.get(info["url"]).get_data(as_text=True)
+    fields = dict(form_on(page, info["url"] + "spiel", info["url"]).fields)
+    preview = client.post(info["url"] + "vorschau", data={**fields, **posted})
+    assert message in _text(preview).replace("&#34;", '"'), _text(preview)
+    assert snapshot(app) == before
+    assert entries(app, info["number"]) == []
