@@ -690,3 +690,65 @@ def test_a_forged_post_of_what_the_set_lacks_is_refused_naming_the_rule_and_noth
     assert message in _text(preview).replace("&#34;", '"'), _text(preview)
     assert snapshot(app) == before
     assert entries(app, info["number"]) == []
+
+
+# ------------------------------------------------------------------ the value shown
+
+PREVIEWED = [
+    (
+        "schweinchen",
+        {"kind": "normal", "re": ["1", "2"], "eyes": "130", "re_call": "re", "re_fuchs": "1"},
+    ),
+    ("hausregeln-2024", {"kind": "lustsolo", "solo": "damen_buben", "player": "1", "eyes": "70"}),
+    (
+        "hausregeln-2024",
+        {
+            "kind": "hammelrennen",
+            "augen_0": "20",
+            "augen_1": "70",
+            "augen_2": "90",
+            "augen_3": "60",
+        },
+    ),
+    ("reglement-2001", {"kind": "schwarz_spiel", "player": "2"}),
+    (
+        "ravensburger-2015",
+        {"kind": "normal", "re": ["1", "3"], "eyes": "100", "kontra_call": "kontra"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "data"), PREVIEWED)
+def test_pruefen_and_the_live_value_show_the_engines_items_and_points_under_the_set(
+    app: Flask, client: FlaskClient, preset: str, data: Values
+) -> None:
+    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    ((posted, _),) = _on_table(app, tid, [(data, lambda info: {})])
+    info = table_info(app, tid, 4)
+    checked = _text(post_form(client, info["url"], info["url"] + "spiel", posted))
+    page = client.get(info["url"]).get_data(as_text=True)
+    fields = dict(form_on(page, info["url"] + "spiel", info["url"]).fields)
+    live = _text(client.post(info["url"] + "vorschau", data={**fields, **posted}))
+    assert _save(client, info, posted).status_code == 302
+    stored = json.loads(entries(app, info["number"])[-1])
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        rules = tournament.engine_rules
+    game = {k: v for k, v in stored.items() if k not in ("kind", "dealer", "player")}
+    result = score_record({**game, "players": info["keys"], "rules": rules})
+    names = dict(zip(info["keys"], info["names"], strict=True))
+    assert result["items"], result
+    for shown in (checked, live):
+        for label, party, amount in result["items"]:
+            if party in ("re", "kontra"):
+                line = f"{'+' if party == 're' else '-'}{amount} {label} ({party.capitalize()})"
+            else:
+                line = f"{amount:+d} {label} ({names[party]})"
+            assert line in shown, (line, shown)
+        for label, factor in result["factors"]:
+            assert f"x{factor} {label}" in shown
+        unit = result["unit"]
+        assert f"{result['value']} {unit}" in shown
+        for key, points in result["scores"].items():
+            assert f"{names[key]} {points:+d}" in shown

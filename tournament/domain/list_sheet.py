@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.errors import DokoError
+from rules_engine.records import score_record
+from rules_engine.rulelist import STROHMANN
 from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
@@ -33,6 +35,7 @@ from tournament.domain.list_store import Report
 from tournament.domain.names import distinction
 from tournament.domain.table_clock import Clock, clock
 from tournament.models import Player, RoundTable
+from tournament.texts import rule_set_entry as entry_words
 from tournament.texts.rule_set_entry import cite_rule
 
 
@@ -303,7 +306,10 @@ def trial(table: RoundTable, trial_entries: list[dict[str, Any]], at: int) -> Tr
         return Trial(None)
     record = trial_entries[at - 1]
     items, verdict = _value_parts(
-        json.dumps(record, ensure_ascii=False), tuple(names), list_store.rules_text(table)
+        json.dumps(record, ensure_ascii=False),
+        tuple(names),
+        list_store.rules_text(table),
+        tuple(names.values()),
     )
     return Trial(preview_row(table, record, row), items, verdict)
 
@@ -427,25 +433,28 @@ def _winners(points: tuple[int, ...]) -> frozenset[int]:
 
 
 def value_explanation(
-    record: dict[str, Any], keys: tuple[str, ...], rules: str = ""
+    record: dict[str, Any], keys: tuple[str, ...], rules: str = "", names: tuple[str, ...] = ()
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A stored game's value as the engine explains it, for a table of players ``keys`` under
     the rule set ``rules`` (``list_store.rules_text``): the items, then who won at what value
-    (none for a game entered as points)."""
-    return _value_parts(json.dumps(record, ensure_ascii=False), keys, rules)
+    (none for a game entered as points). ``names``: the players' names, by key's position,
+    for items credited to a player (a Hammelrennen, a Schwarz-Spiel)."""
+    return _value_parts(json.dumps(record, ensure_ascii=False), keys, rules, names)
 
 
 @functools.lru_cache(maxsize=4096)
 def _value_parts(
-    text: str, keys: tuple[str, ...], rules: str = ""
+    text: str, keys: tuple[str, ...], rules: str = "", names: tuple[str, ...] = ()
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A game's value as the engine explains it: one line per item ("+1 gewonnen (Re)"),
     then who won and the value (without the last line, the points by key); none for a game
-    entered as points, and none under a rule set other than the DDV's, whose items the
-    engine's explanation (the TSR scorer's) does not word. Worked out once per game as typed."""
+    entered as points. Under another rule set the items, factors and value of the engine's
+    score under that set (:func:`_ruled_value_parts`). Worked out once per game as typed."""
     record = json.loads(text)
-    if record.get("quick") is True or rules:
+    if record.get("quick") is True:
         return (), ()
+    if rules:
+        return _ruled_value_parts(record, keys, json.loads(rules), names)
     try:
         summary = game_entry(record, TableList(keys)).summary
     except DokoError:
@@ -455,6 +464,54 @@ def _value_parts(
     result = score(summary)
     lines = result.explanation(summary).splitlines()[:-1]
     return tuple(lines[: len(result.items)]), tuple(lines[len(result.items) :])
+
+
+def _ruled_value_parts(
+    record: dict[str, Any], keys: tuple[str, ...], rules: Any, names: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A game's value under a rule set as the engine's ``score`` gives it: each item
+    („+1 gewonnen (Re)“, a player's by name), each factor („x2 Re angesagt“); then who won,
+    the value in the set's unit and what the pot paid."""
+    game = {k: v for k, v in record.items() if k not in _LIST_FIELDS}
+    players = list(keys)
+    dealer = record.get("dealer")
+    if len(players) == 5 and dealer in players:
+        game["sitting_out"] = dealer
+        players.remove(dealer)
+    if len(players) == 3:
+        game["strohmann"] = STROHMANN
+        players.append(STROHMANN)
+    result = score_record({**game, "players": players, "rules": rules})
+    if "error" in result:
+        return (), ()
+    by_key = dict(zip(keys, names, strict=False))
+    unit = str(result.get("unit", ""))
+    items = []
+    for label, party, amount in result.get("items", ()):
+        if party in entry_words.PARTIES:
+            sign = "+" if party == "re" else "-"
+            items.append(f"{sign}{amount} {label} ({entry_words.PARTIES[party]})")
+        else:
+            items.append(f"{amount:+d} {label} ({by_key.get(party, party)})")
+    items += [f"x{factor} {label}" for label, factor in result.get("factors", ())]
+    winner = result.get("winner")
+    verdict = []
+    if winner is None:
+        verdict.append(entry_words.NOBODY_WON)
+    else:
+        shown = entry_words.PARTIES.get(winner) or by_key.get(winner, winner)
+        verdict.append(entry_words.WON_BY.format(winner=shown))
+    if winner in entry_words.PARTIES or winner is None:
+        verdict.append(entry_words.VALUE_LINE.format(value=result["value"], unit=unit))
+    else:
+        verdict.append(entry_words.WINNER_VALUE_LINE.format(value=result["value"], unit=unit))
+    if result.get("pot"):
+        verdict.append(entry_words.POT_LINE.format(pot=result["pot"], unit=unit))
+    return tuple(items), tuple(verdict)
+
+
+#: Fields of a list's game entry that the ``score`` record does not have.
+_LIST_FIELDS = frozenset({"kind", "dealer", "points", "pot", "grundwert", "player", "quick"})
 
 
 def _penalty_title(category: Any) -> str:
