@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from rules_engine import score_record
+from rules_engine.rulesets import Settlement
 from tests.support.scorelist_pages import entries, post_form, table_info
 from tests.support.webapp import (
     csrf_token,
@@ -30,6 +31,8 @@ from tests.support.webapp import (
 from tournament.domain import list_store
 from tournament.extensions import db
 from tournament.models import Tournament
+from tournament.scorelists.forms import pot_row
+from tournament.scorelists.quick import derive
 
 Values = dict[str, Any]
 
@@ -752,3 +755,128 @@ def test_pruefen_and_the_live_value_show_the_engines_items_and_points_under_the_
         assert f"{result['value']} {unit}" in shown
         for key, points in result["scores"].items():
             assert f"{names[key]} {points:+d}" in shown
+
+
+# ------------------------------------------------------------------ quick entry ("Nur Punkte")
+
+
+def _quick(client: FlaskClient, info: Values, data: Values) -> Any:
+    url = info["url"]
+    page = client.get(url + "?schnell=1").get_data(as_text=True)
+    form = form_on(page, url + "schnell", url)
+    return client.post(url + "schnell", data={**dict(form.fields), **data})
+
+
+def test_quick_entry_under_plus_minus_sums_to_zero_and_offers_the_sets_kinds(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid = _running(app, client, "schweinchen")
+    info = table_info(app, tid, 4)
+    page = client.get(info["url"] + "?schnell=1").get_data(as_text=True)
+    choices = form_on(page, info["url"] + "schnell", info["url"]).choices
+    assert choices["kind"] == ["normal", "hochzeit", "stille_hochzeit", "armut", "solo"]
+    quick_part = _text(client.get(info["url"] + "?schnell=1")).split("Spielliste")[0]
+    assert "die Summe 0 ist" in quick_part
+    assert "(TSR" not in quick_part.split("Nur Punkte")[1]
+    soloist = info["keys"][1]
+    response = _quick(client, info, {"kind": "solo", "winners": [soloist], "value": "2"})
+    assert response.status_code == 302, _text(response)
+    record = json.loads(entries(app, info["number"])[-1])
+    assert {k: v for k, v in record.items() if k != "dealer"} == {
+        "kind": "game",
+        "quick": True,
+        "type": "solo",
+        "points": {k: 6 if k == soloist else -2 for k in info["keys"]},
+        "winners": [soloist],
+        "player": soloist,
+    }
+    response = _quick(client, info, {"kind": "armut", "winners": info["keys"][:2], "value": "3"})
+    assert response.status_code == 302, _text(response)
+    record = json.loads(entries(app, info["number"])[-1])
+    assert record["type"] == "armut" and "pot" not in record
+    assert sum(record["points"].values()) == 0
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        report = list_store.check(tournament.rounds[0].tables[0])
+        assert report["valid"], report["findings"]
+
+
+def test_quick_entry_under_the_kasse_pays_the_winners_and_a_solo_from_the_pocket(
+    app: Flask, client: FlaskClient
+) -> None:
+    """004 L63-65: a Normalspiel is paid from the Kasse to its winners (the row sums to what
+    the Kasse paid, written as its pot), a solo by the other players (0 from the Kasse)."""
+    tid = _running(app, client, "ravensburger-2015")
+    info = table_info(app, tid, 4)
+    a, b, c, d = info["keys"]
+    assert (
+        _quick(client, info, {"kind": "normal", "winners": [a, c], "value": "5"}).status_code == 302
+    )
+    record = json.loads(entries(app, info["number"])[-1])
+    assert record["points"] == {a: 5, b: 0, c: 5, d: 0}
+    assert record["pot"] == 10
+    response = _quick(client, info, {"kind": "solo", "winners": [b], "value": "5"})
+    assert response.status_code == 302, _text(response)
+    record = json.loads(entries(app, info["number"])[-1])
+    assert record["points"] == {a: -5, b: 15, c: -5, d: -5}
+    assert record["pot"] == 0 and record["type"] == "solo" and record["player"] == b
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        table = next(t for t in tournament.rounds[0].tables if t.number == info["number"])
+        report = list_store.check(table)
+        assert report["valid"], report["findings"]
+        assert report["pot"]["balance"] == report["pot"]["start"] - 10
+
+
+def test_quick_rows_under_a_punktetopf_pay_only_the_players_with_plus_points() -> None:
+    """000 L61: the pot pays the winners, the others get nothing (a won solo: the soloist
+    three times the value)."""
+    keys = ["a", "b", "c", "d"]
+    pot = Settlement.POT_WINNERS
+    assert pot_row(derive("normal", keys, ["a", "c"], 2), pot).points == {
+        "a": 2,
+        "b": 0,
+        "c": 2,
+        "d": 0,
+    }
+    assert pot_row(derive("lustsolo", keys, ["b"], 1), pot).points == {
+        "a": 0,
+        "b": 3,
+        "c": 0,
+        "d": 0,
+    }
+    assert pot_row(derive("lustsolo", keys, ["a", "c", "d"], 1), pot).points == {
+        "a": 1,
+        "b": 0,
+        "c": 1,
+        "d": 1,
+    }
+    plus_minus = pot_row(derive("normal", keys, ["a", "c"], 2), Settlement.PLUS_MINUS)
+    assert sum(plus_minus.points.values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("preset", "kind", "message"),
+    [
+        (
+            "schweinchen",
+            "schwarze_sau",
+            "Die Spielart „Schwarze Sau“ gibt es unter „Hausregeln mit Schweinchen“ nicht "
+            "(kommt im Regeltext 002 nicht vor)",
+        ),
+        ("hausregeln-2024", "hammelrennen", "Ein Hammelrennen bitte im Detail eintragen"),
+        ("reglement-2001", "pflichtsolo", "(kommt im Regeltext 001 nicht vor)"),
+    ],
+)
+def test_a_quick_row_of_a_kind_the_set_lacks_is_refused_in_german_and_nothing_stored(
+    app: Flask, client: FlaskClient, preset: str, kind: str, message: str
+) -> None:
+    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    info = table_info(app, tid, 4)
+    before = snapshot(app)
+    response = _quick(client, info, {"kind": kind, "winners": [info["keys"][0]], "value": "2"})
+    assert response.status_code == 422
+    assert message in _text(response)
+    assert snapshot(app) == before

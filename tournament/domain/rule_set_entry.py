@@ -54,6 +54,13 @@ TYPES = {
 ONE_PLAYER = ("hochzeit", "stille_hochzeit", *SOLO_KINDS, "schwarze_sau", "schwarz_spiel")
 #: Kinds without Augen of a party, calls or Sonderpunkte.
 NO_EYES = ("hammelrennen", "schwarz_spiel")
+#: The DDV kind whose row has the same shape, for a quick entry (one against three, or two
+#: against two).
+QUICK_SHAPES: Mapping[str, str] = {
+    "armut": "normal",
+    "solo": "lustsolo",
+    "schwarze_sau": "lustsolo",
+}
 #: Every Sonderpunkt field of the form, in the engine's order.
 ALL_SPECIALS = tuple(special.value for special in Special)
 #: Most of each Sonderpunkt one party can have.
@@ -98,6 +105,12 @@ class EntryRules:
     specials: tuple[tuple[str, str], ...]
     #: Each topic of the page „Regelwerk“ with its sources, joined.
     sources: Mapping[str, str]
+
+    @property
+    def quick_kinds(self) -> tuple[tuple[str, str], ...]:
+        """The kinds a row of points can say: not a game where each plays for himself or
+        one pays all (Hammelrennen, Schwarz-Spiel)."""
+        return tuple((key, tap) for key, tap in self.kinds if key not in NO_EYES)
 
     @property
     def kind_keys(self) -> tuple[str, ...]:

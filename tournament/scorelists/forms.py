@@ -24,7 +24,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from rules_engine.rulesets import CallSystem
+from rules_engine.rulesets import CallSystem, Settlement
 from tournament.domain import rule_set_entry
 from tournament.domain.list_entries import (
     KONTRA_CALLS,
@@ -408,8 +408,24 @@ class QuickForm(ListForm):
     )
     sits_out = HiddenField(default="")
 
+    #: What the tournament's rule set offers; ``None`` under the DDV rules.
+    offer: EntryRules | None = None
+    #: The texts of the form under a rule set, for its template.
+    words = rule_set_words
     _offered: list[str]
     _keys: list[str]
+
+    def for_rules(self, offer: EntryRules | None) -> QuickForm:
+        """Offer the set's game kinds that a row of points can say (``None``: the DDV's)."""
+        self.offer = offer
+        if offer is not None:
+            self.kind.choices = options(offer.quick_kinds)
+            self.kind.validate_choice = False
+        return self
+
+    @property
+    def settlement(self) -> Settlement:
+        return self.offer.rules.settlement if self.offer is not None else Settlement.PLUS_MINUS
 
     def for_table(self, players: Choices, keys: Sequence[str] | None = None) -> QuickForm:
         """Offer ``players`` (the four of the game now: at a table of five not the dealer who
@@ -431,6 +447,16 @@ class QuickForm(ListForm):
 
     def validate(self, extra_validators: object = None) -> bool:
         valid = super().validate(extra_validators)
+        offer = self.offer
+        if offer is not None and (self.kind.data or "") not in dict(offer.quick_kinds):
+            kind = self.kind.data or ""
+            if kind in offer.kind_keys:
+                message = rule_set_words.QUICK_IN_DETAIL.format(name=offer.kind_name(kind))
+            else:
+                what = rule_set_words.LACKS_KIND.format(name=offer.kind_name(kind))
+                message = offer.lacks(what, kind)
+            self.kind.errors = [*self.kind.errors, message]
+            return False
         if not valid:
             return False
         if len(self.playing()) != PLAYING:
@@ -441,7 +467,10 @@ class QuickForm(ListForm):
             self.row()
         except QuickRowError as error:
             field = self[error.field]
-            field.errors = [*field.errors, QUICK_PROBLEMS[error.problem]]
+            message = QUICK_PROBLEMS[error.problem]
+            if self.offer is not None:
+                message = rule_set_words.without_tsr(message)
+            field.errors = [*field.errors, message]
             return False
         return True
 
@@ -451,14 +480,31 @@ class QuickForm(ListForm):
         tapped = list(self.winners.data or [])
         if self.side.data == "minus" and tapped and set(tapped) <= set(playing):
             tapped = [key for key in playing if key not in tapped]
-        return derive(
-            self.kind.data or "normal",
+        kind = self.kind.data or "normal"
+        row = derive(
+            rule_set_entry.QUICK_SHAPES.get(kind, kind) if self.offer is not None else kind,
             playing,
             tapped,
             int(self.value.data or 0),
             self.player.data or None,
             self._keys,
         )
+        return pot_row(row, self.settlement)
+
+
+def pot_row(row: QuickRow, settlement: Settlement) -> QuickRow:
+    """The row under the set's settlement: under plus-minus as derived (it sums to 0); under
+    a Punktetopf the pot pays the players with plus points and the others get nothing (000
+    L61); under a Kasse likewise in a game of two against two, while a game of one against
+    three is paid from the pocket, summing to 0 (004 L63-65)."""
+    if settlement is Settlement.PLUS_MINUS:
+        return row
+    values = [v for v in row.points.values() if v]
+    alone = bool(values) and max(abs(v) for v in values) > min(abs(v) for v in values)
+    if settlement is Settlement.KASSE and alone:
+        return row
+    points = {key: max(0, value) for key, value in row.points.items()}
+    return QuickRow(points, row.winners, row.player)
 
 
 #: What the form says when taps and points make no row (at the field of the problem).

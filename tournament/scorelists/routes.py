@@ -12,6 +12,7 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
+from rules_engine.rulesets import Settlement
 from tournament import throttle
 from tournament.domain import (
     list_entries,
@@ -132,9 +133,9 @@ def _context(
         "game_form": (game_form or _fresh_game_form(sheet, version))
         .for_table(players)
         .for_rules(_offer(table)),
-        "quick_form": (quick_form or _fresh_quick_form(sheet, version)).for_table(
-            players, list(list_store.names_of(table))
-        ),
+        "quick_form": (quick_form or _fresh_quick_form(sheet, version))
+        .for_table(players, list(list_store.names_of(table)))
+        .for_rules(_offer(table)),
         "delete_form": DeleteForm(version=version, formdata=None),
         "live_token": live_token(table),
         "live_url": access.url("live_state", **({"schnell": 1} if extra.get("quick_open") else {})),
@@ -286,12 +287,21 @@ def _posted_quick_form(table: RoundTable) -> QuickForm:
     offered = all_players(table)
     sits_out = list_store.check(table)["sits_out"]
     players = [choice for choice in offered if choice[0] != sits_out]
-    return QuickForm().for_table(players, [key for key, _ in offered])
+    return QuickForm().for_table(players, [key for key, _ in offered]).for_rules(_offer(table))
 
 
 def _quick_record(form: QuickForm) -> dict[str, Any]:
     """The record of a validated quick form: points for every player of the table."""
     row = form.row()
+    if form.offer is not None:
+        return rule_set_entry.quick_game(
+            form.offer,
+            kind=form.kind.data or "normal",
+            points=row.points,
+            winners=row.winners,
+            player=row.player,
+            pot=form.settlement is not Settlement.PLUS_MINUS,
+        )
     return list_entries.quick_game(
         kind=form.kind.data or "normal", points=row.points, winners=row.winners, player=row.player
     )
@@ -487,17 +497,25 @@ def _correct_quick(
         points = points if isinstance(points, dict) else {}
         shape = shape_of(points, [key for key, _ in playing])
         player = record.get("player")
-        form = QuickForm(
-            formdata=None,
-            version=access.table.version,
-            kind=list_entries.kind_of(record),
-            player=player if isinstance(player, str) else None,
-            winners=shape.plus if shape else [],
-            value=shape.value if shape else None,
-        ).for_table(playing, keys)
+        offer = _offer(access.table)
+        kind = (
+            list_entries.kind_of(record) if offer is None else rule_set_entry.kind_of(record, offer)
+        )
+        form = (
+            QuickForm(
+                formdata=None,
+                version=access.table.version,
+                kind=kind,
+                player=player if isinstance(player, str) else None,
+                winners=shape.plus if shape else [],
+                value=shape.value if shape else None,
+            )
+            .for_table(playing, keys)
+            .for_rules(offer)
+        )
         written = None if shape else [(name, points.get(key, 0)) for key, name in choices]
         return _render_correction(access, entry, form, written_row=written)
-    form = QuickForm().for_table(playing, keys)
+    form = QuickForm().for_table(playing, keys).for_rules(_offer(access.table))
     if not form.validate():
         return _render_correction(access, entry, form, 422)
     new = _quick_record(form)

@@ -142,6 +142,28 @@ def seed_reference(rule: str) -> str:
     return _DEFAULT.sub(r"Vorgabe D\1", _LINE.sub(r"Z. \1", rule))
 
 
+QUICK_IN_DETAIL = "Ein {name} bitte im Detail eintragen („Spiel im Detail“)."
+#: The quick entry's hint on the row, by the set's settlement.
+QUICK_HINTS: Mapping[str, str] = {
+    "plus_minus": "Die anderen bekommen so viele Minuspunkte, dass die Summe 0 ist; bei einem "
+    "Solo zählt der Solospieler dreifach.",
+    "pot_winners": "Punktetopf: der Topf zahlt den Spielern mit Pluspunkten, die anderen "
+    "bekommen nichts; bei einem Solo zählt der Solospieler dreifach ({source}).",
+    "kasse": "Kasse: im Normalspiel zahlt die Kasse den Spielern mit Pluspunkten, die anderen "
+    "zahlen nichts; ein Solo zahlen die anderen aus der Tasche, die Summe ist 0 ({source}).",
+}
+QUICK_CHECKS = (
+    "Die Regelprüfung kann hier nur Summe, Pluspunkte und Spielart prüfen, nicht Augen, "
+    "Ansagen und Sonderpunkte."
+)
+_TSR_ANYWHERE = re.compile(r"\s*\(TSR [^()]*\)")
+
+
+def without_tsr(text: str) -> str:
+    """A sentence of the DDV form without its TSR reference (under another rule set)."""
+    return _TSR_ANYWHERE.sub("", text)
+
+
 _TSR_AT_END = re.compile(r"\s*\(TSR [^()]*\)$")
 
 
