@@ -880,3 +880,48 @@ def test_a_quick_row_of_a_kind_the_set_lacks_is_refused_in_german_and_nothing_st
     assert response.status_code == 422
     assert message in _text(response)
     assert snapshot(app) == before
+
+
+# ------------------------------------------------------------------ the referee's screens
+
+
+@pytest.mark.parametrize("preset", list(OFFERED_KINDS))
+def test_under_a_set_the_list_has_no_penalty_nachspielzeit_or_time_up(
+    app: Flask, client: FlaskClient, preset: str
+) -> None:
+    """docs/rule-sets.md: penalties, Nachspielzeit and time up are the TSR's, not on a list
+    under another set: no links, and each screen refuses in German naming the set."""
+    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    info = table_info(app, tid, 4)
+    page = client.get(info["url"]).get_data(as_text=True)
+    for screen in ("strafe", "nachspielzeit", "zeit-abgelaufen"):
+        assert f'href="{info["url"]}{screen}"' not in page
+    before = snapshot(app)
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        name = tournament.rules_preset
+    seed = {"hausregeln-2024": "000", "reglement-2001": "001", "schweinchen": "002"}.get(
+        name, "004"
+    )
+    for screen, data in (
+        ("strafe", {"category": "geringfuegig", "offender": info["keys"][0], "phase": "normal"}),
+        ("nachspielzeit", {"minutes": "5", "reason": "Streit"}),
+        ("zeit-abgelaufen", {"being_dealt": "nein"}),
+    ):
+        for response in (
+            client.get(info["url"] + screen),
+            client.post(
+                info["url"] + screen,
+                data={"csrf_token": csrf_token(client, info["url"]), "version": "1", **data},
+            ),
+        ):
+            assert response.status_code == 403, screen
+            text = _text(response)
+            assert "hat die Liste keine Strafpunkte, keine Nachspielzeit" in text, text
+            assert f"der Regeltext {seed} kennt sie nicht" in text
+            assert (
+                "<form"
+                not in response.get_data(as_text=True).split("<h1")[1].split("Zurück zur Liste")[0]
+            )
+    assert snapshot(app) == before

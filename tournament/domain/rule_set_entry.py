@@ -138,6 +138,12 @@ class EntryRules:
             return self.armut_label
         return words.KIND_NAMES.get(kind, kind)
 
+    @property
+    def no_referee_screens(self) -> str:
+        """Why the list has no penalties, Nachspielzeit or time up under this set."""
+        seed = words.seed_of(self.rules.key)
+        return words.NO_REFEREE_SCREENS.format(rule_set=self.name, seed=seed)
+
     def source(self, topic: str) -> str:
         return self.sources.get(_TOPIC.get(topic, topic), "")
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.rulesets import Armut, SoloKind, Special
+from tournament.texts.rule_sets import PRESET_TEXTS
 
 #: The game kinds as the entry form's taps say them under a rule set (the DDV's own are
 #: ``tournament.scorelists.forms.KIND_TAPS``); the Armut's tap is named by the set
@@ -140,6 +141,18 @@ def seed_reference(rule: str) -> str:
     """A finding's ``rule`` of a rule-set list („002 L59“, „000 L61, L79, D2“) as the German
     pages cite rule texts: „002 Z. 59“, „000 Z. 61, Z. 79, Vorgabe D2“."""
     return _DEFAULT.sub(r"Vorgabe D\1", _LINE.sub(r"Z. \1", rule))
+
+
+NO_REFEREE_SCREENS = (
+    "Unter „{rule_set}“ hat die Liste keine Strafpunkte, keine Nachspielzeit und kein "
+    "„Zeit abgelaufen“: die gibt es nur in den DDV-Turnierspielregeln, der {seed} kennt sie "
+    "nicht. Es wird nichts gespeichert."
+)
+
+
+def seed_of(preset: str) -> str:
+    """„Regeltext 002“: the rule text a preset was made from."""
+    return PRESET_TEXTS[preset].split(":")[0]
 
 
 QUICK_IN_DETAIL = "Ein {name} bitte im Detail eintragen („Spiel im Detail“)."
