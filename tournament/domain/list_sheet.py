@@ -396,9 +396,17 @@ def _row(
 
 
 def _game_label(record: dict[str, Any], names: dict[str, str]) -> str:
-    label = KIND_LABELS.get(kind_of(record), "Spiel")
+    kind = kind_of(record)
+    if record.get("type") == "solo" and "pflicht" not in record:
+        kind = "solo"  # a rule set without a Pflichtsolo: a Solo, no more
+    label = KIND_LABELS.get(kind) or entry_words.KIND_NAMES.get(kind, "Spiel")
     if record.get("solo"):
-        label += f" ({SOLO_LABELS.get(str(record['solo']), record['solo'])})"
+        solo = str(record["solo"])
+        label += f" ({SOLO_LABELS.get(solo) or entry_words.SOLO_BY_KEY.get(solo, solo)})"
+    if record.get("culprit") is not None:
+        label += f": {names.get(str(record['culprit']), str(record['culprit']))}"
+    if record.get("first_to_60") is not None:
+        label += f": {names.get(str(record['first_to_60']), str(record['first_to_60']))}"
     player = record.get("player")
     if player is None and record.get("type") in ("solo", "stille_hochzeit"):
         re = record.get("re") or []

@@ -177,6 +177,7 @@ class GameForm(ListForm):
         for field in (self.kind, self.solo, self.re_call, self.kontra_call):
             field.validate_choice = False
         self.player.label.text = rule_set_words.PLAYER_LABEL
+        self.solo.label.text = rule_set_words.SOLO_LABEL
         return self
 
     def special_rows(self) -> list[tuple[str, list[Any]]]:

@@ -91,6 +91,8 @@ KONTRA_CALLS: Mapping[str, str] = {
 #: Under Kontra and Re as in Skat (004 L67): Kontra, and Re only as the answer.
 KONTRA_RE_CALLS: Mapping[str, str] = {"re": "Re (auf Kontra)"}
 
+#: The drop-down of the solos (the kinds have a tap „Solo“ of their own).
+SOLO_LABEL = "Soloart"
 PLAYER_LABEL = "Solospieler, Hochzeiter bzw. wer es betrifft"
 #: The label of the player taps, by game kind (shown by the page's script for that kind).
 PLAYER_HINTS: Mapping[str, str] = {
