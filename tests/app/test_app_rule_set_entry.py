@@ -925,3 +925,65 @@ def test_under_a_set_the_list_has_no_penalty_nachspielzeit_or_time_up(
                 not in response.get_data(as_text=True).split("<h1")[1].split("Zurück zur Liste")[0]
             )
     assert snapshot(app) == before
+
+
+# ------------------------------------------------------------------ corrections
+
+
+def test_a_game_under_a_set_is_corrected_in_its_own_form(app: Flask, client: FlaskClient) -> None:
+    """The correction shows the game as entered (the set's kind, Sonderpunkte, Schweinchen)
+    and stores the corrected record under the set."""
+    tid = _running(app, client, "schweinchen")
+    ((posted, _),) = _on_table(
+        app,
+        tid,
+        [
+            (
+                {
+                    "kind": "solo",
+                    "solo": "karo",
+                    "player": "2",
+                    "eyes": "150",
+                    "schweinchen": "y",
+                    "re_karlchen_gefangen": "1",
+                },
+                lambda info: {},
+            )
+        ],
+    )
+    info = table_info(app, tid, 4)
+    assert _save(client, info, posted).status_code == 302
+    url = info["url"] + "eintrag/1"
+    page = client.get(url).get_data(as_text=True)
+    form = form_on(page, url, url)
+    assert form.fields["kind"] == "solo" and form.fields["solo"] == "karo"
+    assert form.fields["player"] == info["keys"][1]
+    assert form.fields["schweinchen"] == "y"
+    assert form.fields["re_karlchen_gefangen"] == "1"
+    assert form.choices["kind"] == OFFERED_KINDS["schweinchen"]
+    response = client.post(url, data={**dict(form.fields), "eyes": "100", "confirmed": "1"})
+    assert response.status_code == 302, _text(response)
+    record = json.loads(entries(app, info["number"])[0])
+    assert record["re_eyes"] == 100 and record["schweinchen"] is True
+    assert record["specials"]["re"]["karlchen_gefangen"] == 1 and "pflicht" not in record
+    assert _stored_points(app, tid)[0] == _engine_points(app, tid, info, record)
+
+
+def test_a_row_the_kasse_paid_is_corrected_as_taps_and_points(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid = _running(app, client, "ravensburger-2015")
+    info = table_info(app, tid, 4)
+    a, b, c, d = info["keys"]
+    assert (
+        _quick(client, info, {"kind": "normal", "winners": [b, d], "value": "5"}).status_code == 302
+    )
+    url = info["url"] + "eintrag/1"
+    page = client.get(url).get_data(as_text=True)
+    form = form_on(page, url, url)
+    assert form.fields["value"] == "5"
+    assert re.findall(r'name="winners"[^>]*value="([^"]+)"[^>]*checked', page) == [b, d]
+    response = client.post(url, data={**dict(form.fields), "winners": [a, c], "value": "10"})
+    assert response.status_code == 302, _text(response)
+    record = json.loads(entries(app, info["number"])[0])
+    assert record["points"] == {a: 10, b: 0, c: 10, d: 0} and record["pot"] == 20

@@ -36,7 +36,7 @@ from tournament.scorelists.forms import (
 )
 from tournament.scorelists.pages import ListAccess, all_players, list_route, save, shown
 from tournament.scorelists.pages import bp as bp
-from tournament.scorelists.quick import PLAYING, shape_of
+from tournament.scorelists.quick import PLAYING, paid_shape_of, shape_of
 from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web import live
 
@@ -495,9 +495,11 @@ def _correct_quick(
     if request.method == "GET":
         points = record.get("points")
         points = points if isinstance(points, dict) else {}
-        shape = shape_of(points, [key for key, _ in playing])
-        player = record.get("player")
         offer = _offer(access.table)
+        shape = shape_of(points, [key for key, _ in playing])
+        if shape is None and offer is not None and record.get("pot") is not None:
+            shape = paid_shape_of(points, [key for key, _ in playing])
+        player = record.get("player")
         kind = (
             list_entries.kind_of(record) if offer is None else rule_set_entry.kind_of(record, offer)
         )
