@@ -987,3 +987,26 @@ def test_a_row_the_kasse_paid_is_corrected_as_taps_and_points(
     assert response.status_code == 302, _text(response)
     record = json.loads(entries(app, info["number"])[0])
     assert record["points"] == {a: 10, b: 0, c: 10, d: 0} and record["pot"] == 20
+
+
+def test_a_sonderpunkt_the_set_counts_only_in_other_games_is_refused_naming_the_rule(
+    app: Flask, client: FlaskClient
+) -> None:
+    """000 counts the Herzstich in a Normalspiel and an Armut only (000 Z. 65-77)."""
+    tid = _running(app, client, "hausregeln-2024", "plus_minus")
+    info = table_info(app, tid, 4)
+    before = snapshot(app)
+    data = {
+        "kind": "lustsolo",
+        "solo": "kreuz",
+        "player": info["keys"][0],
+        "eyes": "130",
+        "re_herzstich": "1",
+    }
+    response = _save(client, info, data)
+    assert response.status_code == 422
+    assert (
+        "Den Sonderpunkt „Herzstich“ zählt „Hausregeln 2024 (40 Karten, Punktetopf), "
+        "Plus-Minus statt Punktetopf“ in diesem Spiel (Lustsolo) nicht (000 Z. 65-77; Vorgabe D35"
+    ) in _text(response)
+    assert snapshot(app) == before

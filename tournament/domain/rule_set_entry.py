@@ -13,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.rulescore import eye_sums
+from rules_engine.gametypes import SoloCategory
+from rules_engine.rulescore import contexts_of, eye_sums
 from rules_engine.rulesets import (
     DDV,
     Armut,
     CallSystem,
+    Context,
     ExtraGame,
     Hammelrennen,
     HochzeitSelector,
@@ -144,6 +146,10 @@ class EntryRules:
         seed = words.seed_of(self.rules.key)
         return words.NO_REFEREE_SCREENS.format(rule_set=self.name, seed=seed)
 
+    def counts(self, special: str, where: frozenset[Context]) -> bool:
+        """Whether Sonderpunkt ``special`` counts in a game of these contexts."""
+        return self.rules.special_counts(Special(special), where)
+
     def source(self, topic: str) -> str:
         return self.sources.get(_TOPIC.get(topic, topic), "")
 
@@ -212,6 +218,14 @@ def _calls(rules: RuleSet, party: str) -> tuple[tuple[str, str], ...]:
     else:
         offered = words.RE_CALLS if party == "re" else words.KONTRA_CALLS
     return tuple(offered.items())
+
+
+def contexts(offer: EntryRules, kind: str, re_size: int, solo: str) -> frozenset[Context]:
+    """The kinds of game the scoring rules of the set tell apart, for this game."""
+    game_type = "solo" if kind in SOLO_KINDS else TYPES.get(kind, kind)
+    solo_kind = next((k for k in SoloKind if k.value == solo), None)
+    category = SoloCategory.VORFUEHRUNG if kind == "vorfuehrung" else None
+    return contexts_of(game_type, re_size, solo_kind, category)
 
 
 def call_level(call: str | None) -> int:

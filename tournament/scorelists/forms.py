@@ -300,6 +300,18 @@ class GameForm(ListForm):
                 if field.data and key not in offer.special_keys:
                     what = rule_set_words.LACKS_SPECIAL.format(name=field.label.text)
                     refuse(field, offer.lacks(what, "specials"))
+        contexts = rule_set_entry.contexts(offer, kind, len(self.re_players()), solo)
+        for key in offer.special_keys:
+            for party in ("re", "kontra"):
+                field = self[f"{party}_{key}"]
+                if field.data and not field.errors and not offer.counts(key, contexts):
+                    what = rule_set_words.SPECIAL_NOT_IN_GAME.format(
+                        name=field.label.text,
+                        rule_set=offer.name,
+                        kind=offer.kind_name(kind),
+                        source=offer.source("specials"),
+                    )
+                    refuse(field, what)
         if self.schweinchen.data and not offer.schweinchen:
             refuse(self.schweinchen, offer.lacks(rule_set_words.LACKS_SCHWEINCHEN, "schweinchen"))
         needs_player = kind in rule_set_entry.ONE_PLAYER or (

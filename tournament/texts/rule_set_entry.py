@@ -116,6 +116,9 @@ CALL_BY_KEY: Mapping[str, str] = {**RE_CALLS, **KONTRA_CALLS}
 
 # Refusals: what the set lacks, naming the set and where its text says so.
 NOT_IN_SET = "{what} gibt es unter „{rule_set}“ nicht ({source})."
+SPECIAL_NOT_IN_GAME = (
+    "Den Sonderpunkt „{name}“ zählt „{rule_set}“ in diesem Spiel ({kind}) nicht ({source})."
+)
 NO_ABSAGE_IN_SOLO = "Im Solo gibt es unter „{rule_set}“ nur Re und Kontra, keine Absage ({source})."
 RE_ONLY_AS_ANSWER = "Re gibt es unter „{rule_set}“ nur als Antwort auf ein Kontra ({source})."
 HAMMEL_EYES_MISSING = "Bitte die Augen aller vier Spieler eingeben (zusammen 240)."
