@@ -57,6 +57,7 @@ def schweinchen_list(table: RoundTable) -> list[Record]:
             calls={"re": "re", "kontra": None},
             specials={"re": {"doppelkopf": 1, "karlchen_gefangen": 1}, "kontra": {"fuchs": 1}},
             schweinchen=True,
+            timing={"re": {"re": 3}},
         ),
         game("2", "hochzeit", re=["3", "4"], player="3", re_eyes=150, re_tricks=7),
         game("3", "stille_hochzeit", re=["1"], player="1", re_eyes=170, re_tricks=7),
@@ -91,6 +92,14 @@ def schweinchen_list(table: RoundTable) -> list[Record]:
             re_tricks=6,
             specials={"re": {}, "kontra": {"doppelkopf": 1}},
         ),
+        {
+            "kind": "game",
+            "quick": True,
+            "type": "normal",
+            "dealer": "4",
+            "points": {"1": 2, "2": -2, "3": 2, "4": -2},
+            "winners": ["1", "3"],
+        },
     ]
 
 

@@ -96,5 +96,10 @@ HAMMEL_EYES_FORMAT = (
     "{ref}: „{text}“ – die Augen je Platz werden als „1: 70; 2: 50; 3: 60; 4: 60“ "
     "angegeben, jeder Platz einmal ({rule})"
 )
+FACTS_NOT_JSON = (
+    "{ref}: „{text}“ – unter einem anderen Regelwerk hält „Angaben“ nur weitere Felder des "
+    'Spiels, so wie die Liste sie schreibt (z. B. {{"timing": {{"re": {{"re": 3}}}}}}); '
+    "bitte leer lassen"
+)
 #: A rule of the set as a message names it: its parameter, how the set has it, where from.
 RULE = "{label} nach {name}: {text} Quelle: {sources}"

@@ -22,6 +22,7 @@ solo has ``pflicht`` only under a set with Pflichtsoli („Lustsolo“ is ``fals
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ from tournament.domain.excel import list_cells
 from tournament.domain.excel.list_cells import (
     DEALER,
     EYES,
+    FACTS,
     FIXED,
     KIND,
     KONTRA_CALL,
@@ -88,6 +90,34 @@ _COLUMN_TYPES: dict[str, frozenset[str]] = {
 # Game types without a Re party, Augen and calls; types without Sonderpunkte.
 _NO_PARTIES = frozenset({"hammelrennen", "schwarz_spiel"})
 _NO_SPECIALS = frozenset({"schwarze_sau", "hammelrennen", "schwarz_spiel"})
+# The fields of a game record the columns carry; any other field (``timing``,
+# ``klaerungsstich``, ``strohmann_by`` ...) is written to „Angaben“ as JSON and read back
+# from there, so that nothing of a record is lost.
+_WRITTEN = frozenset(
+    {
+        "kind",
+        "quick",
+        "type",
+        "dealer",
+        "solo",
+        "pflicht",
+        "player",
+        "re",
+        "re_eyes",
+        "re_tricks",
+        "calls",
+        "specials",
+        "schweinchen",
+        "eyes",
+        "first_to_60",
+        "culprit",
+        "premiums",
+        "grundwert",
+        "pot",
+        "points",
+        "winners",
+    }
+)
 YES = "ja"
 
 
@@ -344,6 +374,9 @@ def cells(
             put(words.GRUNDWERT, record["grundwert"])
     if layout.pot is not None and record.get("pot") is not None:
         put(words.POT_PAID.format(pot=layout.pot), record["pot"])
+    rest = {key: value for key, value in record.items() if key not in _WRITTEN}
+    if rest:
+        row[FACTS] = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     row[PLUS] = ", ".join(str(p) for p in sorted(plus)) or NOBODY
     return row
 
@@ -451,7 +484,23 @@ class SetReader(list_cells.Reader):
             paid = self._number(line, layout.column(words.POT_PAID.format(pot=layout.pot)), fixed)
             if paid is not None:
                 record["pot"] = paid
+        record.update(self._rest(line, fixed[FACTS]))
         return record
+
+    def _rest(self, line: int, value: Any) -> dict[str, Any]:
+        """The record's other fields, written in „Angaben“ as a JSON object."""
+        text = cell_text(value)
+        if not text:
+            return {}
+        try:
+            rest = json.loads(text)
+        except ValueError:
+            rest = None
+        if not isinstance(rest, dict) or any(key in _WRITTEN for key in rest):
+            raise CellProblem(
+                words.FACTS_NOT_JSON.format(ref=self.ref(line, FACTS + 1), text=text[:80])
+            )
+        return rest
 
     # -- the parts of a record
 
