@@ -88,10 +88,10 @@ WRONG_UNIT = " Unter dem Regelwerk {name} zählt die Liste in {unit} ({rule})."
 #: A word the set does not have: the cell, the word, the set's words, the rule and its source.
 NOT_IN_SET = "{ref}: „{text}“ gibt es unter dem Regelwerk {name} nicht (möglich: {allowed}; {rule})"
 #: A cell of the set's own columns filled in a game it does not belong to.
-NOT_IN_THIS_GAME = "{ref}: „{text}“ – die Spalte „{header}“ gilt nur bei {games}"
+NOT_IN_THIS_GAME = "{ref}: „{text}“ – die Spalte „{header}“ gilt nur bei {games} ({rule})"
 MISSING = "{ref}: bitte {what} angeben ({rule})"
 NOT_A_NUMBER = "{ref}: „{text}“ ist keine ganze Zahl"
-YES_NO = "{ref}: „{text}“, erwartet „ja“ oder leer"
+YES_NO = "{ref}: „{text}“, erwartet „ja“ oder leer ({rule})"
 HAMMEL_EYES_FORMAT = (
     "{ref}: „{text}“ – die Augen je Platz werden als „1: 70; 2: 50; 3: 60; 4: 60“ "
     "angegeben, jeder Platz einmal ({rule})"

@@ -87,6 +87,16 @@ _COLUMN_TYPES: dict[str, frozenset[str]] = {
     words.HAMMEL_FIRST: frozenset({"hammelrennen"}),
     words.CULPRIT: frozenset({"schwarz_spiel"}),
 }
+# The parameter of the page „Regelwerk“ that gives each of those columns.
+_COLUMN_RULES = {
+    words.ARMUT_GIVES: "Armut",
+    words.ARMUT_TAKES: "Armut",
+    words.SCHWEINCHEN: "Schweinchen",
+    words.SAU_SOLOIST: "Sonderspiele",
+    words.HAMMEL_EYES: "Sonderspiele",
+    words.HAMMEL_FIRST: "Sonderspiele",
+    words.CULPRIT: "Sonderspiele",
+}
 # Game types without a Re party, Augen and calls; types without Sonderpunkte.
 _NO_PARTIES = frozenset({"hammelrennen", "schwarz_spiel"})
 _NO_SPECIALS = frozenset({"schwarze_sau", "hammelrennen", "schwarz_spiel"})
@@ -452,6 +462,7 @@ class SetReader(list_cells.Reader):
                             text=value,
                             header=header,
                             games=", ".join(words.TYPE_WORDS.get(t, t) for t in sorted(types)),
+                            rule=layout.rule(_COLUMN_RULES[header]),
                         )
                     )
         dealer = self._player(line, DEALER, fixed[DEALER], required=False)
@@ -553,7 +564,8 @@ class SetReader(list_cells.Reader):
                 if text:
                     raise CellProblem(
                         f"{self.ref(line, column + 1)}: „{text}“ – die Spalte „{FIXED[column]}“ "
-                        f"gilt nicht bei einem Spiel „{words.TYPE_WORDS[game_type]}“"
+                        f"gilt nicht bei einem Spiel „{words.TYPE_WORDS[game_type]}“ "
+                        f"({layout.rule('Sonderspiele')})"
                     )
         if game_type not in _NO_SPECIALS:
             record["specials"] = {
@@ -577,7 +589,11 @@ class SetReader(list_cells.Reader):
             if normalise(text) == YES:
                 record["schweinchen"] = True
             elif text and normalise(text) != "nein":
-                raise CellProblem(words.YES_NO.format(ref=self.ref(line, column + 1), text=text))
+                raise CellProblem(
+                    words.YES_NO.format(
+                        ref=self.ref(line, column + 1), text=text, rule=layout.rule("Schweinchen")
+                    )
+                )
         if game_type == "hammelrennen":
             if words.HAMMEL_FIRST in layout.extra:
                 column = layout.column(words.HAMMEL_FIRST)
