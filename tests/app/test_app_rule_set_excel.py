@@ -119,6 +119,9 @@ def test_a_list_under_a_rule_set_goes_out_and_back_in_through_the_pages(app: Fla
     assert template["C7"].value == "reglement-2001"
     words = {v.formula1 for v in template.data_validations.dataValidation}
     assert '"Normalspiel,Hochzeit,stille Hochzeit,Solo,Armut,Schwarz-Spiel"' in words
+    page = html.unescape(client.get(path + "/einlesen").get_data(as_text=True))
+    assert "spielt nach dem Regelwerk Reglement 2001" in page
+    assert "Schwarz-Spiel: Verursacher (Platz)" in page
     before = all_lists(app, tid)
     workbook = client.get(f"/turniere/{tid}/turnier.xlsx").data
     clear_lists(app, tid)

@@ -70,6 +70,13 @@ TEMPLATE_HINT = (
     "Stand-Spalten müssen nicht ausgefüllt werden."
 )
 
+#: The upload page under a rule set.
+UPLOAD_NOTE = (
+    "Dieses Turnier spielt nach dem Regelwerk {name}: eingelesen werden nur Listen und Vorlagen "
+    "dieses Turniers (Zelle C7 nennt das Regelwerk), mit den Wörtern des Regelwerks in Spiel, "
+    "Solo, Ansagen und Sonderpunkten, seinen Spalten ({columns}) und den Punkten in {unit}."
+)
+
 # ------------------------------------------------------------------ refusals
 
 #: Why a file's list is not read into this tournament's list.
