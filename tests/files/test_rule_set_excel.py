@@ -5,8 +5,9 @@ back into an empty list of the same table: the records must come back unchanged.
 under another set, and a game type the set lacks, are refused in German naming the sets, the
 cell and the rule's source; nothing is stored.
 
-The list under ``hausregeln-2024`` needs a Punktetopf start the tournament does not store yet,
-so its columns are checked on the sheet alone (cells written and read back without the engine).
+The list under ``hausregeln-2024`` needs a Punktetopf start the tournament does not store yet:
+its round trip runs under the variant plus-minus, and the Punktetopf's columns are checked on
+the sheet alone (cells written and read back without the engine).
 """
 
 from __future__ import annotations
@@ -181,7 +182,23 @@ def ravensburger_list(table: RoundTable) -> list[Record]:
     return made
 
 
+def plus_minus_list(table: RoundTable) -> list[Record]:
+    """``hausregeln-2024`` with plus-minus instead of the Punktetopf (its start is not stored
+    yet): every game kind of 000 without the pot's payments, the dealer as 000 L37 has it."""
+    made: list[Record] = []
+    for record in hausregeln_records():
+        if record.get("pflicht") == "vorgefuehrt":
+            record["pflicht"] = False
+        record.pop("pot", None)
+        if record.get("quick"):
+            record["points"] = {"1": 4, "2": -4, "3": 4, "4": -4}
+        record["dealer"] = list_store.trial(table, made)["next_dealer"]
+        made.append(record)
+    return made
+
+
 PRESETS: dict[str, tuple[tuple[str, ...], Callable[[RoundTable], list[Record]]]] = {
+    "hausregeln-2024": (("plus_minus",), plus_minus_list),
     "schweinchen": ((), schweinchen_list),
     "reglement-2001": ((), reglement_list),
     "ravensburger-2015": (("fuechse", "armut"), ravensburger_list),
@@ -351,7 +368,7 @@ def hausregeln_records() -> list[Record]:
             calls={"re": "keine90", "kontra": "kontra"},
             specials={
                 "re": {"herzstich": 1, "fuchs_letzter_stich": 1},
-                "kontra": {"karlchen_gefangen": 1, "doppelkopf": 2},
+                "kontra": {"fuchs": 1, "doppelkopf": 2},
             },
             pot=8,
         ),
