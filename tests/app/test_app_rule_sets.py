@@ -269,7 +269,8 @@ def test_the_page_regelwerk_shows_every_parameter_with_its_source_publicly(
 @pytest.mark.parametrize("preset", list(PRESET_NAMES))
 def test_every_preset_has_its_page(app: Flask, client: FlaskClient, preset: str) -> None:
     sign_in(app, client)
-    tid = _created_id(_create(client, rules_preset=preset))
+    pot = {"pot_start": "100"} if preset == "hausregeln-2024" else {}  # 000 L61: required
+    tid = _created_id(_create(client, rules_preset=preset, **pot))
     page = client.get(f"/turniere/{tid}/regelwerk").get_data(as_text=True)
     assert PRESET_NAMES[preset] in page
     assert page.count("Quelle: ") >= 17

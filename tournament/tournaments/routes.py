@@ -7,7 +7,7 @@ import io
 from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
-from tournament.domain import registrations, rule_sets, tournaments
+from tournament.domain import day_plans, registrations, rule_sets, tournaments
 from tournament.domain import round_plans as plans
 from tournament.domain.errors import ServiceError
 from tournament.domain.excel import exports
@@ -24,6 +24,7 @@ from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 bp.add_app_template_global(rule_sets.name_of, "rule_set_name")
+bp.add_app_template_global(day_plans.list_day, "list_day")
 
 
 @bp.get("/<int:tournament_id>/turnier.xlsx")
@@ -77,6 +78,7 @@ def create() -> ResponseReturnValue:
                 rounds_planned=form.rounds_planned.data,
                 rules_preset=preset,
                 rules_variants=variants,
+                day=form.day_plan(),
             )
         except ServiceError as error:
             refuse(error, form)
@@ -96,6 +98,7 @@ def _form_page(form: TournamentForm, tournament: Tournament | None) -> str:
         tournament=tournament,
         rules_fixed=fixed,
         presets=[(key, name, rule_sets.variants_of(key)) for key, name in rule_sets.presets()],
+        day_lines=None if tournament is None else day_plans.summary(tournament),
     )
 
 
@@ -121,6 +124,8 @@ def edit(tournament_id: int) -> ResponseReturnValue:
     if form.validate_on_submit():
         # A page showing the rule set read-only sends none: the tournament keeps its own.
         preset, variants = form.chosen_rules() if "rules_preset" in request.form else (None, [])
+        # Likewise the day's settings, fixed with the rule set.
+        day = form.day_plan() if "round_games" in request.form else None
         try:
             tournaments.update_details(
                 acting_user(),
@@ -133,6 +138,7 @@ def edit(tournament_id: int) -> ResponseReturnValue:
                 rounds_planned=form.rounds_planned.data,
                 rules_preset=preset,
                 rules_variants=variants,
+                day=day,
             )
         except ServiceError as error:
             refuse(error, form)
