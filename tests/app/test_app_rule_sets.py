@@ -92,10 +92,12 @@ def _edit(client: FlaskClient, tid: int, **rules: Any) -> Any:
 
 
 def _running(app: Flask, client: FlaskClient, **rules: Any) -> int:
-    """Nine players (a table of four, one of five), round 1 started, under ``rules``."""
+    """Nine players (a table of four, one of five), round 1 started, under ``rules``; eight
+    under a set of tables of four only (Schweinchen)."""
     sign_in(app, client)
     tid = _created_id(_create(client, **rules))
-    paste_players(client, tid, "\n".join(player_names(9)))
+    count = 8 if rules.get("rules_preset") == "schweinchen" else 9
+    paste_players(client, tid, "\n".join(player_names(count)))
     draw_round(client, tid, seed=5)
     round_action(client, tid, 1, "starten")
     return tid

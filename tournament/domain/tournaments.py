@@ -134,15 +134,15 @@ def update_details(
     day_plans.apply(tournament, plan)
     refresh_status(tournament)
     new = _fields(tournament)
-    changed = {key for key in FIELDS if old[key] != new[key]}
+    changed = [key for key in FIELDS if old.get(key) != new.get(key)]
     if changed:
         audit.record(
             user,
             "update",
             "tournament",
             tournament.id,
-            old={key: old[key] for key in changed},
-            new={key: new[key] for key in changed},
+            old={key: old.get(key) for key in changed},
+            new={key: new.get(key) for key in changed},
         )
 
 
@@ -170,6 +170,10 @@ def refresh_status(tournament: Tournament) -> None:
 
 
 def _fields(tournament: Tournament) -> dict[str, object]:
+    """The audited fields; the day's settings only where set (the DDV rules have none)."""
     fields = {key: getattr(tournament, key) for key in FIELDS}
     fields["rules_variants"] = list(tournament.rules_variants)
+    for key in day_plans.FIELDS:
+        if fields[key] in (None, False):
+            del fields[key]
     return fields
