@@ -24,10 +24,12 @@ from tests.support.scorelist_pages import entries, normal_game, table_info
 from tests.support.webapp import (
     csrf_token,
     draw_round,
+    flashes,
     paste_players,
     player_names,
     round_action,
     sign_in,
+    tournament_version,
 )
 from tournament.domain import list_store, score_lists
 from tournament.domain.table_clock import clock
@@ -379,9 +381,7 @@ def test_004_L83_the_kasse_and_the_hammelrennen_due_in_the_header(
     assert "Hammelrennen:" in overview
 
 
-def test_001_and_002_owe_no_solo_and_the_header_shows_none(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_001_and_002_owe_no_solo_and_the_header_shows_none(app: Flask, client: FlaskClient) -> None:
     tid = _running(app, client, 4, rules_preset="reglement-2001", round_games="16")
     info = table_info(app, tid, 4)
     header = _header(client.get(info["url"]))
@@ -408,3 +408,20 @@ def test_a_list_without_a_time_limit_never_turns_red_for_time(
         assert ("status-row-red" in overview) is over
         assert ("ohne Zeitlimit" in _text(client.get(info["url"]))) is not over
         assert "Zeit abgelaufen erklären" not in overview
+
+
+def test_time_up_tsr_8_5_3_is_refused_under_a_set(app: Flask, client: FlaskClient) -> None:
+    """The button is not offered; a forged request is refused in German, nothing changed."""
+    tid = _running(app, client, 4, rules_preset="schweinchen", time_limit="90")
+    overview = f"/turniere/{tid}/runden/1/uebersicht"
+    response = client.post(
+        f"/turniere/{tid}/runden/1/zeit-abgelaufen",
+        data={"csrf_token": csrf_token(client, overview), "version": tournament_version(app, tid)},
+        follow_redirects=True,
+    )
+    assert any(
+        "kein Erklären der abgelaufenen Zeit (TSR 8.5.3 gilt nur unter den DDV" in text
+        for text in flashes(response.get_data(as_text=True))
+    )
+    with app.app_context():
+        assert _tables(app, tid)[0].round.time_up_at is None

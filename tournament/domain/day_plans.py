@@ -248,3 +248,10 @@ def list_day(table: RoundTable, report: dict[str, Any], names: dict[str, str]) -
         vorfuehrung=vorfuehrung,
         hammelrennen=hammelrennen,
     )
+
+
+def check_time_up(tournament: Tournament) -> None:
+    """TSR 8.5.3's time up is the DDV rules' step: refused under another set, whose lists
+    take no time-up entry (the clock shows its limit; the round ends with its games)."""
+    if _under_a_set(tournament):
+        raise ServiceError.sentence(words.no_time_up(rule_sets.name_of(tournament)))

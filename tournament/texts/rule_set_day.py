@@ -207,3 +207,11 @@ def day_summary(
 def list_open_until_empty(table: int) -> str:
     """Why a round played until the pot is empty cannot close yet."""
     return f"Tisch {table}: der Topf ist noch nicht leer"
+
+
+def no_time_up(rule_set: str) -> str:
+    return (
+        f"Unter „{rule_set}“ gibt es kein Erklären der abgelaufenen Zeit (TSR 8.5.3 gilt nur "
+        "unter den DDV-Turnierspielregeln): ein Zeitlimit zeigt die Uhr, die Runde endet mit "
+        "ihren Spielen oder dem leeren Topf. Nichts wurde geändert."
+    )
