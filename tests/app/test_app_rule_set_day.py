@@ -156,6 +156,10 @@ def test_the_settings_reach_the_engines_lists_and_the_clock(
         assert report["games_left"] == 20 + 4  # and each player's Zwangssolo (004 L61)
         assert clock(by_size[4], report).minutes == 80
         assert clock(by_size[5], list_store.check(by_size[5])).minutes == 100
+    page = _text(client.get(f"/turniere/{tid}"))
+    assert "Spiele je Runde: 20 (an Fünfertischen 25)" in page
+    assert "Kasse am Start: 300 Pfennig je Tisch" in page
+    assert "Zwangssolo-Frist: 12 Spiele (004 Z. 61) · Zeitlimit: 80 Minuten" in page
 
 
 def test_the_defaults_under_a_set_are_24_games_and_no_time_limit(
@@ -268,6 +272,9 @@ def test_002_a_draw_of_13_players_is_refused_in_german_before_drawing(
         "13 Spieler lassen sich nicht an Vierertische setzen." in text
     )
     assert "Bitte 3 Spieler nachmelden oder 1 Spielerin oder Spieler" in text
+    assert "Nichts wurde ausgelost." in text
+    page = _text(client.get(f"/turniere/{tid}"))  # said before drawing, too
+    assert "13 Spieler lassen sich nicht an Vierertische setzen" in page
     with app.app_context():
         assert db.session.execute(select(func.count(Round.id))).scalar_one() == 0
 
@@ -425,3 +432,34 @@ def test_time_up_tsr_8_5_3_is_refused_under_a_set(app: Flask, client: FlaskClien
     )
     with app.app_context():
         assert _tables(app, tid)[0].round.time_up_at is None
+
+
+def test_a_round_drawn_with_a_five_does_not_start_under_a_set_of_fours(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Nine players drawn under the DDV rules (4+5), then Reglement 2001 chosen: the start is
+    refused in German until the round is drawn again (which the set then refuses for 9)."""
+    tid = _players(app, client, 9)
+    draw_round(client, tid, seed=5)
+    path = f"/turniere/{tid}/bearbeiten"
+    page = client.get(path).get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="(\d+)"', page)
+    assert version
+    changed = client.post(
+        path,
+        data={
+            "csrf_token": csrf_token(client, path),
+            "version": version.group(1),
+            "name": "Regelabend",
+            "date": "2026-11-21",
+            "rounds_planned": "3",
+            "rules_preset": "reglement-2001",
+            "round_games": "",
+        },
+    )
+    assert changed.status_code == 302
+    text = _text(round_action(client, tid, 1, "starten"))
+    assert "Runde 1 kann nicht starten: Tisch" in text
+    assert "hat 5 Spieler, unter „Reglement 2001“ spielen nur Vierertische" in text
+    with app.app_context():
+        assert _tables(app, tid)[0].round.started_at is None

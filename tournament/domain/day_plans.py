@@ -20,7 +20,7 @@ from rules_engine.rulesets import Pflichtsolo, Settlement
 from rules_engine.table_list import GAMES, MINUTES
 from tournament.domain import rule_sets
 from tournament.domain.errors import ServiceError
-from tournament.models import RoundTable, Tournament
+from tournament.models import Round, RoundTable, Tournament
 from tournament.texts import rule_set_day as words
 from tournament.texts.rule_sets import rule_set_name
 
@@ -154,16 +154,23 @@ def list_fields(tournament: Tournament, size: int) -> dict[str, Any]:
     return setting
 
 
-def check_table_count(tournament: Tournament, count: int) -> None:
-    """Refuse, before drawing, a player count the set's tables cannot seat: under a set of
-    tables of four only (000-002), a count that is no multiple of four. (Counts the draw
+def table_count_problem(tournament: Tournament, count: int) -> str | None:
+    """Why the set's tables cannot seat ``count`` players, in German, or ``None``: under a set
+    of tables of four only (000-002), a count that is no multiple of four. (Counts the draw
     cannot split into fours and fives at all it refuses itself.)"""
     rules = rule_sets.rules_of(tournament)
     if 5 in rules.table_sizes or count < 4 or count % 4 == 0:
-        return
+        return None
     preset = tournament.rules_preset
     line = words.TABLE_LINES.get(preset, words.SEEDS.get(preset, preset))
-    raise ServiceError.sentence(words.draw_fours_only(rule_sets.name_of(tournament), line, count))
+    return words.draw_fours_only(rule_sets.name_of(tournament), line, count)
+
+
+def check_table_count(tournament: Tournament, count: int) -> None:
+    """Refuse, before drawing, a player count the set's tables cannot seat."""
+    problem = table_count_problem(tournament, count)
+    if problem is not None:
+        raise ServiceError.sentence(f"{problem} {words.NOTHING_DRAWN}")
 
 
 def summary(tournament: Tournament) -> list[tuple[str, str]]:
@@ -255,3 +262,17 @@ def check_time_up(tournament: Tournament) -> None:
     take no time-up entry (the clock shows its limit; the round ends with its games)."""
     if _under_a_set(tournament):
         raise ServiceError.sentence(words.no_time_up(rule_sets.name_of(tournament)))
+
+
+def check_drawn_sizes(round_: Round) -> None:
+    """Refuse to start a round drawn with a table the tournament's set does not play at (the
+    set was chosen after the draw): it is to be drawn again."""
+    tournament = round_.tournament
+    rules = rule_sets.rules_of(tournament)
+    for table in round_.tables:
+        if table.size not in rules.table_sizes:
+            preset = tournament.rules_preset
+            line = words.TABLE_LINES.get(preset, words.SEEDS.get(preset, preset))
+            name = rule_sets.name_of(tournament)
+            text = words.drawn_table_misfit(name, line, round_.number, table.number, table.size)
+            raise ServiceError.sentence(text)

@@ -125,6 +125,7 @@ def start(user: User | None, round_: Round, version: int) -> None:
     problems = seating_problems(round_)
     if problems:
         raise ServiceError(Refusal.SEATING_WRONG, round=round_.number, problems=problems)
+    day_plans.check_drawn_sizes(round_)
     round_.status = RoundStatus.RUNNING
     round_.started_at = utcnow()
     table_play.issue_codes(round_)

@@ -126,9 +126,11 @@ def draw_fours_only(rule_set: str, line: str, count: int) -> str:
     return (
         f"Unter „{rule_set}“ spielen nur Vierertische ({line}): {count} Spieler lassen sich "
         f"nicht an Vierertische setzen. Bitte {add} {_players(add)} nachmelden oder "
-        f"{withdraw} {_players(withdraw)} für diese Runde abmelden, dann neu auslosen. "
-        "Nichts wurde ausgelost."
+        f"{withdraw} {_players(withdraw)} für diese Runde abmelden, dann auslosen."
     )
+
+
+NOTHING_DRAWN = "Nichts wurde ausgelost."
 
 
 def _players(count: int) -> str:
@@ -214,4 +216,13 @@ def no_time_up(rule_set: str) -> str:
         f"Unter „{rule_set}“ gibt es kein Erklären der abgelaufenen Zeit (TSR 8.5.3 gilt nur "
         "unter den DDV-Turnierspielregeln): ein Zeitlimit zeigt die Uhr, die Runde endet mit "
         "ihren Spielen oder dem leeren Topf. Nichts wurde geändert."
+    )
+
+
+def drawn_table_misfit(rule_set: str, line: str, round_: int, table: int, size: int) -> str:
+    """A round drawn (under another rule set) with a table the set does not play at."""
+    return (
+        f"Runde {round_} kann nicht starten: Tisch {table} hat {size} Spieler, unter "
+        f"„{rule_set}“ spielen nur Vierertische ({line}). Bitte die Runde neu auslosen. "
+        f"{NOTHING_CHANGED}"
     )

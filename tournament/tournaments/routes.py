@@ -51,6 +51,11 @@ def show(tournament_id: int) -> str:
     if is_leitung():
         draw_form = DrawForm(version=tournament.version)
     active = sum(1 for r in tournament.registrations if r.withdrawn_after_round is None)
+    next_round = len(tournament.rounds) + 1
+    draw_problem = None
+    if draw_form is not None and next_round <= tournament.rounds_planned:
+        drawn = len(registrations.players_of_round(tournament, next_round))
+        draw_problem = day_plans.table_count_problem(tournament, drawn)
     return render_template(
         "tournaments/show.html",
         tournament=tournament,
@@ -59,6 +64,8 @@ def show(tournament_id: int) -> str:
         draw_form=draw_form,
         active_players=active,
         next_round=registrations.next_round_number(tournament),
+        day_lines=day_plans.summary(tournament),
+        draw_problem=draw_problem,
     )
 
 
