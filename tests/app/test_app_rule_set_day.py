@@ -156,6 +156,13 @@ def test_the_settings_reach_the_engines_lists_and_the_clock(
         assert report["games_left"] == 20 + 4  # and each player's Zwangssolo (004 L61)
         assert clock(by_size[4], report).minutes == 80
         assert clock(by_size[5], list_store.check(by_size[5])).minutes == 100
+    cards = _text(client.get(f"/turniere/{tid}/runden/1/tischkarten"))
+    assert (
+        "20 Spiele · Kasse am Start: 300 Pfennig · 80 Minuten · Zwangssolo für jeden in 12 "
+        "Spielen (004 Z. 61)" in cards
+    )
+    assert "25 Spiele · Kasse am Start: 300 Pfennig · 100 Minuten" in cards
+    assert "TSR 4.2" not in cards
     page = _text(client.get(f"/turniere/{tid}"))
     assert "Spiele je Runde: 20 (an Fünfertischen 25)" in page
     assert "Kasse am Start: 300 Pfennig je Tisch" in page
@@ -313,6 +320,11 @@ def test_000_L61_a_round_until_the_punktetopf_is_empty_ends_when_it_is_empty(
     info = table_info(app, tid, 4)
     header = _text(client.get(info["url"]))
     assert "Topf: 7 Punkte (000 Z. 61); die Runde endet, wenn er leer ist" in header
+    cards = _text(client.get(f"/turniere/{tid}/runden/1/tischkarten"))
+    assert (
+        "bis der Punktetopf leer ist · Punktetopf am Start: 7 Punkte · ohne Zeitlimit · ein "
+        "Pflichtsolo für jeden im Lauf des Abends (000 Z. 61)" in cards
+    )
     assert "Pflichtsolo des Abends offen (000 Z. 61): alle" in header
     assert "Spiel 1 von" not in header
     overview = _text(client.get(f"/turniere/{tid}/runden/1/uebersicht"))

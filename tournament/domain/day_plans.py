@@ -276,3 +276,21 @@ def check_drawn_sizes(round_: Round) -> None:
             name = rule_sets.name_of(tournament)
             text = words.drawn_table_misfit(name, line, round_.number, table.number, table.size)
             raise ServiceError.sentence(text)
+
+
+def card_line(tournament: Tournament, size: int) -> str:
+    """The foot of a table card for a table of ``size``: its games or pot, its time, the
+    solos its players owe (TSR 4.2 under the DDV rules, the set's otherwise)."""
+    rules = rule_sets.rules_of(tournament)
+    owed = words.CARD_OWED.get(rules.pflichtsolo.value)
+    if rules.pflichtsolo is Pflichtsolo.ZWANGSSOLO:
+        frist = tournament.zwangssolo_frist
+        owed = None if frist is None or owed is None else owed.format(frist=frist)
+    return words.card_line(
+        games=games_at(tournament, size),
+        pot=words.POT_NAMES.get(rules.settlement.value),
+        pot_start=tournament.pot_start,
+        unit=rules.unit.value,
+        minutes=minutes_at(tournament, size),
+        owed=owed,
+    )

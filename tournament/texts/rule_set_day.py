@@ -226,3 +226,30 @@ def drawn_table_misfit(rule_set: str, line: str, round_: int, table: int, size: 
         f"„{rule_set}“ spielen nur Vierertische ({line}). Bitte die Runde neu auslosen. "
         f"{NOTHING_CHANGED}"
     )
+
+
+def card_line(
+    *,
+    games: int | None,
+    pot: str | None,
+    pot_start: int | None,
+    unit: str,
+    minutes: int | None,
+    owed: str | None,
+) -> str:
+    """The foot of a table card: games or the pot, the time, the solos owed."""
+    parts = [f"{games} Spiele" if games is not None else f"bis der {pot or 'Topf'} leer ist"]
+    if pot is not None and pot_start is not None:
+        parts.append(f"{pot} am Start: {pot_start} {unit}")
+    parts.append(f"{minutes} Minuten" if minutes else NO_TIME_LIMIT)
+    if owed:
+        parts.append(owed)
+    return " · ".join(parts)
+
+
+#: The solos owed on a table card, by the set's rule.
+CARD_OWED: Mapping[str, str] = {
+    "per_round": "Pflichtsolo für jeden (TSR 4.2)",
+    "per_session": "ein Pflichtsolo für jeden im Lauf des Abends (000 Z. 61)",
+    "zwangssolo": "Zwangssolo für jeden in {frist} Spielen (004 Z. 61)",
+}

@@ -25,6 +25,7 @@ from tournament.web.public_pages import shared_for_a_moment
 bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 bp.add_app_template_global(rule_sets.name_of, "rule_set_name")
 bp.add_app_template_global(day_plans.list_day, "list_day")
+bp.add_app_template_global(day_plans.card_line, "table_card_line")
 
 
 @bp.get("/<int:tournament_id>/turnier.xlsx")
