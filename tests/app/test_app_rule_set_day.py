@@ -156,12 +156,16 @@ def test_the_settings_reach_the_engines_lists_and_the_clock(
         assert report["games_left"] == 20 + 4  # and each player's Zwangssolo (004 L61)
         assert clock(by_size[4], report).minutes == 80
         assert clock(by_size[5], list_store.check(by_size[5])).minutes == 100
+    # the Frist ends the Punkterunden (004 L61, as the engine reads it): 12 games, then the
+    # Zwangssoli still owed
+    header = _header(client.get(table_info(app, tid, 4)["url"]))
+    assert "Spiel 1 von 12 · noch 12" in header
     cards = _text(client.get(f"/turniere/{tid}/runden/1/tischkarten"))
     assert (
-        "20 Spiele · Kasse am Start: 300 Pfennig · 80 Minuten · Zwangssolo für jeden in 12 "
+        "12 Spiele · Kasse am Start: 300 Pfennig · 80 Minuten · Zwangssolo für jeden in 12 "
         "Spielen (004 Z. 61)" in cards
     )
-    assert "25 Spiele · Kasse am Start: 300 Pfennig · 100 Minuten" in cards
+    assert "12 Spiele · Kasse am Start: 300 Pfennig · 100 Minuten" in cards
     assert "TSR 4.2" not in cards
     page = _text(client.get(f"/turniere/{tid}"))
     assert "Spiele je Runde: 20 (an Fünfertischen 25)" in page
@@ -384,6 +388,7 @@ def test_004_L83_the_kasse_and_the_hammelrennen_due_in_the_header(
     info = table_info(app, tid, 4)
     header = _text(client.get(info["url"]))
     assert f"Kasse: {paid + 10} Pfennig (004 Z. 63)" in header
+    assert "Spiel 1 von 12 · noch 12" in header
     assert "Zwangssolo offen, Frist 12 Spiele (004 Z. 61): alle" in header
     assert "Hammelrennen" not in header
     a, b, _, d = info["keys"]

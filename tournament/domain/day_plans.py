@@ -129,6 +129,17 @@ def games_at(tournament: Tournament, size: int) -> int | None:
     return per_four * size // 4
 
 
+def round_end(tournament: Tournament, size: int) -> int | None:
+    """The game after which the Punkterunden end at a table of ``size`` (the solos still owed
+    follow): the games per round, or the Zwangssolo's Frist if it comes first (004 L61, as
+    the engine ends a list); ``None``: until the pot is empty."""
+    ends = [games_at(tournament, size)]
+    if _under_a_set(tournament):
+        ends.append(tournament.zwangssolo_frist)
+    known = [end for end in ends if end is not None]
+    return min(known) if known else None
+
+
 def minutes_at(tournament: Tournament, size: int) -> int | None:
     """The regular playing time of a table of ``size``; ``None``: no time limit."""
     if not _under_a_set(tournament):
@@ -194,8 +205,9 @@ def summary(tournament: Tournament) -> list[tuple[str, str]]:
 @dataclass(frozen=True, slots=True)
 class ListDay:
     """Where a table's list under a rule set stands, for its header and the round overview:
-    the games (``planned`` ``None``: until the pot is empty), the pot's balance, the solos
-    owed as the set owes them, and the banners due, each with the seed line."""
+    the Punkterunden's games (``planned``: :func:`round_end`, ``None`` until the pot is empty;
+    ``left``: of those, the solos still owed follow), the pot's balance, the solos owed as the
+    set owes them, and the banners due, each with the seed line."""
 
     played: int
     planned: int | None
@@ -244,10 +256,12 @@ def list_day(table: RoundTable, report: dict[str, Any], names: dict[str, str]) -
     hammelrennen = None
     if report.get("hammelrennen_due") and report.get("pot") is not None:
         hammelrennen = words.hammelrennen_banner(int(report["pot"]["balance"]), rules.unit.value)
+    played = int(report["games_played"])
+    planned = round_end(tournament, table.size)
     return ListDay(
-        played=int(report["games_played"]),
-        planned=games_at(tournament, table.size),
-        left=report["games_left"],
+        played=played,
+        planned=planned,
+        left=None if planned is None else max(0, planned - played),
         complete=bool(report["complete"]),
         pot=pot,
         owed_label=owed_label,
@@ -287,7 +301,7 @@ def card_line(tournament: Tournament, size: int) -> str:
         frist = tournament.zwangssolo_frist
         owed = None if frist is None or owed is None else owed.format(frist=frist)
     return words.card_line(
-        games=games_at(tournament, size),
+        games=round_end(tournament, size),
         pot=words.POT_NAMES.get(rules.settlement.value),
         pot_start=tournament.pot_start,
         unit=rules.unit.value,

@@ -94,7 +94,10 @@ class TournamentForm(Form):
     zwangssolo_frist = IntegerField(
         DAY_LABELS["zwangssolo_frist"],
         validators=[Optional()],
-        description="Nur 004: in so vielen Spielen spielt jeder ein Solo; leer: kein Zwangssolo.",
+        description=(
+            "Nur 004: in so vielen Spielen spielt jeder ein Solo, danach folgen nur noch die "
+            "offenen Zwangssoli; leer: kein Zwangssolo."
+        ),
     )
     time_limit = IntegerField(
         DAY_LABELS["time_limit"],
