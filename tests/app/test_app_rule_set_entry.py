@@ -37,8 +37,9 @@ from tournament.scorelists.quick import derive
 Values = dict[str, Any]
 
 
-def _running(app: Flask, client: FlaskClient, preset: str, *variants: str) -> int:
-    """Eight players (two tables of four), round 1 started, under ``preset``."""
+def _running(app: Flask, client: FlaskClient, preset: str, *variants: str, **day: str) -> int:
+    """Eight players (two tables of four), round 1 started, under ``preset`` (``day``: the
+    fields of the day under the set, e.g. ``pot_start``)."""
     sign_in(app, client)
     data: Values = {
         "csrf_token": csrf_token(client, "/turniere/neu"),
@@ -47,6 +48,7 @@ def _running(app: Flask, client: FlaskClient, preset: str, *variants: str) -> in
         "rounds_planned": "2",
         "rules_preset": preset,
         "rules_variants": [f"{preset}/{v}" for v in variants],
+        **day,
     }
     response = client.post("/turniere/neu", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -135,14 +137,8 @@ OFFERED_KINDS = {
     ],
     "reglement-2001": ["normal", "hochzeit", "stille_hochzeit", "armut", "solo", "schwarz_spiel"],
     "schweinchen": ["normal", "hochzeit", "stille_hochzeit", "armut", "solo"],
-    "ravensburger-2015": [
-        "normal",
-        "hochzeit",
-        "stille_hochzeit",
-        "solo",
-        "vorfuehrung",
-        "hammelrennen",
-    ],
+    # The Hammelrennen once the Kasse calls for it (004 L83).
+    "ravensburger-2015": ["normal", "hochzeit", "stille_hochzeit", "solo", "vorfuehrung"],
 }
 OFFERED_SOLOS = {
     "hausregeln-2024": ["kreuz", "pik", "herz", "karo", "damen", "buben", "damen_buben"],
@@ -165,8 +161,9 @@ OFFERED_SPECIALS = {
 }
 
 
-#: Under the Punktetopf of 000 a list needs its pot's start, which the day plan sets: these
-#: tests play 000 with its plus-minus variant (D2), which changes nothing the form offers.
+#: A list under the Punktetopf of 000 needs its pot's start (a field of the day): most tests
+#: play 000 with its plus-minus variant (D2), which changes nothing the form offers; the
+#: Punktetopf has its own test.
 VARIANTS = {"hausregeln-2024": ("plus_minus",)}
 
 
@@ -210,8 +207,7 @@ def test_the_form_offers_exactly_the_sets_kinds_solos_calls_and_sonderpunkte(
 def test_hausregeln_2024_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
     app: Flask, client: FlaskClient
 ) -> None:
-    """000 with its plus-minus variant (D2): a list under the Punktetopf needs its pot start,
-    which the day plan sets."""
+    """000 with its plus-minus variant (D2); the Punktetopf has its own test below."""
     tid = _running(app, client, "hausregeln-2024", "plus_minus")
     keys = tuple(OFFERED_SPECIALS["hausregeln-2024"])
     k = lambda info, i: info["keys"][i]  # noqa: E731
@@ -1010,3 +1006,56 @@ def test_a_sonderpunkt_the_set_counts_only_in_other_games_is_refused_naming_the_
         "Plus-Minus statt Punktetopf“ in diesem Spiel (Lustsolo) nicht (000 Z. 65-77; Vorgabe D35"
     ) in _text(response)
     assert snapshot(app) == before
+
+
+def test_ravensburger_2015_the_hammelrennen_is_offered_once_the_kasse_calls_for_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    """004 L83: when the Kasse holds at most twice the Grundbetrag the next game is the
+    Hammelrennen: the form offers it then, set for it, and stores who had 60 first."""
+    tid = _running(app, client, "ravensburger-2015", pot_start="20")
+    info = table_info(app, tid, 4)
+    a, b, c, _ = info["keys"]
+    game = {"kind": "normal", "re": [a, b], "eyes": "130"}
+    assert _save(client, info, game).status_code == 302
+    page = client.get(info["url"]).get_data(as_text=True)
+    form = form_on(page, info["url"] + "spiel", info["url"])
+    assert "hammelrennen" in form.choices["kind"]
+    assert form.fields["kind"] == "hammelrennen"
+    assert _save(client, info, {"kind": "hammelrennen", "player": c}).status_code == 302
+    record = json.loads(entries(app, info["number"])[-1])
+    assert {k: v for k, v in record.items() if k != "dealer"} == {
+        "kind": "game",
+        "type": "hammelrennen",
+        "first_to_60": c,
+    }
+    assert _stored_points(app, tid)[-1] == _engine_points(app, tid, info, record)
+
+
+def test_hausregeln_2024_under_its_punktetopf_a_game_and_a_row_of_points(
+    app: Flask, client: FlaskClient
+) -> None:
+    """000 L61: the Punktetopf pays the winners. A game in detail is scored by the engine; a
+    row of points gives the players with plus points their points, the others nothing, and
+    carries what the pot paid."""
+    tid = _running(app, client, "hausregeln-2024", pot_start="100")
+    info = table_info(app, tid, 4)
+    a, b, c, d = info["keys"]
+    assert _save(client, info, {"kind": "normal", "re": [a, b], "eyes": "150"}).status_code == 302
+    record = json.loads(entries(app, info["number"])[-1])
+    assert _stored_points(app, tid)[-1] == _engine_points(app, tid, info, record)
+    response = _quick(client, info, {"kind": "normal", "winners": [a, c], "value": "2"})
+    assert response.status_code == 302, _text(response)
+    record = json.loads(entries(app, info["number"])[-1])
+    assert record["points"] == {a: 2, b: 0, c: 2, d: 0} and record["pot"] == 4
+    response = _quick(client, info, {"kind": "lustsolo", "winners": [d], "value": "1"})
+    assert response.status_code == 302, _text(response)
+    record = json.loads(entries(app, info["number"])[-1])
+    assert record["points"] == {a: 0, b: 0, c: 0, d: 3} and record["pot"] == 3
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        table = next(t for t in tournament.rounds[0].tables if t.number == info["number"])
+        report = list_store.check(table)
+        assert report["valid"], report["findings"]
+        assert report["pot"]["balance"] == 100 - sum(row["pot"] for row in report["rows"])

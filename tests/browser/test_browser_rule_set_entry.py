@@ -6,8 +6,8 @@ and Re); each time the value in the bar is the rules engine's score of the store
 axe finds nothing serious or critical on the entry page.
 
 The app is served by waitress on SQLite (``tests/support/browser.py``): the pages are the same
-on gunicorn. 000 is played with its plus-minus variant (D2): its Punktetopf needs a start
-that the day plan sets.
+on gunicorn. 000 is played with its plus-minus variant (D2); its Punktetopf (a start set for
+the day) is covered by tests/app/test_app_rule_set_entry.py.
 """
 
 from __future__ import annotations

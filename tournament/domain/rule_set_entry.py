@@ -132,6 +132,11 @@ class EntryRules:
         return self.rules.hammelrennen is Hammelrennen.OVER120_OR_NEAREST60
 
     @property
+    def hammelrennen_when_due(self) -> bool:
+        """The Hammelrennen is played when the Kasse is nearly empty (004 L83), not at will."""
+        return self.rules.hammelrennen is Hammelrennen.FIRST_TO_60
+
+    @property
     def armut_label(self) -> str:
         return words.ARMUT_TAPS.get(self.rules.armut, "Armut")
 

@@ -164,13 +164,18 @@ class GameForm(ListForm):
         self._seats = tuple(key for key, _ in players)
         return self
 
-    def for_rules(self, offer: EntryRules | None) -> GameForm:
+    def for_rules(self, offer: EntryRules | None, hammelrennen_due: bool = True) -> GameForm:
         """Offer what ``offer`` has (``None``: the DDV rules, the form as it is). A value the
-        set lacks is refused by :meth:`validate` naming the rule, not as a bad choice."""
+        set lacks is refused by :meth:`validate` naming the rule, not as a bad choice. A
+        Hammelrennen that the Kasse calls for (004 L83) is offered only once it is due
+        (``hammelrennen_due``: the list's report); one sent before is the engine's to refuse."""
         self.offer = offer
         if offer is None:
             return self
-        self.kind.choices = options(offer.kinds)
+        kinds = offer.kinds
+        if offer.hammelrennen_when_due and not hammelrennen_due:
+            kinds = tuple((key, tap) for key, tap in kinds if key != "hammelrennen")
+        self.kind.choices = options(kinds)
         self.solo.choices = options([("", "– bei einem Solo wählen –"), *offer.solos])
         self.re_call.choices = options([("", "keine"), *offer.re_calls])
         self.kontra_call.choices = options([("", "keine"), *offer.kontra_calls])
@@ -179,6 +184,10 @@ class GameForm(ListForm):
         self.player.label.text = rule_set_words.PLAYER_LABEL
         self.solo.label.text = rule_set_words.SOLO_LABEL
         return self
+
+    def offered_kinds(self) -> tuple[str, ...]:
+        """The game kinds the form shows now."""
+        return tuple(choice.value for choice in self.kind.choices)
 
     def special_rows(self) -> list[tuple[str, list[Any]]]:
         """The Sonderpunkt fields the set offers, per party (Re, Kontra)."""

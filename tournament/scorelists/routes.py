@@ -132,7 +132,7 @@ def _context(
         "may_correct_last": writable,
         "game_form": (game_form or _fresh_game_form(sheet, version))
         .for_table(players)
-        .for_rules(_offer(table)),
+        .for_rules(_offer(table), bool(sheet.report.get("hammelrennen_due"))),
         "quick_form": (quick_form or _fresh_quick_form(sheet, version))
         .for_table(players, list(list_store.names_of(table)))
         .for_rules(_offer(table)),
@@ -150,10 +150,14 @@ def _offer(table: RoundTable) -> rule_set_entry.EntryRules | None:
 
 
 def _fresh_game_form(sheet: list_sheet.Sheet, version: int) -> GameForm:
-    """An empty game form; when a Vorführung is due it is set for it (TSR 4.2.3)."""
+    """An empty game form; when a Vorführung is due it is set for it (TSR 4.2.3), when the
+    Hammelrennen is due (004 L83) for that."""
     due = sheet.vorfuehrung_key
     if due is not None:
         return GameForm(version=version, formdata=None, kind="vorfuehrung", player=due)
+    if sheet.report.get("hammelrennen_due"):
+        # 004 L83: the Kasse holds at most twice the Grundbetrag; the next game is this one.
+        return GameForm(version=version, formdata=None, kind="hammelrennen")
     return GameForm(version=version, formdata=None)
 
 
