@@ -160,6 +160,17 @@ class Tournament(Model):
     rules_variants: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
     rules_overrides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     rounds_planned: Mapped[int]
+    # The day under a rule set other than the DDV's (``domain.day_plans``), fixed with the rule
+    # set once a game is entered: games per round at a table of four (``None``: the set's, else
+    # 24; a quarter more at five), or play until the Punktetopf or the Kasse is empty; the
+    # pot's start per table in the set's unit (``None``: the engine's default, required under a
+    # Punktetopf); the Zwangssolo's Frist in games (004 L61); a time limit in minutes at a table
+    # of four (``None``: none). The DDV rules keep 24/30 games and 100/125 minutes.
+    round_games: Mapped[int | None]
+    until_pot_empty: Mapped[bool] = mapped_column(default=False, server_default=false())
+    pot_start: Mapped[int | None]
+    zwangssolo_frist: Mapped[int | None]
+    time_limit: Mapped[int | None]
     status: Mapped[TournamentStatus] = mapped_column(
         _enum_column(TournamentStatus, "status"),
         default=TournamentStatus.PLANNED,

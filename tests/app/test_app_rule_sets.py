@@ -92,10 +92,12 @@ def _edit(client: FlaskClient, tid: int, **rules: Any) -> Any:
 
 
 def _running(app: Flask, client: FlaskClient, **rules: Any) -> int:
-    """Nine players (a table of four, one of five), round 1 started, under ``rules``."""
+    """Nine players (a table of four, one of five), round 1 started, under ``rules``; eight
+    under a set of tables of four only (Schweinchen)."""
     sign_in(app, client)
     tid = _created_id(_create(client, **rules))
-    paste_players(client, tid, "\n".join(player_names(9)))
+    count = 8 if rules.get("rules_preset") == "schweinchen" else 9
+    paste_players(client, tid, "\n".join(player_names(count)))
     draw_round(client, tid, seed=5)
     round_action(client, tid, 1, "starten")
     return tid
@@ -269,7 +271,8 @@ def test_the_page_regelwerk_shows_every_parameter_with_its_source_publicly(
 @pytest.mark.parametrize("preset", list(PRESET_NAMES))
 def test_every_preset_has_its_page(app: Flask, client: FlaskClient, preset: str) -> None:
     sign_in(app, client)
-    tid = _created_id(_create(client, rules_preset=preset))
+    pot = {"pot_start": "100"} if preset == "hausregeln-2024" else {}  # 000 L61: required
+    tid = _created_id(_create(client, rules_preset=preset, **pot))
     page = client.get(f"/turniere/{tid}/regelwerk").get_data(as_text=True)
     assert PRESET_NAMES[preset] in page
     assert page.count("Quelle: ") >= 17

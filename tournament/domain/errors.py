@@ -10,6 +10,7 @@ from typing import Any
 from rules_engine.findings import Finding
 from tournament import texts
 from tournament.texts.messages import Part, Refusal, part, refusal_text
+from tournament.texts.rule_set_entry import cite_rule
 from tournament.texts.spreadsheets import NOTHING_CHANGED, FileProblem, file_problem
 
 
@@ -68,7 +69,7 @@ class ScoreListRefused(ServiceError):
         """One finding as a German sentence, players by name, with its TSR section."""
         if "text" in finding:
             return str(finding["text"])
-        return texts.on_the_list(finding["data"], self.names)
+        return cite_rule(texts.on_the_list(finding["data"], self.names), finding.get("rule"))
 
     @property
     def messages(self) -> list[str]:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.errors import DokoError
+from rules_engine.records import score_record
+from rules_engine.rulelist import STROHMANN
 from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
@@ -33,6 +35,8 @@ from tournament.domain.list_store import Report
 from tournament.domain.names import distinction
 from tournament.domain.table_clock import Clock, clock
 from tournament.models import Player, RoundTable
+from tournament.texts import rule_set_entry as entry_words
+from tournament.texts.rule_set_entry import cite_rule
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,11 @@ class Sheet:
 
     def name(self, key: str | None) -> str | None:
         return None if key is None else self.names.get(key, key)
+
+    @property
+    def ruled(self) -> bool:
+        """Whether the list is kept under another rule set than the DDV's."""
+        return bool(self.report.get("rules"))
 
     @property
     def normal_rows(self) -> list[SheetRow]:
@@ -197,7 +206,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
         for number, text in enumerate(list_store.entry_texts(table), start=1)
     )
     notes = tuple(
-        texts.german(f["data"], names)
+        cite_rule(texts.german(f["data"], names), f.get("rule"))
         for f in report["findings"]
         if f["level"] != "error" and f["game"] is not None
     )
@@ -297,7 +306,10 @@ def trial(table: RoundTable, trial_entries: list[dict[str, Any]], at: int) -> Tr
         return Trial(None)
     record = trial_entries[at - 1]
     items, verdict = _value_parts(
-        json.dumps(record, ensure_ascii=False), tuple(names), list_store.rules_text(table)
+        json.dumps(record, ensure_ascii=False),
+        tuple(names),
+        list_store.rules_text(table),
+        tuple(names.values()),
     )
     return Trial(preview_row(table, record, row), items, verdict)
 
@@ -384,9 +396,17 @@ def _row(
 
 
 def _game_label(record: dict[str, Any], names: dict[str, str]) -> str:
-    label = KIND_LABELS.get(kind_of(record), "Spiel")
+    kind = kind_of(record)
+    if record.get("type") == "solo" and "pflicht" not in record:
+        kind = "solo"  # a rule set without a Pflichtsolo: a Solo, no more
+    label = KIND_LABELS.get(kind) or entry_words.KIND_NAMES.get(kind, "Spiel")
     if record.get("solo"):
-        label += f" ({SOLO_LABELS.get(str(record['solo']), record['solo'])})"
+        solo = str(record["solo"])
+        label += f" ({SOLO_LABELS.get(solo) or entry_words.SOLO_BY_KEY.get(solo, solo)})"
+    if record.get("culprit") is not None:
+        label += f": {names.get(str(record['culprit']), str(record['culprit']))}"
+    if record.get("first_to_60") is not None:
+        label += f": {names.get(str(record['first_to_60']), str(record['first_to_60']))}"
     player = record.get("player")
     if player is None and record.get("type") in ("solo", "stille_hochzeit"):
         re = record.get("re") or []
@@ -421,25 +441,28 @@ def _winners(points: tuple[int, ...]) -> frozenset[int]:
 
 
 def value_explanation(
-    record: dict[str, Any], keys: tuple[str, ...], rules: str = ""
+    record: dict[str, Any], keys: tuple[str, ...], rules: str = "", names: tuple[str, ...] = ()
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A stored game's value as the engine explains it, for a table of players ``keys`` under
     the rule set ``rules`` (``list_store.rules_text``): the items, then who won at what value
-    (none for a game entered as points)."""
-    return _value_parts(json.dumps(record, ensure_ascii=False), keys, rules)
+    (none for a game entered as points). ``names``: the players' names, by key's position,
+    for items credited to a player (a Hammelrennen, a Schwarz-Spiel)."""
+    return _value_parts(json.dumps(record, ensure_ascii=False), keys, rules, names)
 
 
 @functools.lru_cache(maxsize=4096)
 def _value_parts(
-    text: str, keys: tuple[str, ...], rules: str = ""
+    text: str, keys: tuple[str, ...], rules: str = "", names: tuple[str, ...] = ()
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A game's value as the engine explains it: one line per item ("+1 gewonnen (Re)"),
     then who won and the value (without the last line, the points by key); none for a game
-    entered as points, and none under a rule set other than the DDV's, whose items the
-    engine's explanation (the TSR scorer's) does not word. Worked out once per game as typed."""
+    entered as points. Under another rule set the items, factors and value of the engine's
+    score under that set (:func:`_ruled_value_parts`). Worked out once per game as typed."""
     record = json.loads(text)
-    if record.get("quick") is True or rules:
+    if record.get("quick") is True:
         return (), ()
+    if rules:
+        return _ruled_value_parts(record, keys, json.loads(rules), names)
     try:
         summary = game_entry(record, TableList(keys)).summary
     except DokoError:
@@ -449,6 +472,54 @@ def _value_parts(
     result = score(summary)
     lines = result.explanation(summary).splitlines()[:-1]
     return tuple(lines[: len(result.items)]), tuple(lines[len(result.items) :])
+
+
+def _ruled_value_parts(
+    record: dict[str, Any], keys: tuple[str, ...], rules: Any, names: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A game's value under a rule set as the engine's ``score`` gives it: each item
+    („+1 gewonnen (Re)“, a player's by name), each factor („x2 Re angesagt“); then who won,
+    the value in the set's unit and what the pot paid."""
+    game = {k: v for k, v in record.items() if k not in _LIST_FIELDS}
+    players = list(keys)
+    dealer = record.get("dealer")
+    if len(players) == 5 and dealer in players:
+        game["sitting_out"] = dealer
+        players.remove(dealer)
+    if len(players) == 3:
+        game["strohmann"] = STROHMANN
+        players.append(STROHMANN)
+    result = score_record({**game, "players": players, "rules": rules})
+    if "error" in result:
+        return (), ()
+    by_key = dict(zip(keys, names, strict=False))
+    unit = str(result.get("unit", ""))
+    items = []
+    for label, party, amount in result.get("items", ()):
+        if party in entry_words.PARTIES:
+            sign = "+" if party == "re" else "-"
+            items.append(f"{sign}{amount} {label} ({entry_words.PARTIES[party]})")
+        else:
+            items.append(f"{amount:+d} {label} ({by_key.get(party, party)})")
+    items += [f"x{factor} {label}" for label, factor in result.get("factors", ())]
+    winner = result.get("winner")
+    verdict = []
+    if winner is None:
+        verdict.append(entry_words.NOBODY_WON)
+    else:
+        shown = entry_words.PARTIES.get(winner) or by_key.get(winner, winner)
+        verdict.append(entry_words.WON_BY.format(winner=shown))
+    if winner in entry_words.PARTIES or winner is None:
+        verdict.append(entry_words.VALUE_LINE.format(value=result["value"], unit=unit))
+    else:
+        verdict.append(entry_words.WINNER_VALUE_LINE.format(value=result["value"], unit=unit))
+    if result.get("pot"):
+        verdict.append(entry_words.POT_LINE.format(pot=result["pot"], unit=unit))
+    return tuple(items), tuple(verdict)
+
+
+#: Fields of a list's game entry that the ``score`` record does not have.
+_LIST_FIELDS = frozenset({"kind", "dealer", "points", "pot", "grundwert", "player", "quick"})
 
 
 def _penalty_title(category: Any) -> str:

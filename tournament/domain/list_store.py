@@ -29,8 +29,7 @@ import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.findings import Code, Finding
 from rules_engine.scorelist import check_list
-from rules_engine.table_list import GAMES
-from tournament.domain import names
+from tournament.domain import day_plans, names
 from tournament.domain.errors import not_storable, unreadable
 from tournament.extensions import begin_writing, db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, core_table, utcnow
@@ -70,13 +69,14 @@ def rules_text(table: RoundTable) -> str:
 
 def list_setting(table: RoundTable) -> str:
     """The fields of the table's list besides its id, players and entries, as JSON text: under
-    another rule set than the plain DDV rules its ``"rules"`` and the games a round has there
-    (as many as under the DDV rules: the Turnierleitung plays a round of the same length);
-    ``""`` for the DDV rules, whose lists carry none."""
-    rules = table.round.tournament.engine_rules
+    another rule set than the plain DDV rules its ``"rules"`` and the day's settings of the
+    tournament (``day_plans.list_fields``: ``games``, ``pot``, ``frist``); ``""`` for the DDV
+    rules, whose lists carry none."""
+    tournament = table.round.tournament
+    rules = tournament.engine_rules
     if rules is None:
         return ""
-    setting = {"rules": rules, "games": GAMES.get(table.size, GAMES[4])}
+    setting = {"rules": rules, **day_plans.list_fields(tournament, table.size)}
     return json.dumps(setting, ensure_ascii=False, sort_keys=True)
 
 

@@ -38,6 +38,13 @@ class Choice:
     variants: tuple[str, ...]
     overrides: dict[str, Any]
 
+    @property
+    def engine_rules(self) -> str | dict[str, Any] | None:
+        """The engine's ``"rules"`` field for this choice, as ``Tournament.engine_rules``."""
+        if self.overrides:
+            return {"preset": self.preset, **self.overrides}
+        return None if self.preset == DEFAULT else self.preset
+
 
 def presets() -> list[tuple[str, str]]:
     """Every preset as (key, German name), the DDV's first."""
@@ -108,6 +115,11 @@ def apply(tournament: Tournament, choice: Choice) -> bool:
 def rules_of(tournament: Tournament) -> RuleSet:
     """The engine's rule set of the tournament, read back as the engine reads a record."""
     return parse_rules(tournament.engine_rules)
+
+
+def rules_of_choice(choice: Choice) -> RuleSet:
+    """The engine's rule set of a checked choice."""
+    return parse_rules(choice.engine_rules)
 
 
 def name_of(tournament: Tournament) -> str:

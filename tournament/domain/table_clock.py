@@ -4,7 +4,8 @@ tables of each size.
 A table's clock runs from the round's start for 100 minutes (125 at a table of five) plus the
 Nachspielzeit the Schiedsrichter gave that table (TSR 8.5.1, 10.2). Once the Turnierleitung
 has called time, that moment ends the regular time and the table's Nachspielzeit runs on
-from it (TSR 8.5.3).
+from it (TSR 8.5.3). Under another rule set the tournament's time limit counts, if it has one
+(``day_plans.minutes_at``); without one a list has no clock.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules_engine.table_list import MINUTES
+from tournament.domain import day_plans
 from tournament.domain.list_store import Report
 from tournament.models import Round, RoundTable, utcnow
 
@@ -80,7 +82,7 @@ def clock(table: RoundTable, report: Report, now: dt.datetime | None = None) -> 
     """
     now = now or utcnow()
     if report["time_limit"] is None:
-        return Clock(None, None, now)
+        return _set_clock(table, now)
     minutes = int(report["time_limit"])
     started = _utc(table.round.started_at)
     if started is None:
@@ -90,6 +92,21 @@ def clock(table: RoundTable, report: Report, now: dt.datetime | None = None) -> 
         extra = minutes - MINUTES[table.size]
         return Clock(minutes, called + dt.timedelta(minutes=extra), now)
     return Clock(minutes, started + dt.timedelta(minutes=minutes), now)
+
+
+def _set_clock(table: RoundTable, now: dt.datetime) -> Clock:
+    """A list under a rule set, whose report has no time limit: the tournament's own limit
+    (``day_plans.minutes_at``), else none ("ohne Zeitlimit", never over). Time called by the
+    Turnierleitung ends it then (a set has no Nachspielzeit)."""
+    minutes = day_plans.minutes_at(table.round.tournament, table.size)
+    if minutes is None:
+        return Clock(None, None, now)
+    started = _utc(table.round.started_at)
+    if started is None:
+        return Clock(minutes, None, now)
+    called = _utc(table.round.time_up_at)
+    deadline = started + dt.timedelta(minutes=minutes)
+    return Clock(minutes, deadline if called is None else min(called, deadline), now)
 
 
 def _utc(moment: dt.datetime | None) -> dt.datetime | None:
@@ -127,12 +144,14 @@ class SizeClock:
 
 def round_clocks(round_: Round, sizes: Iterable[int], now: dt.datetime) -> tuple[SizeClock, ...]:
     """The regular playing time of the round's tables of each size, once it has started
-    (100 minutes, 125 at a table of five: TSR 8.5.1, 10.2)."""
+    (100 minutes, 125 at a table of five: TSR 8.5.1, 10.2; under another rule set the
+    tournament's limit, none without one)."""
     if round_.started_at is None:
         return ()
     started = aware(round_.started_at)
-    sizes = sorted({size for size in sizes if size in MINUTES})
+    limits = {size: day_plans.minutes_at(round_.tournament, size) for size in set(sizes)}
     return tuple(
-        SizeClock(size, MINUTES[size], started + dt.timedelta(minutes=MINUTES[size]), now)
-        for size in sizes
+        SizeClock(size, minutes, started + dt.timedelta(minutes=minutes), now)
+        for size, minutes in sorted(limits.items())
+        if minutes is not None
     )

@@ -8,13 +8,23 @@ from collections.abc import Sequence
 from sqlalchemy import select, update
 
 from tournament.domain import audit_log as audit
-from tournament.domain import rule_sets
+from tournament.domain import day_plans, rule_sets
+from tournament.domain.day_plans import DayPlan
 from tournament.domain.errors import ServiceError, StaleError
 from tournament.extensions import db
 from tournament.models import Round, RoundStatus, Tournament, TournamentStatus, User
 from tournament.texts import Refusal
 
-FIELDS = ("name", "date", "venue", "organiser", "rounds_planned", "rules_preset", "rules_variants")
+FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "organiser",
+    "rounds_planned",
+    "rules_preset",
+    "rules_variants",
+    *day_plans.FIELDS,
+)
 # Versions are 32-bit integers in the database; anything beyond is no version a page showed.
 MAX_VERSION = 2**31 - 1
 
@@ -59,9 +69,12 @@ def create(
     rounds_planned: int,
     rules_preset: str = rule_sets.DEFAULT,
     rules_variants: Sequence[str] = (),
+    day: DayPlan = day_plans.DDV_DAY,
 ) -> Tournament:
-    """A new tournament under the chosen rule set (ServiceError for one the engine lacks)."""
+    """A new tournament under the chosen rule set with its day's settings (ServiceError for a
+    set the engine lacks or a setting the set refuses)."""
     choice = rule_sets.choose(rules_preset, rules_variants)
+    day_plans.check(choice, day)
     tournament = Tournament(
         name=name,
         date=date,
@@ -71,6 +84,7 @@ def create(
         rules_preset=choice.preset,
         rules_variants=list(choice.variants),
         rules_overrides=dict(choice.overrides),
+        **day.as_dict(),
     )
     db.session.add(tournament)
     db.session.flush()
@@ -90,9 +104,11 @@ def update_details(
     rounds_planned: int,
     rules_preset: str | None = None,
     rules_variants: Sequence[str] = (),
+    day: DayPlan | None = None,
 ) -> None:
-    """Change the tournament's data; ``rules_preset`` None keeps the rule set. A changed rule
-    set is refused once a game is entered (``rule_sets.apply``)."""
+    """Change the tournament's data; ``rules_preset`` None keeps the rule set, ``day`` None
+    the day's settings. A changed rule set or changed settings are refused once a game is
+    entered (``rule_sets.apply``, ``day_plans.apply``)."""
     claim(tournament, version)
     drawn = len(tournament.rounds)
     if rounds_planned < drawn:
@@ -104,18 +120,29 @@ def update_details(
     tournament.organiser = organiser
     tournament.rounds_planned = rounds_planned
     if rules_preset is not None:
-        rule_sets.apply(tournament, rule_sets.choose(rules_preset, rules_variants))
+        choice = rule_sets.choose(rules_preset, rules_variants)
+    else:
+        choice = rule_sets.Choice(
+            tournament.rules_preset,
+            tuple(tournament.rules_variants),
+            dict(tournament.rules_overrides),
+        )
+    plan = day_plans.of(tournament) if day is None else day
+    if rules_preset is not None or day is not None:
+        day_plans.check(choice, plan)
+    rule_sets.apply(tournament, choice)
+    day_plans.apply(tournament, plan)
     refresh_status(tournament)
     new = _fields(tournament)
-    changed = {key for key in FIELDS if old[key] != new[key]}
+    changed = [key for key in FIELDS if old.get(key) != new.get(key)]
     if changed:
         audit.record(
             user,
             "update",
             "tournament",
             tournament.id,
-            old={key: old[key] for key in changed},
-            new={key: new[key] for key in changed},
+            old={key: old.get(key) for key in changed},
+            new={key: new.get(key) for key in changed},
         )
 
 
@@ -143,6 +170,10 @@ def refresh_status(tournament: Tournament) -> None:
 
 
 def _fields(tournament: Tournament) -> dict[str, object]:
+    """The audited fields; the day's settings only where set (the DDV rules have none)."""
     fields = {key: getattr(tournament, key) for key in FIELDS}
     fields["rules_variants"] = list(tournament.rules_variants)
+    for key in day_plans.FIELDS:
+        if fields[key] in (None, False):
+            del fields[key]
     return fields

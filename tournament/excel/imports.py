@@ -26,7 +26,7 @@ from tournament import texts
 from tournament.domain import audit_log as audit
 from tournament.domain import list_sheet, list_store, score_lists, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, SpreadsheetError
-from tournament.domain.excel import list_cells
+from tournament.domain.excel import list_cells, rule_set_cells
 from tournament.domain.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
 from tournament.domain.excel.reading import (
     FormulaWithoutValue,
@@ -37,6 +37,7 @@ from tournament.domain.list_entries import describe_entry
 from tournament.domain.list_store import Report, entry_texts, player_key
 from tournament.models import RoundStatus, RoundTable, Tournament, User
 from tournament.texts import Refusal
+from tournament.texts import rule_set_excel as set_words
 from tournament.texts.list_cells import PLUS_POINTS, ListCell, list_cell
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
 
@@ -281,11 +282,18 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
                 f"{where}Zelle {grid.ref(top + PLAYERS_ROW, i)}: „{written}“ – auf Platz "
                 f"{player.position} sitzt {player.shown}."
             )
-    expected = list_cells.headers([p.position for p in players])
+    layout = rule_set_cells.layout_of(table.round.tournament)
+    other = _other_rule_set(grid, top, layout, where)
+    if other is not None:
+        result.problems.append(other)
+        return result
+    positions = [p.position for p in players]
+    expected = list_cells.headers(positions) if layout is None else layout.headers(positions)
     for col, header in enumerate(expected, start=1):
         written = cell_text(grid.value(top + HEADER_ROW, col))
         if normalise(written) != normalise(header):
             older = OLDER_HEADERS.get(normalise(written)) == header
+            unit = layout is not None and _other_unit(written, header, layout)
             result.problems.append(
                 f"{where}Zelle {grid.ref(top + HEADER_ROW, col)}: Spalte „{header}“ erwartet, "
                 f"gefunden „{written}“. "
@@ -297,12 +305,24 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
                     else "Die Spalten der Vorlage dürfen nicht verschoben, eingefügt oder "
                     "gelöscht werden."
                 )
+                + (
+                    set_words.WRONG_UNIT.format(
+                        name=layout.name, unit=layout.unit, rule=layout.rule("Abrechnung")
+                    )
+                    if unit and layout is not None
+                    else ""
+                )
             )
             break
     if result.problems:
         return result
-    reader = list_cells.Reader(players, grid.ref)
-    read = _rows(grid, top + HEADER_ROW + 1, reader, len(players))
+    reader: list_cells.Reader = (
+        list_cells.Reader(players, grid.ref)
+        if layout is None
+        else rule_set_cells.SetReader(players, grid.ref, layout)
+    )
+    width = len(FIXED) if layout is None else layout.fixed
+    read = _rows(grid, top + HEADER_ROW + 1, reader, len(players), width)
     _order(read)
     if any(row.problems for row in read):
         result.rows = sorted((_shown(row, (), table, ()) for row in read), key=lambda r: r.line)
@@ -310,7 +330,7 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
         return result
     _fill_dealers(table, read)
     entries = [dict(row.record) for row in read if row.record is not None]
-    checked = _check(table, entries, read, players, grid.ref)
+    checked = _check(table, entries, read, players, grid.ref, width)
     report = checked.report
     result.entries = entries
     result.report = report
@@ -333,8 +353,10 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
     return result
 
 
-def _rows(grid: Grid, first: int, reader: list_cells.Reader, size: int) -> list[ReadRow]:
-    points_end = len(FIXED) + size
+def _rows(
+    grid: Grid, first: int, reader: list_cells.Reader, size: int, fixed: int = len(FIXED)
+) -> list[ReadRow]:
+    points_end = fixed + size
     width = points_end + size
     read: list[ReadRow] = []
     for line in range(first, len(grid.rows) + 1):
@@ -357,13 +379,50 @@ def _rows(grid: Grid, first: int, reader: list_cells.Reader, size: int) -> list[
         cleaned = [None if isinstance(v, FormulaWithoutValue) else v for v in values]
         row = reader.read(
             line,
-            cleaned[: len(FIXED)],
-            cleaned[len(FIXED) : points_end],
+            cleaned[:fixed],
+            cleaned[fixed:points_end],
             cleaned[points_end:width],
         )
         row.problems[:0] = formulas
         read.append(row)
     return read
+
+
+def _other_rule_set(
+    grid: Grid, top: int, layout: rule_set_cells.Layout | None, where: str
+) -> str | None:
+    """Why the list cannot be read under the tournament's rule set: its key cell names another
+    set (a list without one is a DDV list); ``None`` when the sets agree."""
+    row, column = top + rule_set_cells.RULES_ROW, rule_set_cells.KEY_COLUMN
+    text = cell_text(grid.value(row, column))
+    if layout is None:
+        ours: tuple[str, tuple[str, ...]] = (rule_set_cells.DDV, ())
+        key = rule_set_cells.DDV
+    else:
+        ours = (layout.preset, layout.variants)
+        key = layout.key
+    tournament = rule_set_cells.name_of_key(*ours)
+    found = rule_set_cells.read_key(text)
+    if found is None:
+        return set_words.UNKNOWN_RULE_SET.format(
+            where=where, ref=grid.ref(row, column), text=text, key=key, tournament=tournament
+        )
+    if (found[0], tuple(sorted(found[1]))) == (ours[0], tuple(sorted(ours[1]))):
+        return None
+    return set_words.OTHER_RULE_SET.format(
+        where=where,
+        ref=grid.ref(row, column),
+        file=rule_set_cells.name_of_key(*found),
+        tournament=tournament,
+    )
+
+
+def _other_unit(written: str, header: str, layout: rule_set_cells.Layout) -> bool:
+    """Whether a points header differs from the expected one only by its unit."""
+    units = ("punkte", "pfennig")
+    first, _, rest = normalise(written).partition(" ")
+    expected, _, expected_rest = normalise(header).partition(" ")
+    return first in units and expected in units and first != expected and rest == expected_rest
 
 
 def _order(rows: list[ReadRow]) -> None:
@@ -445,6 +504,7 @@ def _check(
     rows: list[ReadRow],
     players: Sequence[TablePlayer],
     ref: Callable[[int, int], str],
+    fixed: int = len(FIXED),
 ) -> _Checked:
     """The engine's verdict per entry, with what the rows wrote compared to what the engine
     computed; every problem of a row names its cell (``ref(line, column)``, e.g. "P14")."""
@@ -458,7 +518,7 @@ def _check(
     checked.report = report
     names = list_store.names_of(table)
     refusal = ScoreListRefused(report["findings"], names)
-    points_at = len(FIXED) + 1
+    points_at = fixed + 1
     for finding in refusal.errors:
         data = finding["data"]
         number = data["entry"] or 0

@@ -13,6 +13,7 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from tournament.domain.errors import ServiceError
+from tournament.domain.excel import rule_set_cells
 from tournament.domain.excel.reading import MAX_UPLOAD_BYTES
 from tournament.excel import imports
 from tournament.excel.forms import ConfirmForm, UploadForm
@@ -20,6 +21,7 @@ from tournament.excel.imports import FileImport
 from tournament.extensions import db
 from tournament.models import RoundTable, Tournament
 from tournament.texts import Notice, notice
+from tournament.texts import rule_set_excel as set_words
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.helpers import posts_read_first, refuse
 from tournament.web.lookups import round_or_404, table_or_404, tournament_or_404
@@ -143,12 +145,19 @@ def _upload_url(tournament: Tournament, table: RoundTable | None) -> str:
 
 
 def _upload_page(tournament: Tournament, table: RoundTable | None, form: UploadForm) -> str:
+    layout = rule_set_cells.layout_of(tournament)
+    note = None
+    if layout is not None:
+        note = set_words.UPLOAD_NOTE.format(
+            name=layout.name, columns=", ".join(layout.extra) or "keine", unit=layout.unit
+        )
     return render_template(
         "imports/upload.html",
         tournament=tournament,
         table=table,
         form=form,
         action=_upload_url(tournament, table),
+        rule_set_note=note,
     )
 
 

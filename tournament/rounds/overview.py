@@ -19,7 +19,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from rules_engine.table_list import MINUTES
-from tournament.domain import list_sheet, names, round_plans
+from tournament.domain import day_plans, list_sheet, names, round_plans
+from tournament.domain.day_plans import ListDay
 from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_sheet import Sheet
 from tournament.domain.table_clock import SizeClock, aware, iso_utc, round_clocks
@@ -68,10 +69,18 @@ class TableState:
 
     @property
     def extension_minutes(self) -> int:
-        """Nachspielzeit given to this table, in minutes (TSR 8.5.1)."""
-        if self.sheet is None or self.sheet.clock.minutes is None:
+        """Nachspielzeit given to this table, in minutes (TSR 8.5.1; none under another
+        rule set)."""
+        if self.sheet is None or self.sheet.clock.minutes is None or self.day is not None:
             return 0
         return max(0, self.sheet.clock.minutes - MINUTES[len(self.sheet.players)])
+
+    @property
+    def day(self) -> ListDay | None:
+        """The list under the tournament's rule set (``None`` under the DDV rules)."""
+        if self.sheet is None:
+            return None
+        return day_plans.list_day(self.table, self.sheet.report, self.sheet.names)
 
     @property
     def deadline_iso(self) -> str | None:
@@ -132,8 +141,14 @@ class Overview:
         return self.running and not self.open_lists
 
     @property
+    def under_a_set(self) -> bool:
+        return self.round.tournament.engine_rules is not None
+
+    @property
     def may_call_time(self) -> bool:
-        return self.running and self.round.time_up_at is None
+        """TSR 8.5.3: the Turnierleitung declares time up; a rule set has no such step (its
+        lists take no time-up entry)."""
+        return self.running and self.round.time_up_at is None and not self.under_a_set
 
     def count(self, status: str) -> int:
         return sum(1 for state in self.tables if state.status == status)

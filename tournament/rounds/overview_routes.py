@@ -9,7 +9,7 @@ from collections.abc import Callable
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from tournament.domain import table_play
+from tournament.domain import day_plans, table_play
 from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable, User, utcnow
@@ -63,6 +63,7 @@ def time_up(tournament_id: int, number: int) -> ResponseReturnValue:
     form = ActionForm()
     if form.validate_on_submit():
         try:
+            day_plans.check_time_up(tournament)
             table_play.declare_time_up(acting_user(), round_, form.version_number())
         except ServiceError as error:
             refuse(error)

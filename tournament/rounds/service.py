@@ -18,6 +18,7 @@ from tournament import texts
 from tournament.domain import audit_log as audit
 from tournament.domain import (
     backups,
+    day_plans,
     list_store,
     registrations,
     standings,
@@ -38,6 +39,7 @@ from tournament.models import (
     utcnow,
 )
 from tournament.texts import Part, Refusal, part
+from tournament.texts import rule_set_day as day_words
 
 SEED_LIMIT = 10**9
 
@@ -123,6 +125,7 @@ def start(user: User | None, round_: Round, version: int) -> None:
     problems = seating_problems(round_)
     if problems:
         raise ServiceError(Refusal.SEATING_WRONG, round=round_.number, problems=problems)
+    day_plans.check_drawn_sizes(round_)
     round_.status = RoundStatus.RUNNING
     round_.started_at = utcnow()
     table_play.issue_codes(round_)
@@ -156,7 +159,9 @@ def open_lists(round_: Round) -> list[str]:
     missing = []
     for table in round_.tables:
         report = list_store.check(table)
-        if not report["complete"]:
+        if not report["complete"] and report["games_left"] is None:
+            missing.append(day_words.list_open_until_empty(table.number))
+        elif not report["complete"]:
             missing.append(part(Part.GAMES_MISSING, table=table.number, left=report["games_left"]))
         elif not report["valid"]:
             missing.append(part(Part.LIST_HAS_ERRORS, table=table.number))
@@ -244,6 +249,9 @@ def _draw_into(round_: Round) -> None:
     """Draw with the request built now, store request and result, seat the players."""
     settle_plan_seed(round_.tournament)
     request = draw_request(round_)
+    players = request["players"]
+    assert isinstance(players, list)
+    day_plans.check_table_count(round_.tournament, len(players))
     try:
         result = table_draw.draw(table_draw.parse_request(request))
     except table_draw.DrawError as error:

@@ -8,6 +8,7 @@ not at this table (a tampered field) is refused by the form before the engine se
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from wtforms import (
     BooleanField,
@@ -23,13 +24,17 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from rules_engine.rulesets import CallSystem, Settlement
+from tournament.domain import rule_set_entry
 from tournament.domain.list_entries import (
     KONTRA_CALLS,
     PENALTY_LABELS,
     RE_CALLS,
     SOLO_LABELS,
 )
+from tournament.domain.rule_set_entry import EntryRules
 from tournament.scorelists.quick import PLAYING, Problem, QuickRow, QuickRowError, derive
+from tournament.texts import rule_set_entry as rule_set_words
 from tournament.web.forms import Form, VersionedForm, at_most, strip
 
 NOTE_LENGTH = 500
@@ -123,16 +128,98 @@ class GameForm(ListForm):
     kontra_doppelkopf = IntegerField("Doppelkopf", validators=[Optional(), NumberRange(0, 4)])
     kontra_fuchs = IntegerField("Fuchs gefangen", validators=[Optional(), NumberRange(0, 2)])
     kontra_karlchen = IntegerField("Karlchen", validators=[Optional(), NumberRange(0, 1)])
+    # The Sonderpunkte of other rule sets (offered only where the tournament's set has them).
+    re_karlchen_gefangen = IntegerField(
+        "Karlchen gefangen", validators=[Optional(), NumberRange(0, 2)]
+    )
+    re_herzstich = IntegerField("Herzstich", validators=[Optional(), NumberRange(0, 1)])
+    re_fuchs_letzter_stich = IntegerField(
+        "Fuchs im letzten Stich", validators=[Optional(), NumberRange(0, 1)]
+    )
+    kontra_karlchen_gefangen = IntegerField(
+        "Karlchen gefangen", validators=[Optional(), NumberRange(0, 2)]
+    )
+    kontra_herzstich = IntegerField("Herzstich", validators=[Optional(), NumberRange(0, 1)])
+    kontra_fuchs_letzter_stich = IntegerField(
+        "Fuchs im letzten Stich", validators=[Optional(), NumberRange(0, 1)]
+    )
+    schweinchen = BooleanField(rule_set_words.SCHWEINCHEN_LABEL)
+    #: A Hammelrennen won by Augen (000 L79): each of the four players' Augen, in seat order.
+    augen_0 = IntegerField("Augen", validators=[Optional(), NumberRange(0, 240)])
+    augen_1 = IntegerField("Augen", validators=[Optional(), NumberRange(0, 240)])
+    augen_2 = IntegerField("Augen", validators=[Optional(), NumberRange(0, 240)])
+    augen_3 = IntegerField("Augen", validators=[Optional(), NumberRange(0, 240)])
     #: "1": store (the Speichern button); empty: only check and show the value (Prüfen).
     confirmed = HiddenField(default="")
+
+    #: What the tournament's rule set offers; ``None`` under the DDV rules.
+    offer: EntryRules | None = None
+    #: The texts of the form under a rule set, for its template.
+    words = rule_set_words
+    _seats: tuple[str, ...] = ()
 
     def for_table(self, players: Choices) -> GameForm:
         self.player.choices = options(players)
         self.re.choices = options(players)
+        self._seats = tuple(key for key, _ in players)
         return self
+
+    def for_rules(self, offer: EntryRules | None, hammelrennen_due: bool = True) -> GameForm:
+        """Offer what ``offer`` has (``None``: the DDV rules, the form as it is). A value the
+        set lacks is refused by :meth:`validate` naming the rule, not as a bad choice. A
+        Hammelrennen that the Kasse calls for (004 L83) is offered only once it is due
+        (``hammelrennen_due``: the list's report); one sent before is the engine's to refuse."""
+        self.offer = offer
+        if offer is None:
+            return self
+        kinds = offer.kinds
+        if offer.hammelrennen_when_due and not hammelrennen_due:
+            kinds = tuple((key, tap) for key, tap in kinds if key != "hammelrennen")
+        self.kind.choices = options(kinds)
+        self.solo.choices = options([("", "– bei einem Solo wählen –"), *offer.solos])
+        self.re_call.choices = options([("", "keine"), *offer.re_calls])
+        self.kontra_call.choices = options([("", "keine"), *offer.kontra_calls])
+        for field in (self.kind, self.solo, self.re_call, self.kontra_call):
+            field.validate_choice = False
+        self.player.label.text = rule_set_words.PLAYER_LABEL
+        self.solo.label.text = rule_set_words.SOLO_LABEL
+        return self
+
+    def offered_kinds(self) -> tuple[str, ...]:
+        """The game kinds the form shows now."""
+        return tuple(choice.value for choice in self.kind.choices)
+
+    def special_rows(self) -> list[tuple[str, list[Any]]]:
+        """The Sonderpunkt fields the set offers, per party (Re, Kontra)."""
+        keys = self.offer.special_keys if self.offer is not None else ()
+        return [
+            (label, [self[f"{party}_{key}"] for key in keys])
+            for party, label in (("re", "Re"), ("kontra", "Kontra"))
+        ]
+
+    def special_fields_refused(self) -> list[Any]:
+        """Sonderpunkt fields the set does not offer that a post filled in (refused)."""
+        keys = self.offer.special_keys if self.offer is not None else ()
+        return [
+            self[f"{party}_{key}"]
+            for key in rule_set_entry.ALL_SPECIALS
+            for party in ("re", "kontra")
+            if key not in keys and self[f"{party}_{key}"].errors
+        ]
+
+    def hammel_rows(self) -> list[tuple[str, Any]]:
+        """The Augen fields of a Hammelrennen with each player's name."""
+        names = {choice.value: choice.label for choice in self.player.choices}
+        return [(str(names.get(key, key)), field) for key, field in self.hammel_fields()]
+
+    def hammel_fields(self) -> list[tuple[str, Any]]:
+        """The Augen of each player in a Hammelrennen, as (player key, field)."""
+        return [(key, self[f"augen_{i}"]) for i, key in enumerate(self._seats[:PLAYING])]
 
     def validate(self, extra_validators: object = None) -> bool:
         valid = super().validate(extra_validators)
+        if self.offer is not None:
+            return self._validate_ruled(self.offer)
         kind = self.kind.data
         solo_like = kind in ("pflichtsolo", "vorfuehrung", "lustsolo")
         if solo_like and not self.solo.data:
@@ -163,8 +250,110 @@ class GameForm(ListForm):
                 valid = False
         return valid
 
+    def _validate_ruled(self, offer: EntryRules) -> bool:
+        """The checks of :meth:`validate` under a rule set: first what the set lacks (a
+        forged post), naming its rule, then what the kind of game needs."""
+        kind = self.kind.data or ""
+
+        def refuse(field: Any, message: str) -> None:
+            field.errors = [*field.errors, message]
+
+        if kind == "hammelrennen" or kind == "schwarz_spiel":
+            # Without Augen of a party: the Augen field is not asked.
+            self.eyes.errors = []
+        if kind not in offer.kind_keys:
+            refuse(
+                self.kind,
+                offer.lacks(rule_set_words.LACKS_KIND.format(name=offer.kind_name(kind)), kind),
+            )
+        solo_like = kind in rule_set_entry.SOLO_KINDS
+        solo = self.solo.data or ""
+        if solo and solo not in dict(offer.solos):
+            name = rule_set_words.SOLO_BY_KEY.get(solo, solo)
+            refuse(self.solo, offer.lacks(rule_set_words.LACKS_SOLO.format(name=name), "solo"))
+        elif solo_like and not solo:
+            refuse(self.solo, "Bitte angeben, welches Solo gespielt wurde.")
+        elif not solo_like and solo:
+            refuse(self.solo, "Ein Solo gibt es nur bei einem Solospiel.")
+        for party, field, offered in (
+            ("Re", self.re_call, offer.re_calls),
+            ("Kontra", self.kontra_call, offer.kontra_calls),
+        ):
+            if field.data and field.data not in dict(offered):
+                name = rule_set_words.CALL_BY_KEY.get(field.data, field.data)
+                what = rule_set_words.LACKS_CALL.format(name=name, party=party)
+                refuse(field, offer.lacks(what, "calls"))
+        if (solo_like or kind == "stille_hochzeit") and not offer.rules.absagen_in_solo:
+            calls = (self.re_call.data, self.kontra_call.data)
+            if any(rule_set_entry.call_level(c) > 0 for c in calls):
+                refuse(
+                    self.re_call,
+                    rule_set_words.NO_ABSAGE_IN_SOLO.format(
+                        rule_set=offer.name, source=offer.source("calls")
+                    ),
+                )
+        if (
+            offer.rules.calls is CallSystem.KONTRA_RE
+            and self.re_call.data
+            and not (self.kontra_call.data)
+        ):
+            refuse(
+                self.re_call,
+                rule_set_words.RE_ONLY_AS_ANSWER.format(
+                    rule_set=offer.name, source=offer.source("calls")
+                ),
+            )
+        for key in rule_set_entry.ALL_SPECIALS:
+            for party in ("re", "kontra"):
+                field = self[f"{party}_{key}"]
+                if field.data and key not in offer.special_keys:
+                    what = rule_set_words.LACKS_SPECIAL.format(name=field.label.text)
+                    refuse(field, offer.lacks(what, "specials"))
+        contexts = rule_set_entry.contexts(offer, kind, len(self.re_players()), solo)
+        for key in offer.special_keys:
+            for party in ("re", "kontra"):
+                field = self[f"{party}_{key}"]
+                if field.data and not field.errors and not offer.counts(key, contexts):
+                    what = rule_set_words.SPECIAL_NOT_IN_GAME.format(
+                        name=field.label.text,
+                        rule_set=offer.name,
+                        kind=offer.kind_name(kind),
+                        source=offer.source("specials"),
+                    )
+                    refuse(field, what)
+        if self.schweinchen.data and not offer.schweinchen:
+            refuse(self.schweinchen, offer.lacks(rule_set_words.LACKS_SCHWEINCHEN, "schweinchen"))
+        needs_player = kind in rule_set_entry.ONE_PLAYER or (
+            kind == "hammelrennen" and not offer.hammel_eyes
+        )
+        if needs_player and not self.player.data:
+            who = "den Hochzeiter" if "hochzeit" in kind else "den Solospieler"
+            refuse(self.player, rule_set_words.NEEDS_PLAYER.get(kind, f"Bitte {who} antippen."))
+        if kind in ("normal", "armut") and len(self.re.data or []) != 2:
+            two = rule_set_words.NEEDS_PLAYER["armut"] if kind == "armut" else rule_set_words.RE_TWO
+            refuse(self.re, two)
+        hammel = [field for _, field in self.hammel_fields()]
+        if kind == "hammelrennen" and offer.hammel_eyes and any(f.data is None for f in hammel):
+            refuse(self.augen_0, rule_set_words.HAMMEL_EYES_MISSING)
+        if (
+            kind not in rule_set_entry.NO_EYES
+            and self.schwarz.data
+            and self.eyes.data is not None
+            and not self.eyes.errors
+        ):
+            re_eyes = self.re_eyes()
+            if (self.schwarz.data == "re" and re_eyes != 0) or (
+                self.schwarz.data == "kontra" and re_eyes != 240
+            ):
+                refuse(self.eyes, "Eine Partei ohne Stich hat 0 Augen, die andere alle 240.")
+        return not any(field.errors for field in self)
+
     def soloist(self) -> str | None:
         """The soloist or Hochzeiter; a Normalspiel has none, whatever was tapped before."""
+        if self.offer is not None:
+            kind = self.kind.data
+            one = kind in rule_set_entry.ONE_PLAYER or kind == "hammelrennen"
+            return self.player.data or None if one else None
         return self.player.data or None if self.kind.data in NEEDS_PLAYER else None
 
     def re_eyes(self) -> int:
@@ -174,6 +363,8 @@ class GameForm(ListForm):
     def re_players(self) -> list[str]:
         """Re as the engine wants it: the soloist alone, the Hochzeiter (and partner)."""
         kind, player = self.kind.data, self.player.data
+        if self.offer is not None and kind in ("solo", "schwarze_sau"):
+            return [player] if player else []
         if kind in ("pflichtsolo", "vorfuehrung", "lustsolo", "stille_hochzeit"):
             return [player] if player else []
         if kind == "hochzeit":
@@ -182,6 +373,13 @@ class GameForm(ListForm):
         return list(self.re.data or [])
 
     def specials(self) -> dict[str, dict[str, int]]:
+        if self.offer is not None:
+            return {
+                party: {
+                    key: int(self[f"{party}_{key}"].data or 0) for key in self.offer.special_keys
+                }
+                for party in ("re", "kontra")
+            }
         return {
             party: {
                 name: int(getattr(self, f"{party}_{name}").data or 0)
@@ -232,8 +430,24 @@ class QuickForm(ListForm):
     )
     sits_out = HiddenField(default="")
 
+    #: What the tournament's rule set offers; ``None`` under the DDV rules.
+    offer: EntryRules | None = None
+    #: The texts of the form under a rule set, for its template.
+    words = rule_set_words
     _offered: list[str]
     _keys: list[str]
+
+    def for_rules(self, offer: EntryRules | None) -> QuickForm:
+        """Offer the set's game kinds that a row of points can say (``None``: the DDV's)."""
+        self.offer = offer
+        if offer is not None:
+            self.kind.choices = options(offer.quick_kinds)
+            self.kind.validate_choice = False
+        return self
+
+    @property
+    def settlement(self) -> Settlement:
+        return self.offer.rules.settlement if self.offer is not None else Settlement.PLUS_MINUS
 
     def for_table(self, players: Choices, keys: Sequence[str] | None = None) -> QuickForm:
         """Offer ``players`` (the four of the game now: at a table of five not the dealer who
@@ -255,6 +469,16 @@ class QuickForm(ListForm):
 
     def validate(self, extra_validators: object = None) -> bool:
         valid = super().validate(extra_validators)
+        offer = self.offer
+        if offer is not None and (self.kind.data or "") not in dict(offer.quick_kinds):
+            kind = self.kind.data or ""
+            if kind in offer.kind_keys:
+                message = rule_set_words.QUICK_IN_DETAIL.format(name=offer.kind_name(kind))
+            else:
+                what = rule_set_words.LACKS_KIND.format(name=offer.kind_name(kind))
+                message = offer.lacks(what, kind)
+            self.kind.errors = [*self.kind.errors, message]
+            return False
         if not valid:
             return False
         if len(self.playing()) != PLAYING:
@@ -265,7 +489,10 @@ class QuickForm(ListForm):
             self.row()
         except QuickRowError as error:
             field = self[error.field]
-            field.errors = [*field.errors, QUICK_PROBLEMS[error.problem]]
+            message = QUICK_PROBLEMS[error.problem]
+            if self.offer is not None:
+                message = rule_set_words.without_tsr(message)
+            field.errors = [*field.errors, message]
             return False
         return True
 
@@ -275,14 +502,31 @@ class QuickForm(ListForm):
         tapped = list(self.winners.data or [])
         if self.side.data == "minus" and tapped and set(tapped) <= set(playing):
             tapped = [key for key in playing if key not in tapped]
-        return derive(
-            self.kind.data or "normal",
+        kind = self.kind.data or "normal"
+        row = derive(
+            rule_set_entry.QUICK_SHAPES.get(kind, kind) if self.offer is not None else kind,
             playing,
             tapped,
             int(self.value.data or 0),
             self.player.data or None,
             self._keys,
         )
+        return pot_row(row, self.settlement)
+
+
+def pot_row(row: QuickRow, settlement: Settlement) -> QuickRow:
+    """The row under the set's settlement: under plus-minus as derived (it sums to 0); under
+    a Punktetopf the pot pays the players with plus points and the others get nothing (000
+    L61); under a Kasse likewise in a game of two against two, while a game of one against
+    three is paid from the pocket, summing to 0 (004 L63-65)."""
+    if settlement is Settlement.PLUS_MINUS:
+        return row
+    values = [v for v in row.points.values() if v]
+    alone = bool(values) and max(abs(v) for v in values) > min(abs(v) for v in values)
+    if settlement is Settlement.KASSE and alone:
+        return row
+    points = {key: max(0, value) for key, value in row.points.items()}
+    return QuickRow(points, row.winners, row.player)
 
 
 #: What the form says when taps and points make no row (at the field of the problem).

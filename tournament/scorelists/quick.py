@@ -171,3 +171,23 @@ def shape_of(points: Mapping[str, Any], playing: Sequence[str]) -> Shape | None:
     if len(plus) == 3 and len(high) == 1 and minus == [-3 * min(high)]:
         return Shape(plus, min(high))
     return None
+
+
+def paid_shape_of(points: Mapping[str, Any], playing: Sequence[str]) -> Shape | None:
+    """The taps and points of a row that a pot paid (``forms.pot_row``: the players with plus
+    points paid, the others 0; a soloist alone three times the value), or None."""
+    if any(key not in playing and points[key] != 0 for key in points):
+        return None
+    values = [points.get(key, 0) for key in playing]
+    if any(type(v) is not int or v < 0 for v in values):
+        return None
+    plus = [key for key, v in zip(playing, values, strict=True) if v > 0]
+    if not plus:
+        return Shape([], 0)
+    high = {points[key] for key in plus}
+    if len(high) != 1 or len(plus) == PLAYING:
+        return None
+    value = high.pop()
+    if len(plus) == 1:
+        return Shape(plus, value // 3) if value % 3 == 0 else None
+    return Shape(plus, value)

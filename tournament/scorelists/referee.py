@@ -22,7 +22,14 @@ from typing import Any, NamedTuple
 from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
 
-from tournament.domain import list_entries, list_sheet, list_store, score_lists, table_play
+from tournament.domain import (
+    list_entries,
+    list_sheet,
+    list_store,
+    rule_set_entry,
+    score_lists,
+    table_play,
+)
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.list_entries import PENALTY_LABELS
 from tournament.domain.list_store import Report
@@ -47,7 +54,7 @@ def referee_links(access: ListAccess, sheet: list_sheet.Sheet) -> list[RefereeLi
     once the table's time is over or time has been called (the screen itself is open to
     them earlier, by its address); the list-keeper only Zeit abgelaufen, once it is due."""
     actor, table = access.actor, access.table
-    if score_lists.why_not_writable(actor, table) is not None:
+    if sheet.ruled or score_lists.why_not_writable(actor, table) is not None:
         return []
     links = []
     if actor.is_schiedsrichter:
@@ -72,6 +79,9 @@ def penalty(access: ListAccess) -> ResponseReturnValue:
     for: "Strafe speichern" stores exactly that penalty, and a changed form is checked again.
     """
     actor = access.actor
+    not_here = _not_on_the_list("penalty", access)
+    if not_here is not None:
+        return not_here
     if not actor.is_schiedsrichter or actor.user is None:
         abort(403)
     closed = score_lists.why_not_writable(actor, access.table)
@@ -174,6 +184,9 @@ def _penalty_screen(
 def extension(access: ListAccess) -> ResponseReturnValue:
     """Nachspielzeit for this table, with its reason (TSR 8.5.1)."""
     actor = access.actor
+    not_here = _not_on_the_list("extension", access)
+    if not_here is not None:
+        return not_here
     if not actor.is_schiedsrichter:
         abort(403)
     closed = score_lists.why_not_writable(actor, access.table)
@@ -215,6 +228,9 @@ def extension(access: ListAccess) -> ResponseReturnValue:
 def time_up(access: ListAccess) -> ResponseReturnValue:
     """Time up on this list: was a game being dealt (TSR 8.5.3)? Open Normalspiele are struck,
     missing Pflichtsoli follow as Vorführungen."""
+    not_here = _not_on_the_list("time_up", access)
+    if not_here is not None:
+        return not_here
     report = list_store.check(access.table)
     refusal = score_lists.why_not_writable(access.actor, access.table)
     if refusal is None and not score_lists.may_mark_time_up(access.actor, access.table, report):
@@ -244,6 +260,16 @@ def time_up(access: ListAccess) -> ResponseReturnValue:
 
 
 # ---------------------------------------------------------------------- shared
+
+
+def _not_on_the_list(name: str, access: ListAccess) -> ResponseReturnValue | None:
+    """Under another rule set than the DDV's the list has no penalties, Nachspielzeit or time
+    up (they are the TSR's, 8.5 and 9; ``docs/rule-sets.md``): the screen says so, naming
+    the set, and saves nothing (403). ``None`` under the DDV rules."""
+    offer = rule_set_entry.entry_rules(access.table.round.tournament)
+    if offer is None:
+        return None
+    return _screen(name, access, None, 403, closed=offer.no_referee_screens)
 
 
 def _store(

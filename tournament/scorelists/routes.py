@@ -12,8 +12,16 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
+from rules_engine.rulesets import Settlement
 from tournament import throttle
-from tournament.domain import list_entries, list_sheet, list_store, score_lists, table_play
+from tournament.domain import (
+    list_entries,
+    list_sheet,
+    list_store,
+    rule_set_entry,
+    score_lists,
+    table_play,
+)
 from tournament.domain.errors import ScoreListRefused, ServiceError, StaleList
 from tournament.domain.excel import exports
 from tournament.domain.score_lists import Correction, Deletion, NewEntry, Written
@@ -28,7 +36,7 @@ from tournament.scorelists.forms import (
 )
 from tournament.scorelists.pages import ListAccess, all_players, list_route, save, shown
 from tournament.scorelists.pages import bp as bp
-from tournament.scorelists.quick import PLAYING, shape_of
+from tournament.scorelists.quick import PLAYING, paid_shape_of, shape_of
 from tournament.texts import Notice, Refusal, notice, refusal_text
 from tournament.web import live
 
@@ -122,10 +130,12 @@ def _context(
         "writable": (writable or kept) and not sheet.complete,
         "can_correct_all": writable and access.actor.is_staff,
         "may_correct_last": writable,
-        "game_form": (game_form or _fresh_game_form(sheet, version)).for_table(players),
-        "quick_form": (quick_form or _fresh_quick_form(sheet, version)).for_table(
-            players, list(list_store.names_of(table))
-        ),
+        "game_form": (game_form or _fresh_game_form(sheet, version))
+        .for_table(players)
+        .for_rules(_offer(table), bool(sheet.report.get("hammelrennen_due"))),
+        "quick_form": (quick_form or _fresh_quick_form(sheet, version))
+        .for_table(players, list(list_store.names_of(table)))
+        .for_rules(_offer(table)),
         "delete_form": DeleteForm(version=version, formdata=None),
         "live_token": live_token(table),
         "live_url": access.url("live_state", **({"schnell": 1} if extra.get("quick_open") else {})),
@@ -134,11 +144,20 @@ def _context(
     }
 
 
+def _offer(table: RoundTable) -> rule_set_entry.EntryRules | None:
+    """What the entry form offers under the tournament's rule set (``None``: the DDV's)."""
+    return rule_set_entry.entry_rules(table.round.tournament)
+
+
 def _fresh_game_form(sheet: list_sheet.Sheet, version: int) -> GameForm:
-    """An empty game form; when a Vorführung is due it is set for it (TSR 4.2.3)."""
+    """An empty game form; when a Vorführung is due it is set for it (TSR 4.2.3), when the
+    Hammelrennen is due (004 L83) for that."""
     due = sheet.vorfuehrung_key
     if due is not None:
         return GameForm(version=version, formdata=None, kind="vorfuehrung", player=due)
+    if sheet.report.get("hammelrennen_due"):
+        # 004 L83: the Kasse holds at most twice the Grundbetrag; the next game is this one.
+        return GameForm(version=version, formdata=None, kind="hammelrennen")
     return GameForm(version=version, formdata=None)
 
 
@@ -191,7 +210,7 @@ def _workbook(body: bytes, filename: str) -> ResponseReturnValue:
 def game(access: ListAccess) -> ResponseReturnValue:
     """A game in detail: stored if the engine accepts it. Without JavaScript "Prüfen" shows
     the engine's value first; with it the value is shown while typing (``preview``)."""
-    form = GameForm().for_table(_next_game_players(access.table))
+    form = GameForm().for_table(_next_game_players(access.table)).for_rules(_offer(access.table))
     if not form.validate():
         return _render(access, 422, game_form=form)
     record = _game_record(form)
@@ -220,7 +239,7 @@ def preview(access: ListAccess) -> ResponseReturnValue:
         if correcting and number is not None
         else _next_game_players(access.table)
     )
-    form = GameForm().for_table(players)
+    form = GameForm().for_table(players).for_rules(_offer(access.table))
     context = {
         "form": form,
         "names": list(list_store.names_of(access.table).values()),
@@ -272,18 +291,42 @@ def _posted_quick_form(table: RoundTable) -> QuickForm:
     offered = all_players(table)
     sits_out = list_store.check(table)["sits_out"]
     players = [choice for choice in offered if choice[0] != sits_out]
-    return QuickForm().for_table(players, [key for key, _ in offered])
+    return QuickForm().for_table(players, [key for key, _ in offered]).for_rules(_offer(table))
 
 
 def _quick_record(form: QuickForm) -> dict[str, Any]:
     """The record of a validated quick form: points for every player of the table."""
     row = form.row()
+    if form.offer is not None:
+        return rule_set_entry.quick_game(
+            form.offer,
+            kind=form.kind.data or "normal",
+            points=row.points,
+            winners=row.winners,
+            player=row.player,
+            pot=form.settlement is not Settlement.PLUS_MINUS,
+        )
     return list_entries.quick_game(
         kind=form.kind.data or "normal", points=row.points, winners=row.winners, player=row.player
     )
 
 
 def _game_record(form: GameForm) -> dict[str, Any]:
+    if form.offer is not None:
+        return rule_set_entry.game(
+            form.offer,
+            kind=form.kind.data or "normal",
+            re=form.re_players(),
+            re_eyes=form.re_eyes(),
+            schwarz=form.schwarz.data or None,
+            solo=form.solo.data or None,
+            player=form.soloist(),
+            re_call=form.re_call.data or None,
+            kontra_call=form.kontra_call.data or None,
+            specials=form.specials(),
+            schweinchen=bool(form.schweinchen.data),
+            eyes={key: int(field.data or 0) for key, field in form.hammel_fields()},
+        )
     return list_entries.game(
         kind=form.kind.data or "normal",
         re=form.re_players(),
@@ -423,10 +466,10 @@ def correct(access: ListAccess, entry: int) -> ResponseReturnValue:
     if record.get("quick") is True:
         return _correct_quick(access, entry, record, choices)
     if request.method == "GET":
-        return _render_correction(
-            access, entry, _form_from_record(record, access.table.version).for_table(choices)
-        )
-    form = GameForm().for_table(choices)
+        offer = _offer(access.table)
+        form = _form_from_record(record, access.table.version, offer, choices)
+        return _render_correction(access, entry, form)
+    form = GameForm().for_table(choices).for_rules(_offer(access.table))
     if not form.validate():
         return _render_correction(access, entry, form, 422)
     new = _game_record(form)
@@ -456,19 +499,29 @@ def _correct_quick(
     if request.method == "GET":
         points = record.get("points")
         points = points if isinstance(points, dict) else {}
+        offer = _offer(access.table)
         shape = shape_of(points, [key for key, _ in playing])
+        if shape is None and offer is not None and record.get("pot") is not None:
+            shape = paid_shape_of(points, [key for key, _ in playing])
         player = record.get("player")
-        form = QuickForm(
-            formdata=None,
-            version=access.table.version,
-            kind=list_entries.kind_of(record),
-            player=player if isinstance(player, str) else None,
-            winners=shape.plus if shape else [],
-            value=shape.value if shape else None,
-        ).for_table(playing, keys)
+        kind = (
+            list_entries.kind_of(record) if offer is None else rule_set_entry.kind_of(record, offer)
+        )
+        form = (
+            QuickForm(
+                formdata=None,
+                version=access.table.version,
+                kind=kind,
+                player=player if isinstance(player, str) else None,
+                winners=shape.plus if shape else [],
+                value=shape.value if shape else None,
+            )
+            .for_table(playing, keys)
+            .for_rules(offer)
+        )
         written = None if shape else [(name, points.get(key, 0)) for key, name in choices]
         return _render_correction(access, entry, form, written_row=written)
-    form = QuickForm().for_table(playing, keys)
+    form = QuickForm().for_table(playing, keys).for_rules(_offer(access.table))
     if not form.validate():
         return _render_correction(access, entry, form, 422)
     new = _quick_record(form)
@@ -519,7 +572,14 @@ def _render_correction(
     return render_template("scorelists/correct.html", **context), status
 
 
-def _form_from_record(record: dict[str, Any], version: int) -> GameForm:
+def _form_from_record(
+    record: dict[str, Any],
+    version: int,
+    offer: rule_set_entry.EntryRules | None,
+    choices: list[tuple[str, str]],
+) -> GameForm:
+    if offer is not None:
+        return _ruled_form_from_record(record, version, offer, choices)
     calls = record.get("calls") or {}
     sp = record.get("specials") or {}
     kind = list_entries.kind_of(record)
@@ -545,7 +605,51 @@ def _form_from_record(record: dict[str, Any], version: int) -> GameForm:
             for name in list_entries.SPECIALS
         },
     )
-    return form
+    return form.for_table(choices)
+
+
+def _ruled_form_from_record(
+    record: dict[str, Any],
+    version: int,
+    offer: rule_set_entry.EntryRules,
+    choices: list[tuple[str, str]],
+) -> GameForm:
+    """The form of a stored game under a rule set, as it was entered."""
+    calls = record.get("calls") or {}
+    sp = record.get("specials") or {}
+    kind = rule_set_entry.kind_of(record, offer)
+    re = list(record.get("re") or [])
+    player = (
+        record.get("player")
+        or record.get("first_to_60")
+        or record.get("culprit")
+        or (re[0] if len(re) == 1 else None)
+    )
+    tricks = record.get("re_tricks")
+    given = record.get("eyes")
+    eyes: dict[str, Any] = given if isinstance(given, dict) else {}
+    keys = [key for key, _ in choices]
+    form = GameForm(
+        formdata=None,
+        version=version,
+        kind=kind,
+        solo=record.get("solo") or "",
+        player=player,
+        re=re,
+        eyes_party="re",
+        eyes=record.get("re_eyes"),
+        schwarz="re" if tricks == 0 else "kontra" if tricks == offer.rules.tricks else "",
+        re_call=calls.get("re") or "",
+        kontra_call=calls.get("kontra") or "",
+        schweinchen=record.get("schweinchen") is True,
+        **{
+            f"{party}_{name}": int((sp.get(party) or {}).get(name, 0)) or None
+            for party in ("re", "kontra")
+            for name in rule_set_entry.ALL_SPECIALS
+        },
+        **{f"augen_{i}": eyes.get(key) for i, key in enumerate(keys[:PLAYING])},
+    )
+    return form.for_table(choices).for_rules(offer)
 
 
 @list_route("eintrag/<int:entry>/loeschen", methods=("POST",))

@@ -88,7 +88,7 @@ document.addEventListener("htmx:load", function (event) {
 // the Augen field (in the quick entry: the points) takes the focus, so the phone opens its
 // keyboard without another tap. Who uses the keyboard keeps the Tab order as it is.
 (function () {
-  const SOLOS = ["pflichtsolo", "vorfuehrung", "lustsolo"];
+  const SOLOS = ["pflichtsolo", "vorfuehrung", "lustsolo", "solo"];
   let pointer = false;
   document.addEventListener("pointerdown", function () { pointer = true; }, true);
   document.addEventListener("keydown", function () { pointer = false; }, true);
@@ -103,8 +103,8 @@ document.addEventListener("htmx:load", function (event) {
         ? form.querySelector("input[name=value]") : null;
     }
     const solo = form.querySelector("select[name=solo]");
-    const known = kind === "normal" ? ticked(form, "re") === 2
-      : kind === "stille_hochzeit" ? ticked(form, "player") === 1
+    const known = kind === "normal" || kind === "armut" ? ticked(form, "re") === 2
+      : kind === "stille_hochzeit" || kind === "schwarze_sau" ? ticked(form, "player") === 1
         : SOLOS.includes(kind) && ticked(form, "player") === 1 && Boolean(solo && solo.value);
     return known ? form.querySelector("input[name=eyes]") : null;
   }

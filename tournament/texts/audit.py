@@ -171,6 +171,12 @@ FIELD_LABELS: dict[str, str] = {
     "reason": "Grund",
     "being_dealt": "ein Spiel wurde gerade gegeben",
     "record": "Eintrag",
+    # the day under a rule set (tournament form)
+    "round_games": "Spiele je Runde",
+    "until_pot_empty": "bis der Topf leer ist",
+    "pot_start": "Topf oder Kasse am Start",
+    "zwangssolo_frist": "Zwangssolo-Frist",
+    "time_limit": "Zeitlimit (Minuten)",
 }
 #: One player's points in the before/after table.
 POINTS_OF = "Punkte {name}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wtforms import (
+    BooleanField,
     DateField,
     HiddenField,
     IntegerField,
@@ -12,10 +13,12 @@ from wtforms import (
     SubmitField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, NumberRange
+from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
 from tournament.domain import rule_sets
+from tournament.domain.day_plans import DayPlan
 from tournament.models import TEXT_LENGTH
+from tournament.texts.rule_set_day import LABELS as DAY_LABELS
 from tournament.web.forms import Form, at_most, page_version, strip
 
 MAX_ROUNDS = 20
@@ -72,8 +75,47 @@ class TournamentForm(Form):
         ],
         validate_choice=False,
     )
+    # The day under a rule set other than the DDV's (``day_plans``); the service checks them
+    # against the chosen set and refuses in German with the rule and the seed line.
+    round_games = IntegerField(
+        DAY_LABELS["round_games"],
+        validators=[Optional()],
+        description="Leer: wie vom Regelwerk vorgegeben, sonst 24 (an Fünfertischen 30).",
+    )
+    until_pot_empty = BooleanField(DAY_LABELS["until_pot_empty"])
+    pot_start = IntegerField(
+        DAY_LABELS["pot_start"],
+        validators=[Optional()],
+        description=(
+            "Je Tisch, in Punkten (000, Pflicht) oder Pfennig (004; leer: 10 Grundbeträge je "
+            "Spieler, 200 an Vierertischen, 250 an Fünfertischen)."
+        ),
+    )
+    zwangssolo_frist = IntegerField(
+        DAY_LABELS["zwangssolo_frist"],
+        validators=[Optional()],
+        description=(
+            "Nur 004: in so vielen Spielen spielt jeder ein Solo, danach folgen nur noch die "
+            "offenen Zwangssoli; leer: kein Zwangssolo."
+        ),
+    )
+    time_limit = IntegerField(
+        DAY_LABELS["time_limit"],
+        validators=[Optional()],
+        description="An Vierertischen, an Fünfertischen ein Viertel mehr; leer: ohne Zeitlimit.",
+    )
     version = HiddenField()
     submit = SubmitField("Speichern")
+
+    def day_plan(self) -> DayPlan:
+        """The day's settings as sent (checked by the service against the chosen set)."""
+        return DayPlan(
+            round_games=self.round_games.data,
+            until_pot_empty=bool(self.until_pot_empty.data),
+            pot_start=self.pot_start.data,
+            zwangssolo_frist=self.zwangssolo_frist.data,
+            time_limit=self.time_limit.data,
+        )
 
     def version_number(self) -> int:
         return page_version(self.version.data)

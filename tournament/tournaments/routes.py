@@ -7,7 +7,7 @@ import io
 from flask import Blueprint, flash, redirect, render_template, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 
-from tournament.domain import registrations, rule_sets, tournaments
+from tournament.domain import day_plans, registrations, rule_sets, tournaments
 from tournament.domain import round_plans as plans
 from tournament.domain.errors import ServiceError
 from tournament.domain.excel import exports
@@ -24,6 +24,8 @@ from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("tournaments", __name__, url_prefix="/turniere")
 bp.add_app_template_global(rule_sets.name_of, "rule_set_name")
+bp.add_app_template_global(day_plans.list_day, "list_day")
+bp.add_app_template_global(day_plans.card_line, "table_card_line")
 
 
 @bp.get("/<int:tournament_id>/turnier.xlsx")
@@ -50,6 +52,11 @@ def show(tournament_id: int) -> str:
     if is_leitung():
         draw_form = DrawForm(version=tournament.version)
     active = sum(1 for r in tournament.registrations if r.withdrawn_after_round is None)
+    next_round = len(tournament.rounds) + 1
+    draw_problem = None
+    if draw_form is not None and next_round <= tournament.rounds_planned:
+        drawn = len(registrations.players_of_round(tournament, next_round))
+        draw_problem = day_plans.table_count_problem(tournament, drawn)
     return render_template(
         "tournaments/show.html",
         tournament=tournament,
@@ -58,6 +65,8 @@ def show(tournament_id: int) -> str:
         draw_form=draw_form,
         active_players=active,
         next_round=registrations.next_round_number(tournament),
+        day_lines=day_plans.summary(tournament),
+        draw_problem=draw_problem,
     )
 
 
@@ -77,6 +86,7 @@ def create() -> ResponseReturnValue:
                 rounds_planned=form.rounds_planned.data,
                 rules_preset=preset,
                 rules_variants=variants,
+                day=form.day_plan(),
             )
         except ServiceError as error:
             refuse(error, form)
@@ -96,6 +106,7 @@ def _form_page(form: TournamentForm, tournament: Tournament | None) -> str:
         tournament=tournament,
         rules_fixed=fixed,
         presets=[(key, name, rule_sets.variants_of(key)) for key, name in rule_sets.presets()],
+        day_lines=None if tournament is None else day_plans.summary(tournament),
     )
 
 
@@ -121,6 +132,8 @@ def edit(tournament_id: int) -> ResponseReturnValue:
     if form.validate_on_submit():
         # A page showing the rule set read-only sends none: the tournament keeps its own.
         preset, variants = form.chosen_rules() if "rules_preset" in request.form else (None, [])
+        # Likewise the day's settings, fixed with the rule set.
+        day = form.day_plan() if "round_games" in request.form else None
         try:
             tournaments.update_details(
                 acting_user(),
@@ -133,6 +146,7 @@ def edit(tournament_id: int) -> ResponseReturnValue:
                 rounds_planned=form.rounds_planned.data,
                 rules_preset=preset,
                 rules_variants=variants,
+                day=day,
             )
         except ServiceError as error:
             refuse(error, form)

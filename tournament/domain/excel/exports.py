@@ -28,10 +28,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
 from tournament.domain import list_sheet, names, rule_sets, standings, table_play
-from tournament.domain.excel import list_cells
+from tournament.domain.excel import list_cells, rule_set_cells
 from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
 from tournament.extensions import db
 from tournament.models import Registration, RoundTable, Tournament
+from tournament.texts import rule_set_excel as set_words
 from tournament.texts.list_cells import PLUS_POINTS, PLUS_POINTS_HINT
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -189,12 +190,16 @@ _BLOCKS = {"points": 0, "total": 1, "formula": 2}
 
 
 class Columns:
-    """Where the per-player columns of the list start: points, totals, total formulas."""
+    """Where the per-player columns of the list start: points, totals, total formulas; the
+    check, the pot's balance under a rule set with a pot, and the names of a row's players."""
 
-    def __init__(self, fixed: int, size: int) -> None:
+    def __init__(self, fixed: int, size: int, layout: rule_set_cells.Layout | None = None) -> None:
         self.fixed = fixed
         self.size = size
+        self.layout = layout
         self.check = fixed + 3 * size + 1
+        self.balance = self.check + 1 if layout is not None and layout.pot is not None else None
+        self.hint = (self.balance or self.check) + 1
         # Column letters worked out once per list: a tournament's lists hold 300,000 refs.
         self.letters = {
             kind: [get_column_letter(self.col(kind, player)) for player in range(size)]
@@ -224,13 +229,31 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
     ]
     for row, (label, value) in enumerate(facts, start=top + 1):
         grid.put_row(row, (label, value))
-    grid.put_row(base + 8, ("Platz", *(p.position for p in players)))
+    layout = rule_set_cells.layout_of(tournament)
+    positions = [p.position for p in players]
+    if layout is None:
+        headers = list_cells.headers(positions)
+    else:
+        # The set by its key, for the import: a list is read only under its own rule set.
+        grid.put(top + rule_set_cells.RULES_ROW, rule_set_cells.KEY_COLUMN, layout.key)
+        headers = layout.headers(positions)
+    grid.put_row(base + 8, ("Platz", *positions))
     grid.put_row(base + 9, ("Name", *(p.name for p in players)))
     grid.put_row(base + 10, ("Nr.", *(p.start_number for p in players)))
-    headers = list_cells.headers([p.position for p in players])
     grid.put_row(base + HEADER_ROW, (Bold(h) for h in headers))
     grid.widths.update({1: 12, 4: 30, len(headers): 40})
-    return Columns(len(list_cells.FIXED), len(players))
+    if layout is None:
+        return Columns(len(list_cells.FIXED), len(players))
+    return Columns(layout.fixed, len(players), layout)
+
+
+def _offer(grid: Grid, columns: Columns, first: int, last: int) -> None:
+    """The drop-down lists of the set's words in rows ``first`` to ``last`` (a set's list)."""
+    if columns.layout is None or last < first:
+        return
+    for column, offered in rule_set_cells.offers(columns.layout):
+        letter = get_column_letter(column + 1)
+        grid.offer(f"{letter}{first}:{letter}{last}", offered)
 
 
 def write_list(grid: Grid, list_sheet: list_sheet.Sheet, top: int = 1) -> int:
@@ -246,6 +269,10 @@ def write_list(grid: Grid, list_sheet: list_sheet.Sheet, top: int = 1) -> int:
         (PFLICHT_SECTION, list_sheet.pflicht_rows),
     )
     numbers = _numbers(list_sheet.rows)
+    # The pot's balance after each entry (a set with a pot), as the engine computed it.
+    balances = {
+        int(r["entry"]): r.get("pot_balance") for r in (list_sheet.report or {}).get("rows", [])
+    }
     # Each section from its title row to the empty row under it: rows a spreadsheet program
     # inserts anywhere between them are inside every range the formulas use.
     spans: list[tuple[int, int]] = []
@@ -256,7 +283,9 @@ def write_list(grid: Grid, list_sheet: list_sheet.Sheet, top: int = 1) -> int:
         row += 1
         for entry in rows:
             _write_row(grid, row, entry, numbers[entry.entry], positions, columns)
-            grid.put(row, columns.check + 1, list_cells.names_hint(entry.record, list_sheet.names))
+            grid.put(row, columns.hint, list_cells.names_hint(entry.record, list_sheet.names))
+            if columns.balance is not None:
+                grid.put(row, columns.balance, balances.get(entry.entry))
             if entry.points:
                 with_points.append((section, row))
             row += 1
@@ -264,6 +293,7 @@ def write_list(grid: Grid, list_sheet: list_sheet.Sheet, top: int = 1) -> int:
         row += 1
     for section, here in with_points:
         _write_running_total(grid, here, section, spans, columns)
+    _offer(grid, columns, spans[0][0] + 1, row - 2)
 
     grid.put(row, 1, Bold("Summe"))
     first_row = spans[0][0]
@@ -324,7 +354,17 @@ def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
         grid.put(
             row, columns.col("points", i), Formula(f"=SUM({column}{first_row}:{column}{row - 1})")
         )
-    return _write_foot(grid, row, columns, TEMPLATE_HINT)
+    _offer(grid, columns, first_row + 1, row - 2)
+    layout = columns.layout
+    hint = TEMPLATE_HINT
+    if layout is not None:
+        hint = set_words.TEMPLATE_HINT.format(
+            name=layout.name,
+            specials=", ".join(layout.specials.values()) or "keine",
+            columns=", ".join(layout.extra) or "keine",
+            unit=layout.unit,
+        )
+    return _write_foot(grid, row, columns, hint)
 
 
 def _write_foot(grid: Grid, summe: int, columns: Columns, status: str) -> int:
@@ -351,7 +391,12 @@ def _write_row(
     """One entry: players as their positions, the positions with plus points (TSR 7.3.3)."""
     keys = list(positions)
     plus = [positions[keys[i]] for i in entry.winners]
-    grid.put_row(row, list_cells.cells(entry.record, number, plus, positions))
+    if columns.layout is None:
+        grid.put_row(row, list_cells.cells(entry.record, number, plus, positions))
+    else:
+        grid.put_row(
+            row, rule_set_cells.cells(columns.layout, entry.record, number, plus, positions)
+        )
     grid.put_row(row, entry.points, start=columns.col("points", 0))
     grid.put_row(row, entry.totals, start=columns.col("total", 0))
 

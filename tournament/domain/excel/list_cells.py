@@ -307,9 +307,16 @@ def normalise(text: str) -> str:
 class Reader:
     """Reads the rows of one table's list; ``ref(row, column)`` names a cell (e.g. "F14")."""
 
-    def __init__(self, players: Sequence[TablePlayer], ref: Callable[[int, int], str]) -> None:
+    def __init__(
+        self,
+        players: Sequence[TablePlayer],
+        ref: Callable[[int, int], str],
+        fixed: int = len(FIXED),
+    ) -> None:
         self.players = list(players)
         self.ref = ref
+        # How many columns stand before the players' points (more under another rule set).
+        self.fixed = fixed
         self._by_name: dict[str, list[TablePlayer]] = {}
         for player in self.players:
             for written in dict.fromkeys((normalise(player.name), normalise(player.shown))):
@@ -324,7 +331,7 @@ class Reader:
         problems: list[str] = []
         number = self._int_cell(line, NR, fixed[NR], problems, low=1, high=99)
         read_points = tuple(
-            self._int_cell(line, len(FIXED) + i, value, problems) for i, value in enumerate(points)
+            self._int_cell(line, self.fixed + i, value, problems) for i, value in enumerate(points)
         )
         read_totals = tuple(_whole_or_text(value) for value in totals)
         record: dict[str, Any] | None = None
@@ -386,7 +393,7 @@ class Reader:
     ) -> dict[str, Any]:
         missing = [p for p, value in zip(self.players, points, strict=True) if value is None]
         if missing:
-            column = len(FIXED) + self.players.index(missing[0]) + 1
+            column = self.fixed + self.players.index(missing[0]) + 1
             raise CellProblem(
                 list_cell(
                     ListCell.POINTS_MISSING,

@@ -39,6 +39,7 @@ from openpyxl.styles import Font
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.writer.excel import ExcelWriter
 
 logger = logging.getLogger(__name__)
@@ -83,6 +84,13 @@ class Grid:
         self.title = title
         self.rows: dict[int, dict[int, Kept]] = {}
         self.widths: dict[int, float] = {}
+        # Drop-down lists: (cell range such as "C14:C40", the words offered).
+        self.choices: list[tuple[str, tuple[str, ...]]] = []
+
+    def offer(self, cells: str, words: Iterable[str]) -> None:
+        """A drop-down list of ``words`` in the cells ``cells`` (other text is refused by a
+        spreadsheet program that checks; the import checks every cell anyway)."""
+        self.choices.append((cells, tuple(words)))
 
     def put(self, row: int, column: int, value: Value) -> None:
         """A number, text (never run as a formula), :class:`Formula` or :class:`Bold`;
@@ -180,6 +188,13 @@ def _write_sheet(ws: WriteOnlyWorksheet, grid: Grid) -> None:
     dimensions = ws.column_dimensions  # type: ignore[attr-defined]
     for column, width in sorted(grid.widths.items()):
         dimensions[get_column_letter(column)].width = width
+    for where, offered_words in grid.choices:
+        # A list of words is written as one quoted formula (its words hold no comma or quote).
+        offered = DataValidation(
+            type="list", formula1='"' + ",".join(offered_words) + '"', allow_blank=True
+        )
+        offered.add(where)
+        ws.data_validations.append(offered)  # type: ignore[attr-defined]
     styles = _Styles(ws)
     previous = 0
     for row in sorted(grid.rows):

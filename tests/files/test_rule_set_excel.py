@@ -1,0 +1,457 @@
+"""Score lists in Excel under a rule set other than the DDV's (issue 33, item 5): per preset a
+list with every game kind the set has, built by hand as the engine's records
+(``docs/contracts/score-list.md``), stored, exported, opened and saved by LibreOffice, and read
+back into an empty list of the same table: the records must come back unchanged. A file made
+under another set, and a game type the set lacks, are refused in German naming the sets, the
+cell and the rule's source; nothing is stored.
+
+The list under ``hausregeln-2024`` needs a Punktetopf start the tournament does not store yet:
+its round trip runs under the variant plus-minus, and the Punktetopf's columns are checked on
+the sheet alone (cells written and read back without the engine).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from flask import Flask
+from openpyxl import load_workbook
+from sqlalchemy import select
+
+from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament, make_user
+from tournament.domain import list_store, score_lists
+from tournament.domain.errors import ServiceError
+from tournament.domain.excel import exports, rule_set_cells
+from tournament.domain.excel.list_cells import TablePlayer
+from tournament.domain.excel.reading import Grid
+from tournament.domain.rule_sets import choose
+from tournament.excel import imports
+from tournament.extensions import db
+from tournament.models import RoundTable, User
+from tournament.rounds import service as rounds
+
+Record = dict[str, Any]
+
+
+def game(dealer: str, kind: str, **fields: Any) -> Record:
+    """A game record as the contract has it (calls and specials of both parties)."""
+    record: Record = {"kind": "game", "type": kind, "dealer": dealer, **fields}
+    if kind not in ("hammelrennen", "schwarz_spiel"):
+        record.setdefault("calls", {"re": None, "kontra": None})
+    if kind not in ("hammelrennen", "schwarz_spiel", "schwarze_sau"):
+        record.setdefault("specials", {"re": {}, "kontra": {}})
+    return record
+
+
+def schweinchen_list(table: RoundTable) -> list[Record]:
+    return [
+        game(
+            "1",
+            "normal",
+            re=["1", "2"],
+            re_eyes=130,
+            re_tricks=6,
+            calls={"re": "re", "kontra": None},
+            specials={"re": {"doppelkopf": 1, "karlchen_gefangen": 1}, "kontra": {"fuchs": 1}},
+            schweinchen=True,
+            timing={"re": {"re": 3}},
+        ),
+        game("2", "hochzeit", re=["3", "4"], player="3", re_eyes=150, re_tricks=7),
+        game("3", "stille_hochzeit", re=["1"], player="1", re_eyes=170, re_tricks=7),
+        game(
+            "4",
+            "solo",
+            solo="karo",
+            re=["2"],
+            player="2",
+            re_eyes=150,
+            re_tricks=7,
+            calls={"re": "re", "kontra": None},
+            specials={"re": {"karlchen": 1}, "kontra": {}},
+            schweinchen=True,
+        ),
+        game(
+            "1",
+            "solo",
+            solo="damen",
+            re=["3"],
+            player="3",
+            re_eyes=100,
+            re_tricks=4,
+            calls={"re": None, "kontra": "kontra"},
+        ),
+        game("2", "solo", solo="buben", re=["4"], player="4", re_eyes=121, re_tricks=5),
+        game(
+            "3",
+            "armut",
+            re=["1", "3"],
+            re_eyes=140,
+            re_tricks=6,
+            specials={"re": {}, "kontra": {"doppelkopf": 1}},
+        ),
+        {
+            "kind": "game",
+            "quick": True,
+            "type": "normal",
+            "dealer": "4",
+            "points": {"1": 2, "2": -2, "3": 2, "4": -2},
+            "winners": ["1", "3"],
+        },
+    ]
+
+
+def reglement_list(table: RoundTable) -> list[Record]:
+    return [
+        game(
+            "1",
+            "normal",
+            re=["1", "2"],
+            re_eyes=130,
+            re_tricks=7,
+            calls={"re": "re", "kontra": None},
+            specials={"re": {"fuchs": 1}, "kontra": {"karlchen": 1}},
+        ),
+        game("2", "hochzeit", re=["3", "4"], player="3", re_eyes=150, re_tricks=8),
+        game("3", "stille_hochzeit", re=["1"], player="1", re_eyes=170, re_tricks=9),
+        game("4", "solo", solo="kreuz", re=["2"], player="2", re_eyes=150, re_tricks=8),
+        game(
+            "1",
+            "solo",
+            solo="fleischlos",
+            re=["4"],
+            player="4",
+            re_eyes=100,
+            re_tricks=5,
+            calls={"re": None, "kontra": "kontra"},
+        ),
+        game("2", "armut", re=["3", "1"], re_eyes=125, re_tricks=6),
+        game("3", "schwarz_spiel", culprit="2"),
+    ]
+
+
+def ravensburger_list(table: RoundTable) -> list[Record]:
+    """Every game kind, then Normalspiele until the Kasse holds at most twice the Grundbetrag,
+    then the Hammelrennen that is then due (004 L83)."""
+    made = [
+        game(
+            "1",
+            "normal",
+            re=["1", "2"],
+            re_eyes=130,
+            re_tricks=7,
+            calls={"re": "re", "kontra": "kontra"},
+            premiums=[{"kind": "fuchs", "by": "3"}],
+        ),
+        game("2", "hochzeit", re=["3", "4"], player="3", re_eyes=150, re_tricks=8),
+        game("3", "stille_hochzeit", re=["1"], player="1", re_eyes=170, re_tricks=9),
+        game(
+            "4",
+            "solo",
+            solo="buben",
+            pflicht=False,
+            re=["2"],
+            player="2",
+            re_eyes=150,
+            re_tricks=8,
+        ),
+        game("1", "armut", re=["3", "1"], re_eyes=125, re_tricks=6),
+    ]
+    dealers = "1234"
+    while True:
+        report = list_store.trial(table, made)
+        balance = report["pot"]["balance"]
+        if balance <= 10:
+            break
+        dealer = dealers[len(made) % 4]
+        candidates = [
+            game(dealer, "normal", re=["1", "4"], re_eyes=eyes, re_tricks=tricks, calls=calls)
+            for eyes, tricks in ((125, 6), (170, 9), (200, 10))
+            for calls in ({"re": None, "kontra": None}, {"re": "re", "kontra": "kontra"})
+        ]
+        paid = {}
+        for candidate in candidates:
+            after = list_store.trial(table, [*made, candidate])["pot"]["balance"]
+            if after >= 1:
+                paid[balance - after] = candidate
+        made.append(paid[max(paid)])
+    made.append(game(dealers[len(made) % 4], "hammelrennen", first_to_60="2"))
+    return made
+
+
+def plus_minus_list(table: RoundTable) -> list[Record]:
+    """``hausregeln-2024`` with plus-minus instead of the Punktetopf (its start is not stored
+    yet): every game kind of 000 without the pot's payments, the dealer as 000 L37 has it."""
+    made: list[Record] = []
+    for record in hausregeln_records():
+        if record.get("pflicht") == "vorgefuehrt":
+            record["pflicht"] = False
+        record.pop("pot", None)
+        if record.get("quick"):
+            record["points"] = {"1": 4, "2": -4, "3": 4, "4": -4}
+        record["dealer"] = list_store.trial(table, made)["next_dealer"]
+        made.append(record)
+    return made
+
+
+PRESETS: dict[str, tuple[tuple[str, ...], Callable[[RoundTable], list[Record]]]] = {
+    "hausregeln-2024": (("plus_minus",), plus_minus_list),
+    "schweinchen": ((), schweinchen_list),
+    "reglement-2001": ((), reglement_list),
+    "ravensburger-2015": (("fuechse", "armut"), ravensburger_list),
+}
+
+
+def running_table(preset: str, variants: tuple[str, ...] = ()) -> RoundTable:
+    """Eight players under ``preset`` at two tables of four, round 1 started; table 1."""
+    leitung = db.session.execute(select(User)).scalars().first() or make_user()
+    tournament, regs = make_tournament([(f"Spieler {n}", "Kiel") for n in range(1, 9)])
+    choice = choose(preset, variants)
+    tournament.rules_preset = choice.preset
+    tournament.rules_variants = list(choice.variants)
+    tournament.rules_overrides = dict(choice.overrides)
+    round_ = make_round(tournament, 1, [regs[:4], regs[4:]])
+    db.session.commit()
+    rounds.start(leitung, round_, tournament.version)
+    db.session.commit()
+    return round_.tables[0]
+
+
+def stored_list(preset: str) -> tuple[int, list[Record]]:
+    variants, build = PRESETS[preset]
+    table = running_table(preset, variants)
+    for record in build(table):
+        add_entry(KEEPER, table, table.version, record)
+        db.session.commit()
+    return table.id, list_store.entries_of(table)
+
+
+def read_into_empty_list(table_id: int, data: bytes) -> list[Record]:
+    """The file read into the table's list emptied first, stored, and the list read back."""
+    table = db.session.get(RoundTable, table_id)
+    assert table is not None
+    score_lists.replace_entries(table, [], None)
+    db.session.commit()
+    found = imports.read_table_file(table, data, "liste.xlsx")
+    problems = [p for lst in found.lists for row in lst.rows for p in row.problems]
+    assert found.ok, [*found.problems, *(p for lst in found.lists for p in lst.problems), *problems]
+    imports.store(None, found, {table.id: table.version})
+    db.session.commit()
+    return list_store.entries_of(table)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_list_under_the_set_reads_back_unchanged_after_libreoffice(
+    app: Flask, libreoffice: ModuleType, preset: str
+) -> None:
+    with app.app_context():
+        table_id, stored = stored_list(preset)
+        table = db.session.get(RoundTable, table_id)
+        assert table is not None
+        kinds = {(r["type"], r.get("solo")) for r in stored}
+        assert len(kinds) >= 6
+        exported = exports.list_workbook(table)
+        assert read_into_empty_list(table_id, exported) == stored
+        resaved = libreoffice.convert(exported)
+        assert read_into_empty_list(table_id, resaved) == stored
+
+
+def edited(data: bytes, changes: dict[str, Any]) -> bytes:
+    """The workbook with some cells changed (``{"C14": "Armut"}``), saved by openpyxl."""
+    workbook = load_workbook(io.BytesIO(data))
+    sheet = workbook.worksheets[0]
+    for ref, value in changes.items():
+        sheet[ref] = value
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def problems_of(found: imports.FileImport) -> list[str]:
+    return [
+        *found.problems,
+        *(p for lst in found.lists for p in lst.problems),
+        *(p for lst in found.lists for row in lst.rows for p in row.problems),
+    ]
+
+
+def test_a_list_of_another_rule_set_is_refused_naming_both_and_nothing_is_stored(
+    app: Flask,
+) -> None:
+    with app.app_context():
+        table_id, _ = stored_list("schweinchen")
+        table = db.session.get(RoundTable, table_id)
+        assert table is not None
+        schweinchen_file = exports.list_workbook(table)
+        other = running_table("reglement-2001")
+        ddv = running_table("ddv")
+        ddv_file = exports.list_workbook(ddv)
+        for target, data, names in (
+            (other, schweinchen_file, ("„Hausregeln mit Schweinchen“", "„Reglement 2001“")),
+            (other, ddv_file, ("„DDV-Turnierspielregeln“", "„Reglement 2001“")),
+            (ddv, schweinchen_file, ("„Hausregeln mit Schweinchen“", "„DDV-Turnierspielregeln“")),
+        ):
+            found = imports.read_table_file(target, data, "liste.xlsx")
+            assert not found.ok
+            (problem,) = problems_of(found)
+            assert "Zelle C7" in problem
+            assert all(name in problem for name in names), problem
+            assert "Nichts wurde übernommen" in problem
+            assert found.lists[0].entries == []
+            with pytest.raises(ServiceError):
+                imports.store(None, found, {target.id: target.version})
+            assert list_store.entries_of(target) == []
+        # A key cell naming no rule set at all.
+        found = imports.read_table_file(
+            other, edited(schweinchen_file, {"C7": "hausregeln-1999"}), "liste.xlsx"
+        )
+        (problem,) = problems_of(found)
+        assert "„hausregeln-1999“ ist kein Regelwerk" in problem
+        assert "„reglement-2001“" in problem
+
+
+@pytest.mark.parametrize(
+    ("cell", "written", "expected"),
+    [
+        ("C14", "Schwarz-Spiel", ("Zelle C14", "„Schwarz-Spiel“", "Sonderspiele", "002")),
+        ("C14", "Strafe", ("Zelle C14", "„Strafe“", "TSR 8.5, 9")),
+        ("D17", "Kreuz-Solo", ("Zelle D17", "„Kreuz-Solo“", "Karo-Solo", "Soli", "002 Z.")),
+        ("K14", "Herzstich", ("Zelle K14", "„Herzstich“", "Sonderpunkte", "002 Z.")),
+        ("O14", "2", ("Zelle O14", "Armut: gibt ab", "nur bei Armut", "Quelle: 002 Z.")),
+        ("Q14", "vielleicht", ("Zelle Q14", "„vielleicht“", "Schweinchen nach", "002 Z.")),
+    ],
+)
+def test_what_the_set_lacks_is_refused_naming_the_cell_the_rule_and_its_source(
+    app: Flask, cell: str, written: str, expected: tuple[str, ...]
+) -> None:
+    with app.app_context():
+        table_id, stored = stored_list("schweinchen")
+        table = db.session.get(RoundTable, table_id)
+        assert table is not None
+        data = edited(exports.list_workbook(table), {cell: written})
+        found = imports.read_table_file(table, data, "liste.xlsx")
+        assert not found.ok
+        problems = problems_of(found)
+        assert any(all(part in p for part in expected) for p in problems), problems
+        assert any("Hausregeln mit Schweinchen" in p for p in problems)
+        assert list_store.entries_of(table) == stored
+
+
+def test_points_in_another_unit_are_refused_naming_the_unit_and_its_source(app: Flask) -> None:
+    with app.app_context():
+        table = running_table("ravensburger-2015")
+        data = exports.template_workbook(table)
+        sheet = load_workbook(io.BytesIO(data)).worksheets[0]
+        headers = [cell.value for cell in sheet[12]]
+        column = headers.index("Pfennig 1") + 1
+        ref = f"{sheet.cell(12, column).column_letter}12"
+        found = imports.read_table_file(table, edited(data, {ref: "Punkte 1"}), "liste.xlsx")
+        (problem,) = problems_of(found)
+        assert f"Zelle {ref}" in problem
+        assert "„Pfennig 1“ erwartet, gefunden „Punkte 1“" in problem
+        assert "in Pfennig" in problem
+        assert "004 Z." in problem
+
+
+def hausregeln_records() -> list[Record]:
+    """Every game kind of ``hausregeln-2024`` (000), with its Sonderpunkte and the pot."""
+    return [
+        game(
+            "1",
+            "normal",
+            re=["1", "2"],
+            re_eyes=130,
+            re_tricks=6,
+            calls={"re": "keine90", "kontra": "kontra"},
+            specials={
+                "re": {"herzstich": 1, "fuchs_letzter_stich": 1},
+                "kontra": {"fuchs": 1, "doppelkopf": 2},
+            },
+            pot=8,
+        ),
+        game("1", "hochzeit", re=["3", "4"], player="3", re_eyes=150, re_tricks=7),
+        game("1", "stille_hochzeit", re=["1"], player="1", re_eyes=170, re_tricks=7),
+        game(
+            "1",
+            "solo",
+            solo="damen_buben",
+            pflicht=True,
+            re=["2"],
+            player="2",
+            re_eyes=150,
+            re_tricks=7,
+        ),
+        game(
+            "2",
+            "solo",
+            solo="herz",
+            pflicht="vorgefuehrt",
+            re=["3"],
+            player="3",
+            re_eyes=90,
+            re_tricks=4,
+        ),
+        game(
+            "3", "solo", solo="pik", pflicht=False, re=["4"], player="4", re_eyes=121, re_tricks=5
+        ),
+        game("4", "armut", re=["1", "3"], re_eyes=140, re_tricks=6),
+        game("1", "schwarze_sau", re=["2"], re_eyes=150, re_tricks=6),
+        game("2", "hammelrennen", eyes={"1": 70, "2": 50, "3": 60, "4": 60}),
+        {
+            "kind": "game",
+            "quick": True,
+            "type": "normal",
+            "dealer": "3",
+            "points": {"1": 4, "2": 0, "3": 4, "4": 0},
+            "winners": ["1", "3"],
+            "pot": 8,
+        },
+    ]
+
+
+def test_the_hausregeln_list_has_its_columns_and_every_game_kind_reads_back(app: Flask) -> None:
+    """000's list needs a Punktetopf start the tournament does not store yet: its columns are
+    checked on the template and on rows written and read back without the engine."""
+    with app.app_context():
+        table = running_table("hausregeln-2024")
+        tournament = table.round.tournament
+        layout = rule_set_cells.layout_of(tournament)
+        assert layout is not None
+        template = load_workbook(io.BytesIO(exports.template_workbook(table))).worksheets[0]
+        assert template["C7"].value == "hausregeln-2024"
+        assert template["B7"].value == "Hausregeln 2024 (40 Karten, Punktetopf)"
+        headers = [cell.value for cell in template[12] if cell.value is not None]
+        for header in (
+            "Armut: gibt ab (Platz)",
+            "Armut: nimmt (Platz)",
+            "Schwarze Sau: Solist (Platz)",
+            "Hammelrennen: Augen je Platz",
+            "Punktetopf zahlt",
+            "Punkte 1",
+            "Punktetopf (Punkte)",
+        ):
+            assert header in headers
+        assert "Schweinchen" not in headers
+        offered = {
+            str(v.sqref).split(":")[0][0]: v.formula1
+            for v in template.data_validations.dataValidation
+        }
+        assert offered["C"] == (
+            '"Normalspiel,Hochzeit,stille Hochzeit,Pflichtsolo,vorgeführtes Pflichtsolo,'
+            'Lustsolo,Armut,Schwarze Sau,Hammelrennen"'
+        )
+        assert "Damen-Buben-Solo" in offered["D"] and "Fleischloser" not in offered["D"]
+        players = [TablePlayer(str(p), p, f"Spieler {p}") for p in range(1, 5)]
+        positions = {p.key: p.position for p in players}
+        reader = rule_set_cells.SetReader(players, Grid.ref, layout)
+        for line, record in enumerate(hausregeln_records(), start=14):
+            quick = record.get("quick") is True
+            points = [record["points"][p.key] for p in players] if quick else [None] * 4
+            plus = [positions[k] for k in record.get("winners", [])] or [1, 2]
+            row = rule_set_cells.cells(layout, record, line - 13, plus, positions)
+            read = reader.read(line, row, points, [None] * 4)
+            assert read.problems == []
+            assert read.record == record

@@ -1,0 +1,112 @@
+"""The German words and sentences of a score list in Excel under a rule set other than the DDV's:
+the set's own column headers, the words of its type, solo, call and Sonderpunkt columns, and
+the sentences that refuse a cell (each naming the rule and the rule text it comes from)."""
+
+from __future__ import annotations
+
+#: The label of the facts row that names the rule set; its third cell holds the set's key.
+RULES_LABEL = "Regelwerk"
+
+#: The rule set's own columns, after „Angaben“ (only those the set has).
+ARMUT_GIVES = "Armut: gibt ab (Platz)"
+ARMUT_TAKES = "Armut: nimmt (Platz)"
+SCHWEINCHEN = "Schweinchen"
+SAU_SOLOIST = "Schwarze Sau: Solist (Platz)"
+HAMMEL_EYES = "Hammelrennen: Augen je Platz"
+HAMMEL_FIRST = "Hammelrennen: zuerst 60 (Platz)"
+CULPRIT = "Schwarz-Spiel: Verursacher (Platz)"
+PREMIUMS = "Füchse an (Platz)"
+GRUNDWERT = "Grundwert"
+#: The pot's name per settlement, its payment column and its balance column.
+POT_NAMES = {"pot_winners": "Punktetopf", "kasse": "Kasse"}
+POT_PAID = "{pot} zahlt"
+POT_BALANCE = "{pot} ({unit})"
+
+#: The game types in the column „Spiel“ (a solo by its ``pflicht``, see KIND_SOLO).
+TYPE_WORDS = {
+    "normal": "Normalspiel",
+    "hochzeit": "Hochzeit",
+    "stille_hochzeit": "stille Hochzeit",
+    "armut": "Armut",
+    "schwarze_sau": "Schwarze Sau",
+    "hammelrennen": "Hammelrennen",
+    "schwarz_spiel": "Schwarz-Spiel",
+}
+#: A solo under a set with Pflichtsoli (the record's ``pflicht``), and under one without.
+PFLICHT_WORDS: dict[bool | str, str] = {
+    True: "Pflichtsolo",
+    "vorgefuehrt": "vorgeführtes Pflichtsolo",
+    False: "Lustsolo",
+}
+SOLO_WORD = "Solo"
+SOLO_WORDS = {
+    "kreuz": "Kreuz-Solo",
+    "pik": "Pik-Solo",
+    "herz": "Herz-Solo",
+    "karo": "Karo-Solo",
+    "damen": "Damensolo",
+    "buben": "Bubensolo",
+    "damen_buben": "Damen-Buben-Solo",
+    "fleischlos": "Fleischloser",
+}
+SPECIAL_WORDS = {
+    "doppelkopf": "Doppelkopf",
+    "fuchs": "Fuchs",
+    "karlchen": "Karlchen",
+    "karlchen_gefangen": "Karlchen gefangen",
+    "herzstich": "Herzstich",
+    "fuchs_letzter_stich": "Fuchs im letzten Stich",
+}
+#: A premium paid by a player: „2 von 3“ (Platz 2 caught the Fuchs of Platz 3).
+PREMIUM_FROM = "von"
+
+#: The blank template's hint under a rule set.
+TEMPLATE_HINT = (
+    "Ausfüllen nach dem Regelwerk {name}: Nr. = Spielnummer; Spiel, Solo und Ansagen mit den "
+    "Wörtern der Auswahlliste; Re (Plätze) mit Platznummern (z. B. „1, 3“); Geber und "
+    "Solist/Hochzeiter mit Platznummer; Sonderpunkte z. B. „{specials}“; die Spalten des "
+    "Regelwerks ({columns}) nur bei ihrem Spiel. Augen Re leer lassen bei einem Spiel, das nur "
+    "in {unit} eingetragen wird (dann {unit} aller Spieler und die Pluspunkte angeben). Die "
+    "Stand-Spalten müssen nicht ausgefüllt werden."
+)
+
+#: The upload page under a rule set.
+UPLOAD_NOTE = (
+    "Dieses Turnier spielt nach dem Regelwerk {name}: eingelesen werden nur Listen und Vorlagen "
+    "dieses Turniers (Zelle C7 nennt das Regelwerk), mit den Wörtern des Regelwerks in Spiel, "
+    "Solo, Ansagen und Sonderpunkten, seinen Spalten ({columns}) und den Punkten in {unit}."
+)
+
+# ------------------------------------------------------------------ refusals
+
+#: Why a file's list is not read into this tournament's list.
+OTHER_RULE_SET = (
+    "{where}Zelle {ref}: Diese Liste wurde unter dem Regelwerk „{file}“ angelegt, das Turnier "
+    "spielt nach „{tournament}“. Eine Liste wird nur unter ihrem eigenen Regelwerk eingelesen: "
+    "bitte die Liste oder Vorlage dieses Turniers herunterladen und die Zeilen dort eintragen. "
+    "Nichts wurde übernommen."
+)
+UNKNOWN_RULE_SET = (
+    "{where}Zelle {ref}: „{text}“ ist kein Regelwerk dieser App (erwartet z. B. „{key}“ für "
+    "„{tournament}“). Nichts wurde übernommen."
+)
+#: A column header that differs only by the unit.
+WRONG_UNIT = " Unter dem Regelwerk {name} zählt die Liste in {unit} ({rule})."
+#: A word the set does not have: the cell, the word, the set's words, the rule and its source.
+NOT_IN_SET = "{ref}: „{text}“ gibt es unter dem Regelwerk {name} nicht (möglich: {allowed}; {rule})"
+#: A cell of the set's own columns filled in a game it does not belong to.
+NOT_IN_THIS_GAME = "{ref}: „{text}“ – die Spalte „{header}“ gilt nur bei {games} ({rule})"
+MISSING = "{ref}: bitte {what} angeben ({rule})"
+NOT_A_NUMBER = "{ref}: „{text}“ ist keine ganze Zahl"
+YES_NO = "{ref}: „{text}“, erwartet „ja“ oder leer ({rule})"
+HAMMEL_EYES_FORMAT = (
+    "{ref}: „{text}“ – die Augen je Platz werden als „1: 70; 2: 50; 3: 60; 4: 60“ "
+    "angegeben, jeder Platz einmal ({rule})"
+)
+FACTS_NOT_JSON = (
+    "{ref}: „{text}“ – unter einem anderen Regelwerk hält „Angaben“ nur weitere Felder des "
+    'Spiels, so wie die Liste sie schreibt (z. B. {{"timing": {{"re": {{"re": 3}}}}}}); '
+    "bitte leer lassen"
+)
+#: A rule of the set as a message names it: its parameter, how the set has it, where from.
+RULE = "{label} nach {name}: {text} Quelle: {sources}"
