@@ -62,25 +62,6 @@ def ctx(app: Flask) -> Iterator[None]:
         yield
 
 
-@pytest.fixture
-def pot_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Under 000 a list needs its pot's start (``pot_start_missing``), which the day's
-    settings do not give yet (issue 33, item 2): POT_START per table, added where the list's
-    setting has none."""
-    real = list_store.list_setting
-
-    def with_pot(table: RoundTable) -> str:
-        text = real(table)
-        if not text:
-            return text
-        setting = json.loads(text)
-        if parse_rules(setting["rules"]).settlement is Settlement.POT_WINNERS:
-            setting.setdefault("pot", POT_START)
-        return json.dumps(setting, ensure_ascii=False, sort_keys=True)
-
-    monkeypatch.setattr(list_store, "list_setting", with_pot)
-
-
 def _game(
     preset: str, keys: list[str], dealer: str, re_seats: tuple[int, ...], eyes: int
 ) -> dict[str, Any]:
@@ -115,6 +96,7 @@ def _evening(preset: str, sizes: tuple[int, ...], *, rounds_played: int = 1) -> 
     players = [(f"Spieler {n:02d}", "Kiel") for n in range(1, sum(sizes) + 1)]
     tournament, registrations = make_tournament(players)
     tournament.rules_preset = preset
+    _pot_start(tournament)
     db.session.commit()
     for number in range(1, rounds_played + 1):
         order = registrations[number - 1 :] + registrations[: number - 1]
@@ -134,6 +116,12 @@ def _evening(preset: str, sizes: tuple[int, ...], *, rounds_played: int = 1) -> 
             round_.status = RoundStatus.FINISHED
             db.session.commit()
     return tournament.id
+
+
+def _pot_start(tournament: Tournament) -> None:
+    """Under 000 a list needs its pot's start (``pot_start_missing``): POT_START per table."""
+    if parse_rules(tournament.engine_rules).settlement is Settlement.POT_WINNERS:
+        tournament.pot_start = POT_START
 
 
 def _tournament(tid: int) -> Tournament:
@@ -171,7 +159,7 @@ PRESETS = {
 # ------------------------------------------------------------------ standings
 
 
-@pytest.mark.usefixtures("ctx", "pot_start")
+@pytest.mark.usefixtures("ctx")
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_the_standings_under_each_preset_are_the_sums_of_the_engine_reports(preset: str) -> None:
     """Two rounds; every row's total is the player's sum over the reports' rows, in the set's
@@ -189,7 +177,6 @@ def test_the_standings_under_each_preset_are_the_sums_of_the_engine_reports(pres
     assert [row.points for row in one.rows] == sorted((r.points for r in one.rows), reverse=True)
 
 
-@pytest.mark.usefixtures("pot_start")
 def test_the_kasse_shows_money_and_its_balance_per_table_and_round(
     app: Flask, client: FlaskClient
 ) -> None:
@@ -226,7 +213,6 @@ def test_the_kasse_shows_money_and_its_balance_per_table_and_round(
     assert f"Rest {words.amount(rest, 'Pfennig')}" in text
 
 
-@pytest.mark.usefixtures("pot_start")
 def test_the_punktetopf_shows_points_and_its_balance(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
         tid = _evening("hausregeln-2024", (4, 4))
@@ -322,6 +308,7 @@ def _one_table(preset: str, *games: dict[str, Any]) -> tuple[int, dict[str, int]
     leitung = make_user()
     tournament, regs = make_tournament([(n, "") for n in ("Anna", "Ben", "Cem", "Dora")])
     tournament.rules_preset = preset
+    _pot_start(tournament)
     round_ = make_round(tournament, 1, [regs])
     db.session.commit()
     rounds.start(leitung, round_, tournament.version)
@@ -364,7 +351,6 @@ def test_the_settlement_by_hand_plus_minus(app: Flask, client: FlaskClient) -> N
     assert f"/turniere/{tid}/runden/1/abrechnung" in show
 
 
-@pytest.mark.usefixtures("pot_start")
 def test_the_settlement_of_the_punktetopf(app: Flask, client: FlaskClient) -> None:
     """000: each player gets what he won from the pot; won amounts and the rest make the start."""
     with app.app_context():
@@ -385,7 +371,6 @@ def test_the_settlement_of_the_punktetopf(app: Flask, client: FlaskClient) -> No
         assert words.cents(p.total) in page
 
 
-@pytest.mark.usefixtures("pot_start")
 def test_the_settlement_of_the_punktetopf_by_hand(app: Flask, client: FlaskClient) -> None:
     """Hausregeln 2024: Re (Anna, Ben) wins a Normalspiel with 150 Augen and no call: gewonnen
     1, Kontra has 90, no keine 90 (D1) = 1; the Punktetopf pays 1 to each winner (D2): Anna 1,
@@ -567,7 +552,6 @@ def test_the_static_site_shows_the_kasse_and_no_settlement(app: Flask) -> None:
     assert all(b"abrechnung" not in content for content in files.values())
 
 
-@pytest.mark.usefixtures("pot_start")
 def test_the_rundenschnitt_of_the_kasse_is_money(app: Flask, client: FlaskClient) -> None:
     """004 over two rounds, the first closed: the Rundenschnitt is the closed round's Pfennig,
     as Mark and Pfennig on the page and as a number in the CSV."""
@@ -616,9 +600,9 @@ def test_a_deduction_is_left_out_of_the_payments_and_named() -> None:
 
 
 def test_a_list_the_engine_cannot_read_names_its_reason(app: Flask, client: FlaskClient) -> None:
-    """000 without the pot's start on its lists (as the tournament stores them today): the
-    standings, the projector and the settlement open and say in German why the pot has no
-    figure, instead of failing."""
+    """000 without the pot's start (a tournament whose day settings lack it): the standings,
+    the projector and the settlement open and say in German why the pot has no figure,
+    instead of failing."""
     with app.app_context():
         leitung = make_user()
         tournament, regs = make_tournament([(n, "") for n in ("Anna", "Ben", "Cem", "Dora")])
