@@ -181,7 +181,7 @@ def check_table_count(tournament: Tournament, count: int) -> None:
     """Refuse, before drawing, a player count the set's tables cannot seat."""
     problem = table_count_problem(tournament, count)
     if problem is not None:
-        raise ServiceError.sentence(f"{problem} {words.NOTHING_DRAWN}")
+        raise ServiceError.sentence(words.not_drawn(problem))
 
 
 def summary(tournament: Tournament) -> list[tuple[str, str]]:

@@ -133,6 +133,11 @@ def draw_fours_only(rule_set: str, line: str, count: int) -> str:
 NOTHING_DRAWN = "Nichts wurde ausgelost."
 
 
+def not_drawn(problem: str) -> str:
+    """The refusal of a draw: why, and that nothing was drawn."""
+    return f"{problem} {NOTHING_DRAWN}"
+
+
 def _players(count: int) -> str:
     return "Spieler" if count != 1 else "Spielerin oder Spieler"
 
