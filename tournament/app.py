@@ -41,7 +41,7 @@ from tournament.models import MAX_ID
 from tournament.player_pages import routes as player_pages_routes
 from tournament.publish import routes as publish_routes
 from tournament.registrations import routes as registrations_routes
-from tournament.rounds import overview_routes
+from tournament.rounds import evening_routes, overview_routes
 from tournament.rounds import routes as rounds_routes
 from tournament.schema import MIGRATIONS_DIR, current_heads, heads_problem
 from tournament.scorelists import routes as scorelists_routes
@@ -108,6 +108,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(public_routes.bp)
     app.register_blueprint(accounts_routes.auth)
     app.register_blueprint(tournaments_routes.bp)
+    app.register_blueprint(evening_routes.bp)
     app.register_blueprint(registrations_routes.bp)
     app.register_blueprint(rounds_routes.bp)
     app.register_blueprint(overview_routes.bp)

@@ -171,6 +171,12 @@ class Tournament(Model):
     pot_start: Mapped[int | None]
     zwangssolo_frist: Mapped[int | None]
     time_limit: Mapped[int | None]
+    # A club evening (``domain.club_evenings``): one round at one table seated as typed, no
+    # time limit, closed by the Turnierleitung whenever the players stop, then settled.
+    evening: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The evening's Punktwert in tenths of a Cent (``domain.settlement``); None: settled in the
+    # set's unit unless the settlement page is given one.
+    point_value: Mapped[int | None]
     status: Mapped[TournamentStatus] = mapped_column(
         _enum_column(TournamentStatus, "status"),
         default=TournamentStatus.PLANNED,

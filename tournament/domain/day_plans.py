@@ -141,7 +141,10 @@ def round_end(tournament: Tournament, size: int) -> int | None:
 
 
 def minutes_at(tournament: Tournament, size: int) -> int | None:
-    """The regular playing time of a table of ``size``; ``None``: no time limit."""
+    """The regular playing time of a table of ``size``; ``None``: no time limit (as at a club
+    evening under any set)."""
+    if tournament.evening:
+        return None
     if not _under_a_set(tournament):
         return MINUTES.get(size)
     if tournament.time_limit is None:

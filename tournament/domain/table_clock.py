@@ -81,7 +81,8 @@ def clock(table: RoundTable, report: Report, now: dt.datetime | None = None) -> 
     (whatever the app's clock said), and the table's Nachspielzeit runs on from it.
     """
     now = now or utcnow()
-    if report["time_limit"] is None:
+    if report["time_limit"] is None or table.round.tournament.evening:
+        # A club evening has no time limit under any set (``day_plans.minutes_at``).
         return _set_clock(table, now)
     minutes = int(report["time_limit"])
     started = _utc(table.round.started_at)

@@ -230,6 +230,11 @@ def _act(
         else:
             db.session.commit()
             flash(notice(done, round=number), "success")
+            if action is rounds.finish and tournament.evening:
+                # Closing a club evening shows what it comes to.
+                return redirect(
+                    url_for("standings.settle", tournament_id=tournament_id, number=number)
+                )
     else:
         _flash_form_errors(form.errors)
     return redirect(url_for("rounds.show", tournament_id=tournament_id, number=number))

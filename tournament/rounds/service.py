@@ -142,7 +142,7 @@ def finish(user: User | None, round_: Round, version: int) -> None:
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.RUNNING:
         raise ServiceError(Refusal.FINISH_NOT_RUNNING, round=round_.number)
-    missing = open_lists(round_)
+    missing = open_lists(round_, games_left_ok=round_.tournament.evening)
     if missing:
         raise ServiceError(Refusal.LISTS_OPEN, round=round_.number, missing=missing)
     round_.status = RoundStatus.FINISHED
@@ -154,12 +154,16 @@ def finish(user: User | None, round_: Round, version: int) -> None:
     backups.after_commit(backups.round_reason(round_.number, "ende"), round_.tournament.name)
 
 
-def open_lists(round_: Round) -> list[str]:
-    """What keeps the round from closing, per table, in German."""
+def open_lists(round_: Round, *, games_left_ok: bool = False) -> list[str]:
+    """What keeps the round from closing, per table, in German; ``games_left_ok``: a list
+    with games left does not (a club evening ends when the table stops), errors still do."""
     missing = []
     for table in round_.tables:
         report = list_store.check(table)
-        if not report["complete"] and report["games_left"] is None:
+        if games_left_ok and not report["complete"]:
+            if not report["valid"]:
+                missing.append(part(Part.LIST_HAS_ERRORS, table=table.number))
+        elif not report["complete"] and report["games_left"] is None:
             missing.append(day_words.list_open_until_empty(table.number))
         elif not report["complete"]:
             missing.append(part(Part.GAMES_MISSING, table=table.number, left=report["games_left"]))

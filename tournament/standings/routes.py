@@ -92,7 +92,11 @@ def settle(tournament_id: int, number: int) -> str:
     Punktetopf, or what each paid into the Kasse and took out (``domain/settlement.py``)."""
     tournament = tournament_or_404(tournament_id)
     found = round_or_404(tournament, number)
-    typed = request.args.get("punktwert", "")
+    typed = request.args.get("punktwert")
+    if typed is None:
+        # A club evening's own Punktwert, unless the page is given another.
+        value_of = tournament.point_value
+        typed = "" if value_of is None else results_words.point_value(value_of)
     problem = None
     try:
         value = settlement.parse_point_value(typed)

@@ -1,0 +1,251 @@
+"""A club evening (issue 33, item 6): the quick start „Spieleabend starten“ makes a tournament
+marked as an evening with one table seated in the typed order (no draw), starts it with no
+time limit and opens the table's list; games are entered through the list; closing the
+evening (with games left) shows its settlement, whose payments are computed here by hand.
+Refusals in German: too few players, a count the set's one table cannot seat, the same person
+twice, a setting the set needs, a bad Punktwert; nothing is stored then."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from tests.support.scorelist_pages import entries, form_on, table_info
+from tests.support.webapp import field_errors, sign_in, submit
+from tournament.extensions import db
+from tournament.models import RoundStatus, Tournament
+
+START = "/spieleabend/neu"
+FOUR = ["Anna", "Ben", "Cem", "Dora"]
+FIVE = [*FOUR, "Emil"]
+
+
+def _text(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+def _start(client: FlaskClient, preset: str, names: list[str], **extra: str) -> Any:
+    data = {"rules_preset": preset, "players": "\n".join(names), **extra}
+    return submit(client, START, data=data)
+
+
+def _started(app: Flask, client: FlaskClient, preset: str, names: list[str], **extra: str) -> int:
+    """The evening started; its id. The answer opens table 1's list of round 1."""
+    response = _start(client, preset, names, **extra)
+    assert response.status_code == 302, _text(response.get_data(as_text=True))
+    found = re.fullmatch(r"/turniere/(\d+)/runden/1/tische/1/", response.headers["Location"])
+    assert found, response.headers["Location"]
+    return int(found.group(1))
+
+
+def _tournaments(app: Flask) -> int:
+    with app.app_context():
+        return int(db.session.execute(select(func.count(Tournament.id))).scalar_one())
+
+
+def _quick(client: FlaskClient, info: dict[str, Any], data: dict[str, Any]) -> Any:
+    """A row entered through the list's quick entry as the page holds it."""
+    url = info["url"]
+    page = client.get(url + "?schnell=1").get_data(as_text=True)
+    form = form_on(page, url + "schnell", url)
+    response = client.post(url + "schnell", data={**dict(form.fields), **data})
+    assert response.status_code == 302, _text(response.get_data(as_text=True))
+    return response
+
+
+def _game(client: FlaskClient, info: dict[str, Any], data: dict[str, Any]) -> None:
+    """A game entered through the list's game form, "Speichern" pressed."""
+    url = info["url"]
+    page = client.get(url).get_data(as_text=True)
+    form = form_on(page, url + "spiel", url)
+    response = client.post(url + "spiel", data={**dict(form.fields), **data, "confirmed": "1"})
+    assert response.status_code == 302, _text(response.get_data(as_text=True))
+
+
+def _close(client: FlaskClient, tid: int) -> str:
+    """Close the evening on its round page: the answer is the settlement."""
+    response = submit(client, f"/turniere/{tid}/runden/1", f"/turniere/{tid}/runden/1/abschliessen")
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/turniere/{tid}/runden/1/abrechnung"
+    return client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def _payments(page: str) -> list[tuple[str, str, int]]:
+    found = re.findall(r'data-payer="(\w+)" data-payee="(\w+)" data-amount="(\d+)"', page)
+    return sorted((payer, payee, int(amount)) for payer, payee, amount in found)
+
+
+def test_the_start_page_offers_the_sets_and_a_name_of_today(
+    app: Flask, client: FlaskClient
+) -> None:
+    sign_in(app, client)
+    home = client.get("/").get_data(as_text=True)
+    assert f'href="{START}"' in home
+    page = client.get(START).get_data(as_text=True)
+    today = dt.date.today().strftime("%d.%m.%Y")
+    assert f'value="Spieleabend {today}"' in page
+    form = form_on(page, START, START)
+    assert form.choices["rules_preset"] == [
+        "ddv",
+        "hausregeln-2024",
+        "reglement-2001",
+        "schweinchen",
+        "ravensburger-2015",
+    ]
+    assert 'name="time_limit"' not in page
+    assert 'name="pot_start"' in page
+
+
+def test_anyone_but_the_turnierleitung_is_sent_to_sign_in(client: FlaskClient) -> None:
+    assert client.get(START).status_code in (302, 303)
+
+
+def test_under_schweinchen_four_typed_players_play_and_the_settlement_is_theirs(
+    app: Flask, client: FlaskClient
+) -> None:
+    sign_in(app, client)
+    tid = _started(app, client, "schweinchen", FOUR, point_value="10")
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        assert tournament.evening and tournament.rounds_planned == 1
+        assert tournament.point_value == 100
+        round_ = tournament.rounds[0]
+        assert round_.status is RoundStatus.RUNNING
+        [table] = round_.tables
+        assert [s.registration.player.name for s in table.seats] == FOUR
+        assert table.access_code is not None
+    info = table_info(app, tid, 4)
+    page = _text(client.get(info["url"]).get_data(as_text=True))
+    assert "ohne Zeitlimit" in page
+    assert "Gibt: Anna" in page
+    assert "Abrechnung des Abends" in page
+    a, b, c, d = info["keys"]
+    # A Normalspiel won by Anna and Cem for 2; a solo won by Ben for 1 (each other pays 1).
+    _quick(client, info, {"kind": "normal", "winners": [a, c], "value": "2"})
+    _quick(client, info, {"kind": "solo", "winners": [b], "value": "1"})
+    assert len(entries(app, 1)) == 2
+    # By hand: Anna 2 - 1 = 1, Ben -2 + 3 = 1, Cem 2 - 1 = 1, Dora -2 - 1 = -3: Dora pays
+    # each of the others 1 Punkt, at 10 Cent a point 0,10 €.
+    settled = _close(client, tid)
+    assert _payments(settled) == sorted([(d, a, 10), (d, b, 10), (d, c, 10)])
+    assert _text(settled).count("Dora zahlt") == 3
+    assert "0,10 €" in settled
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        assert tournament.rounds[0].status is RoundStatus.FINISHED
+    in_points = client.get(f"/turniere/{tid}/runden/1/abrechnung?punktwert=")
+    assert _payments(in_points.get_data(as_text=True)) == sorted([(d, a, 1), (d, b, 1), (d, c, 1)])
+
+
+def test_under_ddv_games_from_the_game_form_and_the_round_closes_with_games_left(
+    app: Flask, client: FlaskClient
+) -> None:
+    sign_in(app, client)
+    tid = _started(app, client, "ddv", FOUR)
+    info = table_info(app, tid, 4)
+    assert "ohne Zeitlimit" in _text(client.get(info["url"]).get_data(as_text=True))
+    a, b, c, d = info["keys"]
+    normal = {"kind": "normal", "re": [a, b], "eyes_party": "re", "eyes": "130"}
+    _game(client, info, {**normal, "schwarz": "", "re_call": "", "kontra_call": ""})
+    _game(client, info, {**normal, "schwarz": "", "re_call": "", "kontra_call": ""})
+    stored = [json.loads(e) for e in entries(app, 1)]
+    assert [e["re"] for e in stored] == [[a, b], [a, b]]
+    # By hand (TSR 7.2): Re wins with 130 Augen, nothing called: gewonnen 1, and Kontra has
+    # 110, so no keine 90: 1 point to each of Re, -1 to each of Kontra; twice: Anna and Ben
+    # +2, Cem and Dora -2: two payments of 2 Punkte, each of Kontra pays one of Re.
+    settled = _close(client, tid)
+    payments = _payments(settled)
+    assert [amount for _, _, amount in payments] == [2, 2]
+    assert {payer for payer, _, _ in payments} == {c, d}
+    assert {payee for _, payee, _ in payments} == {a, b}
+
+
+@pytest.mark.parametrize("names", [FOUR, FIVE], ids=["four", "five"])
+def test_under_ravensburger_2015_the_kasse_is_settled(
+    app: Flask, client: FlaskClient, names: list[str]
+) -> None:
+    sign_in(app, client)
+    tid = _started(app, client, "ravensburger-2015", names)
+    info = table_info(app, tid, len(names))
+    assert info["names"] == names
+    page = client.get(info["url"] + "?schnell=1").get_data(as_text=True)
+    playing = form_on(page, info["url"] + "schnell", info["url"]).choices["winners"]
+    assert len(playing) == 4
+    _quick(client, info, {"kind": "normal", "winners": playing[:2], "value": "5"})
+    _quick(client, info, {"kind": "solo", "winners": [playing[2]], "value": "5"})
+    settled = _close(client, tid)
+    # By hand (004 L63-65): each paid his share of the Kasse's start in (10 Grundbeträge of
+    # 5 Pfennig a player: 200 at four, 250 at five, even shares), took out what the rows
+    # paid him; his balance is taken out minus paid in.
+    taken = {key: 0 for key in info["keys"]}
+    for record in (json.loads(e) for e in entries(app, 1)):
+        for key, points in record["points"].items():
+            taken[key] += points
+    share = 50
+    for key in info["keys"]:
+        assert f'data-key="{key}" data-net="{taken[key] - share}"' in settled
+    rest = len(names) * share - (5 + 5)
+    assert f'data-rest="{rest}"' in settled
+
+
+def test_under_hausregeln_2024_the_pot_start_is_asked_for(app: Flask, client: FlaskClient) -> None:
+    sign_in(app, client)
+    refused = _start(client, "hausregeln-2024", FOUR)
+    assert refused.status_code == 200
+    assert field_errors(refused.get_data(as_text=True), "pot_start")
+    assert _tournaments(app) == 0
+    tid = _started(app, client, "hausregeln-2024", FOUR, pot_start="40")
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None and tournament.pot_start == 40
+
+
+@pytest.mark.parametrize(
+    ("preset", "names", "expected"),
+    [
+        ("schweinchen", FOUR[:3], "Zu wenige Spieler: unter Hausregeln mit Schweinchen sitzen 4"),
+        ("ddv", FOUR[:2], "Zu wenige Spieler: unter DDV-Turnierspielregeln sitzen 4 oder 5"),
+        ("schweinchen", FIVE, "5 Spieler passen an keinen Tisch unter Hausregeln mit Schweinchen"),
+        ("ddv", [*FIVE, "Fritz"], "6 Spieler passen an keinen Tisch unter DDV"),
+        ("ddv", ["Anna", "Ben", "Anna", "Dora"], "Spieler: "),
+        ("ddv", [], "Bitte die Spieler eintragen, einen je Zeile."),
+    ],
+    ids=["three", "two", "five-at-fours", "six", "same-twice", "none"],
+)
+def test_a_start_the_set_cannot_seat_is_refused_in_german_and_nothing_is_stored(
+    app: Flask, client: FlaskClient, preset: str, names: list[str], expected: str
+) -> None:
+    sign_in(app, client)
+    response = _start(client, preset, names)
+    assert response.status_code == 200
+    errors = " ".join(field_errors(response.get_data(as_text=True), "players"))
+    assert expected in errors, errors
+    assert _tournaments(app) == 0
+
+
+def test_namesakes_are_told_apart_by_their_club(app: Flask, client: FlaskClient) -> None:
+    sign_in(app, client)
+    tid = _started(app, client, "ddv", ["Anna; Rot", "Ben", "Anna; Blau", "Dora"])
+    info = table_info(app, tid, 4)
+    assert info["names"] == ["Anna", "Ben", "Anna", "Dora"]
+    page = _text(client.get(info["url"]).get_data(as_text=True))
+    assert "Anna (Rot)" in page or "Anna (1)" in page, page
+
+
+def test_a_bad_punktwert_is_refused_next_to_its_field(app: Flask, client: FlaskClient) -> None:
+    sign_in(app, client)
+    response = _start(client, "ddv", FOUR, point_value="zehn")
+    assert response.status_code == 200
+    assert field_errors(response.get_data(as_text=True), "point_value") == [
+        "Punktwert „zehn“: bitte Cent je Punkt eingeben, z. B. 5 oder 0,5."
+    ]
+    assert _tournaments(app) == 0

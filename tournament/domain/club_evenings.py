@@ -1,0 +1,136 @@
+"""A club evening (issue 33, item 6): a game night that is no tournament, in the same app.
+
+One step makes a tournament marked as an evening (``Tournament.evening``) with one planned
+round, registers the typed players (``registrations.register_pasted``, namesakes told apart
+as there), and seats them at one table of round 1 in the typed order, with no draw
+(:func:`seat_at_one_table`); the caller starts the round as any round is started. An evening
+has no time limit (``day_plans.minutes_at``); its games per round are the set's own, and under
+a set that names none as many as a list may have, and the Turnierleitung closes the round
+whenever the table stops (``rounds.service.finish`` lets an evening's lists have games left).
+Closing it shows the evening's settlement (``domain.settlement``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from tournament.domain import audit_log as audit
+from tournament.domain import day_plans, registrations, rule_sets, tournaments
+from tournament.domain.day_plans import DayPlan
+from tournament.domain.errors import ServiceError
+from tournament.extensions import db
+from tournament.models import DrawMethod, Registration, Round, RoundTable, Seat, Tournament, User
+from tournament.texts import club_evening as words
+
+#: The table sizes the app seats (``RoundTable.size``); 004's table of three with a Strohmann
+#: is left to a paper list.
+SEATED_SIZES = frozenset({4, 5})
+PLAYERS_FIELD = "players"
+
+
+def table_sizes(choice: rule_sets.Choice) -> frozenset[int]:
+    """The sizes of the one table an evening under ``choice`` may have."""
+    return frozenset(rule_sets.rules_of_choice(choice).table_sizes & SEATED_SIZES)
+
+
+def evening_day(choice: rule_sets.Choice, day: DayPlan) -> DayPlan:
+    """The day's settings of an evening: as given, but under a set that names no games per
+    round and no end by the pot, as many games as a list may have (the table stops earlier
+    when it likes); never a time limit."""
+    rules = rule_sets.rules_of_choice(choice)
+    games = day.round_games
+    if (
+        choice.engine_rules is not None
+        and games is None
+        and not day.until_pot_empty
+        and rules.games_per_round is None
+    ):
+        games = day_plans.MAX_GAMES * 4 // 5 if 5 in rules.table_sizes else day_plans.MAX_GAMES
+    return DayPlan(
+        round_games=games,
+        until_pot_empty=day.until_pot_empty,
+        pot_start=day.pot_start,
+        zwangssolo_frist=day.zwangssolo_frist,
+        time_limit=None,
+    )
+
+
+def start(
+    user: User | None,
+    *,
+    name: str,
+    date: dt.date,
+    rules_preset: str,
+    rules_variants: Sequence[str],
+    day: DayPlan,
+    players: str,
+    point_value: int | None = None,
+) -> Round:
+    """Create the evening with its players seated at table 1 of round 1, in the typed order
+    (one name a line, ``Name; Verein`` as in a pasted list). The caller starts the round and
+    commits; a :class:`ServiceError` (in German, with its field) leaves nothing to keep."""
+    choice = rule_sets.choose(rules_preset, rules_variants)
+    tournament = tournaments.create(
+        user,
+        name=name,
+        date=date,
+        venue="",
+        organiser="",
+        rounds_planned=1,
+        rules_preset=choice.preset,
+        rules_variants=choice.variants,
+        day=evening_day(choice, day),
+    )
+    tournament.evening = True
+    tournament.point_value = point_value
+    lines = registrations.parse_paste(tournament, players)
+    sizes = table_sizes(choice)
+    set_name = rule_sets.name_of(tournament)
+    if not lines:
+        raise ServiceError.sentence(words.NO_PLAYERS, PLAYERS_FIELD)
+    if len(lines) < min(sizes):
+        raise ServiceError.sentence(words.too_few(set_name, sizes, len(lines)), PLAYERS_FIELD)
+    if len(lines) not in sizes:
+        raise ServiceError.sentence(words.cannot_seat(set_name, sizes, len(lines)), PLAYERS_FIELD)
+    # Typed names are new people for the evening: a known player of the same name is not
+    # asked after (the registration would ask which one is meant).
+    decisions = {line.key: registrations.NEW for line in lines if line.matches}
+    try:
+        added = registrations.register_pasted(
+            user, tournament, tournament.version, players, decisions
+        )
+    except ServiceError as error:
+        raise ServiceError.sentence(words.player_lines(str(error)), PLAYERS_FIELD) from error
+    return seat_at_one_table(user, tournament, added)
+
+
+def seat_at_one_table(
+    user: User | None, tournament: Tournament, players: Sequence[Registration]
+) -> Round:
+    """Round 1 of ``tournament`` with one table seating ``players`` in the given order (the
+    first deals first, the last keeps the list), without a draw."""
+    if tournament.rounds:
+        raise ServiceError.sentence(words.ALREADY_SEATED)
+    round_ = Round(
+        tournament=tournament,
+        number=1,
+        method=DrawMethod.RANDOM,
+        seed=0,
+        separate_clubs=False,
+        repeats=0,
+        five_tables=1 if len(players) == 5 else 0,
+        draw_request="{}",
+    )
+    db.session.add(round_)
+    table = RoundTable(number=1, size=len(players))
+    round_.tables.append(table)
+    for position, registration in enumerate(players, start=1):
+        table.seats.append(Seat(round=round_, registration=registration, position=position))
+    db.session.flush()
+    tournaments.refresh_status(tournament)
+    seated = [[str(r.start_number) for r in players]]
+    audit.record(
+        user, "draw", "round", round_.id, new={"number": 1, "repeats": 0, "tables": seated}
+    )
+    return round_
