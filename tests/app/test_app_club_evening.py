@@ -126,7 +126,7 @@ def test_under_schweinchen_four_typed_players_play_and_the_settlement_is_theirs(
     page = _text(client.get(info["url"]).get_data(as_text=True))
     assert "ohne Zeitlimit" in page
     assert "Gibt: Anna" in page
-    assert "Abrechnung des Abends" in page
+    assert "Abrechnung des Abends (wer zahlt wem)" in page
     a, b, c, d = info["keys"]
     # A Normalspiel won by Anna and Cem for 2; a solo won by Ben for 1 (each other pays 1).
     _quick(client, info, {"kind": "normal", "winners": [a, c], "value": "2"})

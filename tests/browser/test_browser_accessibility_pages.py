@@ -168,6 +168,7 @@ PAGES: dict[str, tuple[tuple[str, ...], Callable[[World], str]]] = {
     "tournaments.show": ((PUBLIC, LEITUNG), lambda w: f"/turniere/{w.tid}"),
     "tournaments.edit": ((LEITUNG,), lambda w: f"/turniere/{w.tid}/bearbeiten"),
     "tournaments.create": ((LEITUNG,), lambda w: "/turniere/neu"),
+    "evenings.create": ((LEITUNG,), lambda w: "/spieleabend/neu"),
     "tournaments.rule_set": ((PUBLIC,), lambda w: f"/turniere/{w.tid}/regelwerk"),
     "imports.tournament_upload": ((LEITUNG,), lambda w: f"/turniere/{w.tid}/einlesen"),
     "standings.projector": ((PUBLIC,), lambda w: f"/turniere/{w.tid}/leinwand"),

@@ -1,0 +1,96 @@
+"""A club evening on the Turnierleitung's phone (390×844, issue 33 item 6): „Spieleabend
+starten“ from the start page, four players typed in under the Schweinchen rules with a
+Punktwert, two games entered in the list's points mode, the evening closed on the round page,
+and the settlement says who pays whom in Euro. Every page on the way fits the screen, its
+controls are touch targets of 44 px and axe-core finds nothing serious or critical. Served by
+waitress on SQLite (``tests/support/browser.py``; the pages are the same on gunicorn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.support.accessibility import axe_findings, small_targets
+from tests.support.browser import served_on
+from tests.support.scorelist_browser import LEITUNG, Devices, Site, sign_in
+from tests.support.webapp import add_account, log_in
+
+
+@pytest.fixture(scope="module")
+def site(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Site]:
+    instance = tmp_path_factory.mktemp("evening") / "instance"
+    with served_on("waitress-sqlite", instance, request) as (app, url):
+        add_account(app, LEITUNG)
+        client = app.test_client()
+        assert log_in(client, LEITUNG).status_code == 302
+        yield Site(app, url, client)
+
+
+@pytest.fixture
+def devices(browser: Browser, site: Site) -> Iterator[Devices]:
+    found = Devices(browser, site.url)
+    yield found
+    found.close()
+    assert found.errors == [], f"script errors on the pages: {found.errors}"
+
+
+def _fits_the_phone(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    assert small_targets(page) == []
+    assert axe_findings(page) == []
+
+
+def test_an_evening_is_started_played_closed_and_settled_on_the_phone(
+    devices: Devices, site: Site
+) -> None:
+    page = devices.open(phone=True)
+    sign_in(page, LEITUNG)
+    page.goto("/")
+    page.get_by_role("link", name="Spieleabend starten").click()
+    expect(page.get_by_role("heading", name="Spieleabend starten")).to_be_visible()
+    _fits_the_phone(page)
+    page.get_by_label("Spieler, einer je Zeile").fill("Anna\nBen\nCem\nDora")
+    page.get_by_role("radio", name="Hausregeln mit Schweinchen").check()
+    page.get_by_label("Punktwert in Cent (freiwillig)").fill("10")
+    page.get_by_role("button", name="Spieleabend starten").click()
+
+    expect(page.locator(".flash-success")).to_contain_text("4 Spieler an Tisch 1")
+    expect(page.locator("#kopf")).to_contain_text("ohne Zeitlimit")
+    expect(page.locator("#kopf")).to_contain_text("Gibt: Anna")
+    list_url = page.url
+    _fits_the_phone(page)
+
+    # Anna and Cem win a Normalspiel for 2; Ben wins a solo for 1.
+    page.get_by_role("link", name="Nur Punkte").click()
+    quick = page.locator("form.quick-form")
+    quick.locator("#winners").get_by_role("checkbox", name="Anna").check()
+    quick.locator("#winners").get_by_role("checkbox", name="Cem").check()
+    quick.get_by_role("spinbutton", name="Punkte für jeden von ihnen").fill("2")
+    quick.get_by_role("button", name="Punkte speichern").click()
+    expect(page.locator("#eintrag-1")).to_be_visible()
+    page.goto(list_url)
+    page.get_by_role("link", name="Nur Punkte").click()
+    quick = page.locator("form.quick-form")
+    quick.get_by_role("radio", name="Solo", exact=True).check()
+    quick.locator("#winners").get_by_role("checkbox", name="Ben").check()
+    quick.get_by_role("spinbutton", name="Punkte für jeden von ihnen").fill("1")
+    quick.get_by_role("button", name="Punkte speichern").click()
+    expect(page.locator("#eintrag-2")).to_be_visible()
+
+    # The evening is closed on its round page; the answer is its settlement. By hand: Anna
+    # 2 - 1, Ben -2 + 3, Cem 2 - 1, Dora -2 - 1: Dora pays each of the others 1 Punkt, at
+    # 10 Cent a point 0,10 €.
+    page.get_by_role("link", name="Abend beenden (Tischplan)").click()
+    page.get_by_role("button", name="Abend beenden").click()
+    expect(page.get_by_role("heading", name="Abrechnung Runde 1")).to_be_visible()
+    expect(page.locator("li[data-payer]")).to_have_count(3)
+    for payee in ("Anna", "Ben", "Cem"):
+        expect(page.get_by_text(f"Dora zahlt {payee} 0,10 €")).to_be_visible()
+    _fits_the_phone(page)
