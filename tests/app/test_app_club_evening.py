@@ -132,6 +132,9 @@ def test_under_schweinchen_four_typed_players_play_and_the_settlement_is_theirs(
     _quick(client, info, {"kind": "normal", "winners": [a, c], "value": "2"})
     _quick(client, info, {"kind": "solo", "winners": [b], "value": "1"})
     assert len(entries(app, 1)) == 2
+    overview = _text(client.get(f"/turniere/{tid}/runden/1/uebersicht").get_data(as_text=True))
+    assert "Der Abend endet, wann der Tisch aufhört." in overview
+    assert "Abend beenden" in overview
     # By hand: Anna 2 - 1 = 1, Ben -2 + 3 = 1, Cem 2 - 1 = 1, Dora -2 - 1 = -3: Dora pays
     # each of the others 1 Punkt, at 10 Cent a point 0,10 €.
     settled = _close(client, tid)

@@ -142,7 +142,7 @@ def finish(user: User | None, round_: Round, version: int) -> None:
     tournaments.claim(round_.tournament, version)
     if round_.status is not RoundStatus.RUNNING:
         raise ServiceError(Refusal.FINISH_NOT_RUNNING, round=round_.number)
-    missing = open_lists(round_, games_left_ok=round_.tournament.evening)
+    missing = open_lists(round_)
     if missing:
         raise ServiceError(Refusal.LISTS_OPEN, round=round_.number, missing=missing)
     round_.status = RoundStatus.FINISHED
@@ -154,13 +154,14 @@ def finish(user: User | None, round_: Round, version: int) -> None:
     backups.after_commit(backups.round_reason(round_.number, "ende"), round_.tournament.name)
 
 
-def open_lists(round_: Round, *, games_left_ok: bool = False) -> list[str]:
-    """What keeps the round from closing, per table, in German; ``games_left_ok``: a list
-    with games left does not (a club evening ends when the table stops), errors still do."""
+def open_lists(round_: Round) -> list[str]:
+    """What keeps the round from closing, per table, in German. At a club evening games left
+    do not (it ends when the table stops), errors still do."""
+    evening = round_.tournament.evening
     missing = []
     for table in round_.tables:
         report = list_store.check(table)
-        if games_left_ok and not report["complete"]:
+        if evening and not report["complete"]:
             if not report["valid"]:
                 missing.append(part(Part.LIST_HAS_ERRORS, table=table.number))
         elif not report["complete"] and report["games_left"] is None:
