@@ -219,7 +219,7 @@ def test_under_hausregeln_2024_the_pot_start_is_asked_for(app: Flask, client: Fl
         ("ddv", FOUR[:2], "Zu wenige Spieler: unter DDV-Turnierspielregeln sitzen 4 oder 5"),
         ("schweinchen", FIVE, "5 Spieler passen an keinen Tisch unter Hausregeln mit Schweinchen"),
         ("ddv", [*FIVE, "Fritz"], "6 Spieler passen an keinen Tisch unter DDV"),
-        ("ddv", ["Anna", "Ben", "Anna", "Dora"], "Spieler: "),
+        ("ddv", ["Anna", "Ben", "Anna", "Dora"], "Zeile 3: Anna steht genauso schon in Zeile 1"),
         ("ddv", [], "Bitte die Spieler eintragen, einen je Zeile."),
     ],
     ids=["three", "two", "five-at-fours", "six", "same-twice", "none"],
@@ -241,7 +241,7 @@ def test_namesakes_are_told_apart_by_their_club(app: Flask, client: FlaskClient)
     info = table_info(app, tid, 4)
     assert info["names"] == ["Anna", "Ben", "Anna", "Dora"]
     page = _text(client.get(info["url"]).get_data(as_text=True))
-    assert "Anna (Rot)" in page or "Anna (1)" in page, page
+    assert "Anna (Nr. 1, Rot)" in page and "Anna (Nr. 3, Blau)" in page
 
 
 def test_a_bad_punktwert_is_refused_next_to_its_field(app: Flask, client: FlaskClient) -> None:
