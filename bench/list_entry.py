@@ -258,11 +258,11 @@ def _plan_ruled_games(
 def _planned(entry: dict[str, Any], choices: list[tuple[str, str]]) -> PlannedGame | None:
     """The form fields for a simulated game (as the correction page fills them), and the
     record the game view makes of them; ``None`` if the form refuses them."""
-    shown = _form_from_record(entry, 1).for_table(choices)
+    shown = _form_from_record(entry, 1, None, choices).for_table(choices)
     fields: list[tuple[str, str]] = []
     for form_field in shown:
         data = form_field.data
-        if form_field.name in NOT_SENT or data is None:
+        if form_field.name in NOT_SENT or data is None or data is False:  # unticked: not sent
             continue
         values = data if isinstance(data, list) else [data]
         fields.extend((form_field.name, str(value)) for value in values)
