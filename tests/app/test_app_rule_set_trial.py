@@ -1,0 +1,42 @@
+"""Found trying a Ravensburger afternoon in the browser (issue 33, "tried as a new user
+would"): what the projector shows of a game at a table of five under 004, where the dealer
+who sits out pays or collects in a solo (004 Z. 93)."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament, make_user
+from tournament.domain import list_entries as entries
+from tournament.extensions import db
+from tournament.rounds import service as rounds
+
+
+def _five_with_a_solo() -> int:
+    """Anna deals and sits out; Ben plays a Bubensolo (Grand) and wins with 150 Augen:
+    5 Pfennig from each of the four others, Anna too (004 Z. 93): Ben +20, each -5."""
+    leitung = make_user()
+    names = ("Anna", "Ben", "Cem", "Dora", "Emil")
+    tournament, regs = make_tournament([(n, "") for n in names])
+    tournament.rules_preset = "ravensburger-2015"
+    round_ = make_round(tournament, 1, [regs])
+    db.session.commit()
+    rounds.start(leitung, round_, tournament.version)
+    db.session.commit()
+    table = round_.tables[0]
+    solo = entries.game(kind="lustsolo", re=["2"], re_eyes=150, solo="buben")
+    add_entry(KEEPER, table, table.version, {**solo, "re_tricks": 6, "dealer": "1"})
+    db.session.commit()
+    return tournament.id
+
+
+def test_the_projector_shows_the_sitter_who_pays_in_a_solo(
+    app: Flask, client: FlaskClient
+) -> None:
+    with app.app_context():
+        tid = _five_with_a_solo()
+    page = client.get(f"/turniere/{tid}/leinwand").get_data(as_text=True)
+    latest = page[page.index("Neueste Ergebnisse") :]
+    assert "Ben +0,20 DM" in latest
+    assert "Anna −0,05 DM" in latest
