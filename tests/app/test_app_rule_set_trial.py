@@ -31,9 +31,7 @@ def _five_with_a_solo() -> int:
     return tournament.id
 
 
-def test_the_projector_shows_the_sitter_who_pays_in_a_solo(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_the_projector_shows_the_sitter_who_pays_in_a_solo(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
         tid = _five_with_a_solo()
     page = client.get(f"/turniere/{tid}/leinwand").get_data(as_text=True)
