@@ -9,8 +9,11 @@ from flask.testing import FlaskClient
 
 from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament, make_user
 from tournament.domain import list_entries as entries
+from tournament.domain import list_sheet
 from tournament.extensions import db
 from tournament.rounds import service as rounds
+
+KEYS = ("1", "2", "3", "4")
 
 
 def _five_with_a_solo() -> int:
@@ -38,3 +41,20 @@ def test_the_projector_shows_the_sitter_who_pays_in_a_solo(app: Flask, client: F
     latest = page[page.index("Neueste Ergebnisse") :]
     assert "Ben +0,20 DM" in latest
     assert "Anna −0,05 DM" in latest
+
+
+def test_a_game_worth_one_point_reads_1_punkt() -> None:
+    """002: Re wins with 170 Augen (gewonnen, keine 90), Kontra caught a Fuchs: 1 Punkt."""
+    record = entries.game(kind="normal", re=["1", "3"], re_eyes=170)
+    record["specials"] = {"kontra": {"fuchs": 1}}
+    _, verdict = list_sheet.value_explanation(record, KEYS, '"schweinchen"')
+    assert "Spielwert aus Sicht von Re: 1 Punkt" in verdict
+    _, verdict = list_sheet.value_explanation(record | {"re_eyes": 200}, KEYS, '"schweinchen"')
+    assert "Spielwert aus Sicht von Re: 2 Punkte" in verdict
+
+
+def test_under_the_kasse_the_value_line_names_the_kasse() -> None:
+    """004: Re wins with 140 Augen: 5 Pfennig to each Re player, 10 from the Kasse."""
+    record = entries.game(kind="normal", re=["1", "3"], re_eyes=140)
+    _, verdict = list_sheet.value_explanation(record, KEYS, '"ravensburger-2015"')
+    assert "Aus der Kasse: 10 Pfennig" in verdict
