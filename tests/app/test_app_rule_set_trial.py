@@ -58,3 +58,15 @@ def test_under_the_kasse_the_value_line_names_the_kasse() -> None:
     record = entries.game(kind="normal", re=["1", "3"], re_eyes=140)
     _, verdict = list_sheet.value_explanation(record, KEYS, '"ravensburger-2015"')
     assert "Aus der Kasse: 10 Pfennig" in verdict
+
+
+def test_a_tournament_of_one_round_reads_1_runde(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        make_user()
+        tournament, _ = make_tournament([(n, "") for n in ("Anna", "Ben", "Cem", "Dora")])
+        tournament.rounds_planned = 1
+        db.session.commit()
+        tid = tournament.id
+    page = client.get(f"/turniere/{tid}").get_data(as_text=True)
+    assert " · 1 Runde · " in page
+    assert "1 Runden" not in page
