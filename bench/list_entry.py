@@ -62,11 +62,13 @@ from rules_engine.simulate import random_list  # noqa: E402
 from tournament import serve as serving  # noqa: E402
 from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
-from tournament.domain import list_store as store  # noqa: E402
 from tournament.domain import (  # noqa: E402
+    day_plans,
     registrations,
+    rule_set_entry,
     tournaments,
 )
+from tournament.domain import list_store as store  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import DrawMethod, Round, RoundTable  # noqa: E402
 from tournament.rounds import service as rounds  # noqa: E402
@@ -80,6 +82,13 @@ TIMEOUT = 120.0  # seconds for one request; a save waits for up to 49 others
 BARRIER_TIMEOUT = 600.0
 LIST_TRIES = 50
 NOT_SENT = ("csrf_token", "version", "confirmed")
+#: The pot's start, the day's setting: 000's Punktetopf needs one; 004's Kasse (50 Pfennig a
+#: player unless the day says otherwise, L63) is emptied in about five games, so it is set
+#: for the benchmark's 24 games.
+POT_START = {"hausregeln-2024": 1000, "ravensburger-2015": 5000}
+#: Under another rule set: the share of solos among the games, and of games with a call.
+SOLO_SHARE = 0.2
+CALL_SHARE = 0.3
 # The engine's value shown under the form (the bar above "Speichern").
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]*)"')
 VERSION = re.compile(r'name="version" type="hidden" value="([^"]*)"')
@@ -110,10 +119,14 @@ class TablePlan:
     games: list[PlannedGame]
 
 
-def build(app: Flask, tables: int, games: int, seed: int) -> tuple[int, list[TablePlan], int]:
+def build(
+    app: Flask, tables: int, games: int, seed: int, preset: str = "ddv"
+) -> tuple[int, list[TablePlan], int]:
     """A tournament with round 1 running, and each table's games; (round id, plans, lists
     thrown away because the form could not express one of their games). Called again, it
-    adds another tournament."""
+    adds another tournament. ``preset``: the tournament's rule set (``docs/rule-sets.md``);
+    under another set than the DDV's the games are the set's own (:func:`_plan_ruled_games`)
+    and a pot starts at :data:`POT_START`."""
     rng = random.Random(seed)
     with app.app_context():
         flask_migrate.upgrade()
@@ -127,6 +140,8 @@ def build(app: Flask, tables: int, games: int, seed: int) -> tuple[int, list[Tab
             venue="Halle",
             organiser="Bench",
             rounds_planned=1,
+            rules_preset=preset,
+            day=day_plans.DayPlan(pot_start=POT_START.get(preset)),
         )
         pairs = [f"{first} {last}" for first in FIRST for last in LAST]
         rng.shuffle(pairs)
@@ -153,7 +168,10 @@ def build(app: Flask, tables: int, games: int, seed: int) -> tuple[int, list[Tab
             for table in round_.tables:
                 if table.access_code is None or len(table.seats) != 4:
                     raise SystemExit(f"table {table.number}: no code or not four players")
-                planned, tries = _plan_games(table, rng, games)
+                if preset == "ddv":
+                    planned, tries = _plan_games(table, rng, games)
+                else:
+                    planned, tries = _plan_ruled_games(table, rng, games)
                 thrown += tries
                 plans.append(TablePlan(table.number, table.access_code, planned))
         round_id = round_.id
@@ -185,14 +203,66 @@ def _plan_games(table: RoundTable, rng: random.Random, games: int) -> tuple[list
     raise SystemExit(f"table {table.number}: no list of {games} expressible games found")
 
 
+def _plan_ruled_games(
+    table: RoundTable, rng: random.Random, games: int
+) -> tuple[list[PlannedGame], int]:
+    """``games`` games under the tournament's rule set as a list-keeper taps them on the
+    set's form: mostly Normalspiele (two Re players, the Augen), a fifth solos of the set's
+    own kinds (the solo kind's tap, the solo, the soloist), some with a call the set has.
+    Each is made a record by the page's own form and mapping, the dealer is who the list's
+    report says deals next, and the points are the engine's for the list so far (so a game
+    the set refuses there is drawn again); how many games were drawn again."""
+    keys = tuple(store.player_key(seat.registration.start_number) for seat in table.seats)
+    choices = [(key, key) for key in keys]
+    offer = rule_set_entry.entry_rules(table.round.tournament)
+    if offer is None:
+        raise SystemExit("no rule set of its own")
+    setting = json.loads(store.list_setting(table))
+    solo_kind = next(k for k in ("solo", "lustsolo") if k in offer.kind_keys)
+    solos = [key for key, _ in offer.solos]
+    calls = [("re_call", key) for key, _ in offer.re_calls if key == "re"]
+    calls += [("kontra_call", key) for key, _ in offer.kontra_calls if key == "kontra"]
+    if any(key == "kontra_call" for key, _ in calls) and offer.rules.calls.value == "kontra_re":
+        calls = [("kontra_call", "kontra")]
+    planned: list[PlannedGame] = []
+    redrawn = 0
+    report = check_list({"id": "plan", "players": list(keys), "entries": [], **setting})
+    while len(planned) < games:
+        if redrawn > LIST_TRIES * games:
+            raise SystemExit(f"table {table.number}: the set refuses the games drawn")
+        eyes = str(rng.randint(1, 239))
+        if rng.random() < SOLO_SHARE:
+            fields = [("kind", solo_kind), ("solo", rng.choice(solos))]
+            fields += [("player", rng.choice(keys)), ("eyes", eyes)]
+        else:
+            fields = [("kind", "normal"), *(("re", key) for key in rng.sample(keys, 2))]
+            fields.append(("eyes", eyes))
+        if calls and rng.random() < CALL_SHARE:
+            fields.append(rng.choice(calls))
+        sent = GameForm(formdata=MultiDict([*fields, ("version", "1")]), meta={"csrf": False})
+        sent.for_table(choices).for_rules(offer, bool(report.get("hammelrennen_due")))
+        if not sent.validate():
+            redrawn += 1
+            continue
+        record = {**_game_record(sent), "dealer": report["next_dealer"]}
+        entries = [*(p.record for p in planned), record]
+        trial = check_list({"id": "plan", "players": list(keys), "entries": entries, **setting})
+        if not trial["valid"]:
+            redrawn += 1
+            continue
+        report = trial
+        planned.append(PlannedGame(fields, record, dict(trial["rows"][-1]["points"])))
+    return planned, redrawn
+
+
 def _planned(entry: dict[str, Any], choices: list[tuple[str, str]]) -> PlannedGame | None:
     """The form fields for a simulated game (as the correction page fills them), and the
     record the game view makes of them; ``None`` if the form refuses them."""
-    shown = _form_from_record(entry, 1).for_table(choices)
+    shown = _form_from_record(entry, 1, None, choices).for_table(choices)
     fields: list[tuple[str, str]] = []
     for form_field in shown:
         data = form_field.data
-        if form_field.name in NOT_SENT or data is None:
+        if form_field.name in NOT_SENT or data is None or data is False:  # unticked: not sent
             continue
         values = data if isinstance(data, list) else [data]
         fields.extend((form_field.name, str(value)) for value in values)

@@ -19,6 +19,12 @@ Two networks: the local one as it is, and Chromium's emulation of a weak hall WL
 (``--rtt`` ms round trip, ``--kbit`` kbit/s each way).
 
     python bench/phone_entry.py [--games 24] [--pollers 80] [--tables 20] [--every 20]
+                                [--rules PRESET]
+
+``--rules``: the tournament is under that rule set (``docs/rule-sets.md``; default ``ddv``),
+and every table enters the set's own games on the set's form (``list_entry.build``: mostly
+Normalspiele, a fifth solos of the set's kinds, some with a call); the value awaited is the
+engine's for the list under the set.
 
 Targets (issue 19): value shown under 300 ms on the local network and under 700 ms on the
 weak WLAN (95th percentile), a save under 5 KB on the wire. The figures are only printed.
@@ -48,6 +54,7 @@ import list_entry  # noqa: E402
 from list_entry import Browser, PlannedGame, TablePlan  # noqa: E402
 from playwright.sync_api import CDPSession, Page, sync_playwright  # noqa: E402
 
+from rules_engine.rulesets import PRESETS  # noqa: E402
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tournament import serve as serving  # noqa: E402
 from tournament.app import create_app  # noqa: E402
@@ -251,10 +258,13 @@ def main() -> int:
     parser.add_argument("--rtt", type=float, default=300.0, help="weak WLAN: round trip, ms")
     parser.add_argument("--kbit", type=float, default=750.0, help="weak WLAN: kbit/s each way")
     parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument(
+        "--rules", default="ddv", choices=sorted(PRESETS), help="the tournament's rule set (ddv)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({}, instance_path=folder)
-        _, plans, _ = list_entry.build(app, 2 + args.tables, args.games, args.seed)
+        _, plans, _ = list_entry.build(app, 2 + args.tables, args.games, args.seed, args.rules)
         with app.app_context():
             names = _names(app)
         context = multiprocessing.get_context("spawn")
@@ -339,6 +349,7 @@ def _report(args: argparse.Namespace, results: dict[str, Figures], counts: list[
         f"phone: Chromium 390x844 (touch) entering {args.games} games; hall: {args.pollers} "
         f"phones polling every {POLL_SECONDS} s, {args.tables} tables saving every "
         f"{args.every:g} s; waitress as doko-turnier (SQLite)"
+        + ("" if args.rules == "ddv" else f"; rules {args.rules}")
     )
     print(f"{'':32}{'n':>4}{'median':>10}{'p95':>10}{'max':>10}")
     for label, target in (("local", 300), ("weak", 700)):

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, insert, select
 
+from tests.support.examples import examples
 from tests.support.protokoll import ROW, changes, links
 from tests.support.scorelist_pages import (
     confirm,
@@ -622,7 +623,7 @@ _GAME_FIELDS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     action=st.sampled_from(
         ["add_list_entry", "correct_list_entry", "delete_list_entry", "replace_list", "draw"]

@@ -747,7 +747,9 @@ def test_pruefen_and_the_live_value_show_the_engines_items_and_points_under_the_
             assert line in shown, (line, shown)
         for label, factor in result["factors"]:
             assert f"x{factor} {label}" in shown
-        unit = result["unit"]
+        unit = (
+            "Punkt" if result["unit"] == "Punkte" and abs(result["value"]) == 1 else result["unit"]
+        )
         assert f"{result['value']} {unit}" in shown
         for key, points in result["scores"].items():
             assert f"{names[key]} {points:+d}" in shown

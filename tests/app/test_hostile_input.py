@@ -38,6 +38,7 @@ from wtforms import IntegerField
 from wtforms.validators import NumberRange
 
 from rules_engine.simulate import random_list
+from tests.support.examples import examples
 from tests.support.spreadsheet_files import without_last_entry
 from tests.support.webapp import (
     add_account,
@@ -311,7 +312,7 @@ def test_random_hostile_forms_give_no_server_error(world: World) -> None:
     """Random values in random fields of random forms; some fields left out."""
 
     @settings(
-        max_examples=300,
+        max_examples=examples(300),
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -1,13 +1,16 @@
 """The table draw of docs/contracts/draw.md: the command line, its errors and its promises.
 
 Contract tests run ``python -m tournament.draw`` (and ``python -m table_draw``) as a
-subprocess; the property tests call :func:`table_draw.run` (the command line without its
-streams) to stay fast, with a smaller search budget where only the shape of the draw is checked.
+subprocess; each refusal's answer is checked on the command line's ``main`` in this process
+(its streams replaced); the property tests call :func:`table_draw.run` (the command line
+without its streams) to stay fast, with a smaller search budget where only the shape of the
+draw is checked.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import json
 import os
 import subprocess
@@ -26,6 +29,7 @@ import table_draw as draw_module
 from table_draw import plan, run, search, table_sizes
 from table_draw.designs import affine_plane_16, spread_32, stored_schedule
 from table_draw.stored_schedules import STORED_SCHEDULES
+from tests.support.examples import examples
 from tools.record_draw_corpus import plan_seed_refusals, refusals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +49,21 @@ def cli(request: Request | str, **env: str) -> tuple[bytes, int]:
     )
     assert done.stderr == b"", done.stderr.decode()
     return done.stdout, done.returncode
+
+
+def cli_in_process(request: Request | str, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, int]:
+    """The command line's ``main`` in this process, its standard streams replaced: (stdout
+    bytes, exit code). The process itself is started by :func:`cli` (the tests above and
+    ``tests/draw/test_draw_package.py``)."""
+    text = request if isinstance(request, str) else json.dumps(request)
+    stdout, stderr = io.BytesIO(), io.BytesIO()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(stdout, encoding="utf-8"))
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(stderr, encoding="utf-8"))
+    code = draw_module.main()
+    sys.stderr.flush()
+    assert stderr.getvalue() == b"", stderr.getvalue().decode()
+    return stdout.getvalue(), code
 
 
 def ask(request: Request) -> dict[str, Any]:
@@ -165,8 +184,10 @@ ERRORS = [
 
 
 @pytest.mark.parametrize("request_", [case for _, case in ERRORS], ids=[n for n, _ in ERRORS])
-def test_cli_errors_are_one_json_object_and_exit_1(request_: Request | str) -> None:
-    output, code = cli(request_)
+def test_cli_errors_are_one_json_object_and_exit_1(
+    request_: Request | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    output, code = cli_in_process(request_, monkeypatch)
     assert code == 1
     response = json.loads(output)
     assert list(response) == ["error", "code"]
@@ -274,7 +295,7 @@ def requests(draw: st.DrawFn) -> Request:
     return request
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_every_player_seated_once_tables_right_fixed_kept(request: Request) -> None:
     # What is checked here holds for any search budget: a small one keeps the examples quick.
@@ -377,7 +398,7 @@ def fives_fair(responses: list[dict[str, Any]]) -> bool:
     return True
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(
     count=st.integers(37, 63).filter(lambda n: n % 4 != 0),
     rounds=st.integers(2, 6),

@@ -33,10 +33,13 @@ from rules_engine.cli import BLOCK
 from rules_engine.fastscore import ScoreMemo
 from rules_engine.records import replay_record, score_record
 from rules_engine.simulate import random_record
+from tests.support.examples import examples
 from tests.support.strategies import KONTRA_CALLS, NAMES, RE_CALLS, SOLOS, summaries
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 #: Values of every JSON type, including those Python holds equal to valid ones.
 ODD_VALUES = st.sampled_from(

@@ -22,15 +22,16 @@ from rules_engine.cli import process_line
 from rules_engine.errors import DokoError
 from rules_engine.records import replay_record, score_record
 from rules_engine.simulate import random_record
+from tests.support.examples import examples
 from tests.support.strategies import CALL_LEVELS, SOLOS, scored_as_solo, summaries
 
 SETTINGS = settings(
-    max_examples=250,
+    max_examples=examples(250),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 FUZZ_SETTINGS = settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -27,6 +27,7 @@ from rules_engine.scorelist import check_list
 from rules_engine.scoring import GameSummary
 from rules_engine.simulate import random_list
 from rules_engine.table_list import EntryKind, GameEntry, QuickScore, TableList, TableListError
+from tests.support.examples import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -1168,7 +1169,9 @@ def test_cli_check_list_invalid_line_among_json_lines() -> None:
 
 
 # ---------------------------------------------------------------------------- properties
-PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 NON_PFLICHT = {"normal", "hochzeit", "stille_hochzeit", "lustsolo"}
 

@@ -24,8 +24,11 @@ from rules_engine.records import score_record
 from rules_engine.rulescore import eye_sums
 from rules_engine.rulesets import PRESETS, CallSystem, RuleSet, Settlement
 from rules_engine.scorelist import check_list
+from tests.support.examples import examples
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil"]
 HOUSE = [key for key in PRESETS if key != "ddv"]
 Record = dict[str, Any]

@@ -26,8 +26,11 @@ from rules_engine.rulesets import (
     SoloKind,
     Special,
 )
+from tests.support.examples import examples
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 LEVELS = ("keine90", "keine60", "keine30", "schwarz")
 

@@ -19,10 +19,13 @@ from rules_engine.records import replay_record, score_record
 from rules_engine.ruledplay import RuledGame, deck_codes, game_from_ruled_record
 from rules_engine.rulesets import PRESETS, parse_rules
 from rules_engine.simulate import random_ruled_record
+from tests.support.examples import examples
 
 NAMES = ["Anna", "Ben", "Cem", "Dora"]
 KEYS = [key for key in PRESETS if key != "ddv"]
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def deal(rules_value: Any, wanted: list[list[str]]) -> dict[str, list[str]]:

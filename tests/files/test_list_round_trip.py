@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from rules_engine.simulate import random_list
+from tests.support.examples import examples
 from tests.support.scorelists import make_round, make_tournament, make_user
 from tests.support.uploads import page_shaped
 from tournament.domain import list_store, score_lists
@@ -116,7 +117,7 @@ def test_every_exported_list_reads_back_whatever_the_names(app: Flask) -> None:
         db.session.commit()
 
         @settings(
-            max_examples=60,
+            max_examples=examples(60),
             deadline=None,
             suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
         )

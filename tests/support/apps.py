@@ -23,6 +23,7 @@ from jinja2.bccache import Bucket
 from sqlalchemy import event, make_url
 from werkzeug.routing import Rule
 
+import table_draw
 from tests.support import postgres
 from tests.support.webapp import FAST_ARGON2
 from tournament.app import create_app
@@ -89,6 +90,31 @@ class RuleBuilders:
 RULE_BUILDERS = RuleBuilders()
 
 
+class DrawResults:
+    """The draw's results kept for every app of the run: a draw is a function of its request
+    alone (tests/draw checks it, and the corpus the bytes of each result), and the app tests
+    draw the same small tournaments with the same seeds again and again; drawing each anew took
+    a fifth of their time. A request drawn for the first time is drawn by ``table_draw``; one
+    it refuses is refused again each time."""
+
+    def __init__(self) -> None:
+        self.draw = table_draw.draw
+        self.drawn: dict[table_draw.DrawRequest, table_draw.DrawResult] = {}
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Share the results until the test ends."""
+        monkeypatch.setattr(table_draw, "draw", self.result)
+
+    def result(self, request: table_draw.DrawRequest) -> table_draw.DrawResult:
+        found = self.drawn.get(request)
+        if found is None:
+            found = self.drawn[request] = self.draw(request)
+        return found
+
+
+DRAW_RESULTS = DrawResults()
+
+
 def make_app(
     instance: Path, monkeypatch: pytest.MonkeyPatch, config: dict[str, Any] | None = None
 ) -> Flask:
@@ -105,6 +131,7 @@ def make_app(
         **(config or {}),
     }
     RULE_BUILDERS.install(monkeypatch)
+    DRAW_RESULTS.install(monkeypatch)
     app = create_app(settings, instance_path=str(instance))
     app.jinja_env.bytecode_cache = TEMPLATES
     if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":

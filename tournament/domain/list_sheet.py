@@ -509,12 +509,15 @@ def _ruled_value_parts(
     else:
         shown = entry_words.PARTIES.get(winner) or by_key.get(winner, winner)
         verdict.append(entry_words.WON_BY.format(winner=shown))
+    value_unit = entry_words.unit_of(result["value"], unit)
     if winner in entry_words.PARTIES or winner is None:
-        verdict.append(entry_words.VALUE_LINE.format(value=result["value"], unit=unit))
+        verdict.append(entry_words.VALUE_LINE.format(value=result["value"], unit=value_unit))
     else:
-        verdict.append(entry_words.WINNER_VALUE_LINE.format(value=result["value"], unit=unit))
+        verdict.append(entry_words.WINNER_VALUE_LINE.format(value=result["value"], unit=value_unit))
     if result.get("pot"):
-        verdict.append(entry_words.POT_LINE.format(pot=result["pot"], unit=unit))
+        pot_line = entry_words.KASSE_LINE if unit == "Pfennig" else entry_words.POT_LINE
+        pot_unit = entry_words.unit_of(result["pot"], unit)
+        verdict.append(pot_line.format(pot=result["pot"], unit=pot_unit))
     return tuple(items), tuple(verdict)
 
 

@@ -95,7 +95,8 @@ def _clocks(
 
 
 def latest_results(round_: Round, limit: int = LATEST) -> tuple[LatestResult, ...]:
-    """The round's last ``limit`` saved games, newest first, valued by their lists."""
+    """The round's last ``limit`` saved games, newest first, valued by their lists; the
+    dealer who sits out at a table of five shows only where he pays or collects (004 Z. 93)."""
     query = (
         select(ListEntry.table_id, ListEntry.number)
         .join(RoundTable, RoundTable.id == ListEntry.table_id)
@@ -121,7 +122,7 @@ def latest_results(round_: Round, limit: int = LATEST) -> tuple[LatestResult, ..
                 points = tuple(
                     (player.name, value)
                     for player, value in zip(sheet.players, row.points, strict=True)
-                    if player.key != row.sat_out
+                    if player.key != row.sat_out or value
                 )
                 rows[found.id, row.entry] = LatestResult(found.number, row.game, row.label, points)
     return tuple(rows[key] for key in ((t, n) for t, n in wanted) if key in rows)

@@ -136,6 +136,14 @@ NOBODY_WON = "Keine Partei hat ihr Ziel erreicht: niemand hat gewonnen."
 VALUE_LINE = "Spielwert aus Sicht von Re: {value} {unit}"
 WINNER_VALUE_LINE = "Spielwert: {value} {unit}"
 POT_LINE = "Aus dem Topf: {pot} {unit}"
+KASSE_LINE = "Aus der Kasse: {pot} {unit}"
+
+
+def unit_of(value: int, unit: str) -> str:
+    """The set's unit after ``value``: „1 Punkt“, „2 Punkte“; Pfennig stays as it is."""
+    return "Punkt" if unit == "Punkte" and abs(value) == 1 else unit
+
+
 PARTIES: Mapping[str, str] = {"re": "Re", "kontra": "Kontra"}
 
 _LINE = re.compile(r"\bL(\d)")
