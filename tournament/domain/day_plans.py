@@ -140,6 +140,15 @@ def round_end(tournament: Tournament, size: int) -> int | None:
     return min(known) if known else None
 
 
+def planned_games(tournament: Tournament, size: int, report: dict[str, Any]) -> int | None:
+    """The games a list under the tournament's set plans, by the engine's ``report``: the
+    games played once it is complete (the pot empty, the Frist or the games per round
+    reached), else the day's end (:func:`round_end`); ``None``: until the pot is empty."""
+    if report["complete"]:
+        return int(report["games_played"])
+    return round_end(tournament, size)
+
+
 def minutes_at(tournament: Tournament, size: int) -> int | None:
     """The regular playing time of a table of ``size``; ``None``: no time limit."""
     if not _under_a_set(tournament):
@@ -257,7 +266,7 @@ def list_day(table: RoundTable, report: dict[str, Any], names: dict[str, str]) -
     if report.get("hammelrennen_due") and report.get("pot") is not None:
         hammelrennen = words.hammelrennen_banner(int(report["pot"]["balance"]), rules.unit.value)
     played = int(report["games_played"])
-    planned = round_end(tournament, table.size)
+    planned = planned_games(tournament, table.size, report)
     return ListDay(
         played=played,
         planned=planned,
