@@ -94,6 +94,8 @@ KONTRA_RE_CALLS: Mapping[str, str] = {"re": "Re (auf Kontra)"}
 #: The drop-down of the solos (the kinds have a tap „Solo“ of their own).
 SOLO_LABEL = "Soloart"
 PLAYER_LABEL = "Solospieler, Hochzeiter bzw. wer es betrifft"
+#: The player taps' label for 004's Hammelrennen (L83: won by who first had 60 Augen).
+HAMMEL_PLAYER_LABEL = "Wer zuerst 60 Augen hatte"
 #: The label of the player taps, by game kind (shown by the page's script for that kind).
 PLAYER_HINTS: Mapping[str, str] = {
     "schwarze_sau": "Schwarze Sau: wer den Stich mit der zweiten Pik-Dame gemacht hat.",
