@@ -119,3 +119,74 @@ def test_004_L83_the_hammelrennen_form_has_no_calls(app: Flask, client: FlaskCli
         '.game-form:has(input[name="kind"][value="hammelrennen"]:checked) '
         '[data-hide-for~="hammelrennen"]' in css
     )
+
+
+def _text(response: Any) -> str:
+    page = response.get_data(as_text=True)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+def _table(tid: int, number: int) -> RoundTable:
+    return db.session.execute(
+        select(RoundTable)
+        .join(Round)
+        .where(Round.tournament_id == tid, Round.number == 1, RoundTable.number == number)
+    ).scalar_one()
+
+
+def test_002_owes_no_solo_so_the_list_and_overview_name_none(
+    app: Flask, client: FlaskClient
+) -> None:
+    """002 (Schweinchen) has no Pflichtsolo: no section for it on the list, no column in the
+    overview; its Trumpfabgabe is called so in the form and on the saved line."""
+    tid = _running(app, client, 4, rules_preset="schweinchen")
+    info = table_info(app, tid, 4)
+    page = client.get(info["url"]).get_data(as_text=True)
+    assert re.search(r'<tbody id="pflicht-rows" hidden>', page)
+    overview = _text(client.get(f"/turniere/{tid}/runden/1/uebersicht"))
+    assert "Pflichtsoli, Vorführung" not in overview
+    assert "Trumpfabgabe: beide antippen, wer abgegeben und wer genommen hat" in _text(
+        client.get(info["url"])
+    )
+    _, _, c, d = info["keys"]
+    record = {**_game(info["keys"][0], [c, d]), "type": "armut"}
+    with app.app_context():
+        score_lists.replace_entries(_table(tid, info["number"]), [record], None)
+        db.session.commit()
+    sheet = _text(client.get(info["url"]))
+    assert "Trumpfabgabe" in sheet.split("Spiele", 1)[1]
+    assert " Armut " not in sheet
+
+
+def test_004_calls_its_owed_solo_the_zwangssolo(app: Flask, client: FlaskClient) -> None:
+    tid = _running(app, client, 4, rules_preset="ravensburger-2015", zwangssolo_frist="12")
+    info = table_info(app, tid, 4)
+    sheet = _text(client.get(info["url"]))
+    assert "Zwangssoli" in sheet and "Noch kein Zwangssolo." in sheet
+    assert "Pflicht- und vorgeführte Soli" not in sheet
+    overview = _text(client.get(f"/turniere/{tid}/runden/1/uebersicht"))
+    assert "Zwangssolo, Vorführung" in overview
+
+
+def test_a_round_without_a_time_limit_starts_without_the_clock(
+    app: Flask, client: FlaskClient
+) -> None:
+    sign_in(app, client)
+    data: dict[str, Any] = {
+        "csrf_token": csrf_token(client, "/turniere/neu"),
+        "name": "Regelabend",
+        "date": "2026-11-21",
+        "rounds_planned": "3",
+        "rules_preset": "schweinchen",
+    }
+    response = client.post("/turniere/neu", data=data)
+    found = re.fullmatch(r"/turniere/(\d+)/spieler/", response.headers["Location"])
+    assert found
+    tid = int(found.group(1))
+    paste_players(client, tid, "\n".join(player_names(4)))
+    draw_round(client, tid, seed=5)
+    page = _text(client.get(f"/turniere/{tid}/runden/1"))
+    assert "Runde starten" in page and "Uhr läuft" not in page
+    page = _text(round_action(client, tid, 1, "starten"))
+    assert "Runde 1 läuft (ohne Zeitlimit)." in page
+    assert "die Zeit beginnt" not in page

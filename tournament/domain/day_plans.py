@@ -149,6 +149,17 @@ def planned_games(tournament: Tournament, size: int, report: dict[str, Any]) -> 
     return round_end(tournament, size)
 
 
+def owed_solo(tournament: Tournament) -> str | None:
+    """The kind of solo the tournament's lists owe: ``"pflichtsolo"`` (the DDV rules, 000),
+    ``"zwangssolo"`` (004), ``None`` under a set that owes none (001, 002)."""
+    if not _under_a_set(tournament):
+        return "pflichtsolo"
+    kind = rule_sets.rules_of(tournament).pflichtsolo
+    if kind is Pflichtsolo.NONE:
+        return None
+    return "zwangssolo" if kind is Pflichtsolo.ZWANGSSOLO else "pflichtsolo"
+
+
 def minutes_at(tournament: Tournament, size: int) -> int | None:
     """The regular playing time of a table of ``size``; ``None``: no time limit."""
     if not _under_a_set(tournament):

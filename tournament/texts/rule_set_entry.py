@@ -102,7 +102,10 @@ PLAYER_HINTS: Mapping[str, str] = {
     "hammelrennen": "Hammelrennen: wer zuerst 60 Augen hatte.",
     "schwarz_spiel": "Schwarz-Spiel: wer es verursacht hat (er zahlt, jeder andere bekommt).",
 }
-ARMUT_HINT = "{armut}: Geber und Nehmer antippen (sie spielen zusammen als Re)."
+ARMUT_HINT = (
+    "{armut}: beide antippen, wer abgegeben und wer genommen hat, in beliebiger Reihenfolge "
+    "(sie spielen zusammen als Re)."
+)
 SCHWEINCHEN_LABEL = "Schweinchen gemeldet (beide Karo-Asse auf einer Hand)"
 HAMMEL_EYES_LEGEND = "Hammelrennen: Augen jedes Spielers (zusammen 240)"
 SPECIALS_LEGEND = "Sonderpunkte ({rule_set})"
