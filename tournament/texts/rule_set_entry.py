@@ -68,9 +68,10 @@ PRESET_SOLOS: Mapping[str, Mapping[SoloKind, str]] = {
         SoloKind.FLEISCHLOS: "Ohnetrumpf (Fleischloser)",
     },
 }
-#: The Sonderpunkte: the column head of the entry form's grid, the full name.
+#: The Sonderpunkte: the column head of the entry form's grid (a soft hyphen where a narrow
+#: column may break the word).
 SPECIAL_HEADS: Mapping[Special, str] = {
-    Special.DOPPELKOPF: "Doppelkopf",
+    Special.DOPPELKOPF: "Doppel\u00adkopf",
     Special.FUCHS: "Fuchs",
     Special.KARLCHEN: "Karlchen",
     Special.KARLCHEN_GEFANGEN: "Karlchen gef.",
