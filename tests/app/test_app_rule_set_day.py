@@ -480,3 +480,30 @@ def test_a_round_drawn_with_a_five_does_not_start_under_a_set_of_fours(
     assert "hat 5 Spieler, unter „Reglement 2001“ spielen nur Vierertische" in text
     with app.app_context():
         assert _tables(app, tid)[0].round.started_at is None
+
+
+def test_a_list_ended_by_its_empty_pot_counts_as_done_in_the_progress(
+    app: Flask, client: FlaskClient
+) -> None:
+    """000 with 24 games and a pot of 7 that empties at game 2: the list is complete after 5
+    games, so the overview and the standings count 5 of 5, not 5 of 24."""
+    tid = _running(app, client, 4, rules_preset="hausregeln-2024", pot_start="7")
+    info = table_info(app, tid, 4)
+    a, b, c, d = info["keys"]
+    games = [
+        _solo(a, b, True),
+        _game(a, [c, d], calls={"re": "re"}),
+        _solo(b, c, "vorgefuehrt"),
+        _solo(b, d, "vorgefuehrt"),
+        _solo(b, a, "vorgefuehrt"),
+    ]
+    with app.app_context():
+        score_lists.replace_entries(_tables(app, tid)[0], games, None)
+        db.session.commit()
+    assert "Liste vollständig und geprüft: 5 Spiele" in _text(client.get(info["url"]))
+    overview = _text(client.get(f"/turniere/{tid}/runden/1/uebersicht"))
+    assert "5 / 5 0 offen" in overview
+    assert "/ 24" not in overview
+    standings = _text(client.get(f"/turniere/{tid}/stand"))
+    assert "5 von 5 Spielen eingetragen" in standings
+    assert "Tisch 1: 5/5" in standings

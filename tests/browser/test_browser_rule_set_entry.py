@@ -349,3 +349,56 @@ def test_the_entry_page_of_each_set_passes_axe(site: Site, devices: Devices) -> 
         page.get_by_role("link", name="Nur Punkte").tap()
         expect(page.locator("form.quick-form")).to_be_visible()
         assert axe_findings(page) == [], preset
+
+
+#: Where each line of an element's text begins (the index of its first character), by the
+#: characters' boxes on the screen.
+LINE_STARTS = """e => {
+  const text = e.firstChild, range = document.createRange(), starts = [];
+  let top = null;
+  for (let i = 0; i < text.length; i++) {
+    range.setStart(text, i); range.setEnd(text, i + 1);
+    const boxes = [...range.getClientRects()].filter(box => box.width > 0);
+    const box = boxes[boxes.length - 1];
+    if (!box || text.data[i] === "\u00ad") continue;
+    if (top !== null && box.top > top + 2) starts.push(i);
+    top = box.top;
+  }
+  return [text.data, starts];
+}"""
+
+
+def test_the_sonderpunkte_heads_break_only_where_a_word_may(site: Site, devices: Devices) -> None:
+    """At 390 px each Sonderpunkt's column head is whole or breaks at a space or its soft
+    hyphen (Doppel-kopf), never inside a word (not "Doppelkop / f")."""
+    for preset, variants in PRESETS:
+        table = ruled_table(site, preset, *variants)
+        page = phone(devices, table)
+        kind_tap(page, "Normal").tap()
+        heads = form(page).locator(".sp-grid > span[aria-hidden]:not(.sp-party)")
+        for head in heads.all():
+            if not head.inner_text().strip():
+                continue
+            text, starts = head.evaluate(LINE_STARTS)
+            for start in starts:
+                assert text[start - 1] in " \u00ad", (preset, text, start)
+
+
+def test_the_saved_line_takes_the_whole_width(site: Site, devices: Devices) -> None:
+    """After saving a solo the line "Spiel 1 gespeichert: …" runs across the screen, the
+    buttons Korrigieren and Löschen beneath it, not in a narrow column beside them."""
+    table = ruled_table(site, "ravensburger-2015")
+    page = phone(devices, table)
+    _, b, _, _ = table.keys
+    kind_tap(page, "Solo").tap()
+    form(page).get_by_label("Soloart", exact=True).select_option("buben")
+    player_tap(page, table, b).tap()
+    last(page, "eyes=130", lambda: form(page).locator("#spiel-form-eyes").fill("130"))
+    form(page).get_by_role("button", name="Speichern").tap()
+    saved = page.locator(".last-game .saved")
+    expect(saved).to_be_visible()
+    box = saved.bounding_box()
+    row = page.locator(".last-game").bounding_box()
+    assert box is not None and row is not None
+    assert box["width"] >= row["width"] - 20, (box, row)
+    assert axe_findings(page) == []

@@ -125,3 +125,44 @@ def test_the_kasse_reads_on_the_phone(devices: Devices, site: Site) -> None:
     expect(page.locator("tr[data-key='4'] td").last).to_have_text("−0,55 DM")
     expect(page.get_by_label("Punktwert in Cent (leer: in Punkten)")).to_have_count(0)
     _fits_the_phone(page)
+
+
+LONG_NAMES = (
+    "Friederike Zimmermann",
+    "Maximilian Hoffmann",
+    "Annegret Schumacher",
+    "Bartholomäus Weber",
+    "Konstantin Zimmermann",
+)
+
+
+def test_the_kasse_of_a_table_of_five_with_long_names_fits_the_phone(
+    devices: Devices, site: Site
+) -> None:
+    """004 at a table of five (the dealer sits out): long names wrap, the Saldo column stays
+    on the screen with its whole header, no sideways scrolling."""
+    with site.app.app_context():
+        leitung = db.session.execute(select(User).where(User.username == LEITUNG)).scalar_one()
+        tournament, regs = make_tournament([(n, "") for n in LONG_NAMES])
+        tournament.rules_preset = "ravensburger-2015"
+        round_ = make_round(tournament, 1, [regs])
+        db.session.commit()
+        rounds.start(leitung, round_, tournament.version)
+        db.session.commit()
+        table = round_.tables[0]
+        for game in (_game("1", ["2", "3"], 150), _game("2", ["4"], 150)):
+            add_entry(KEEPER, table, table.version, game)
+            db.session.commit()
+        tid = tournament.id
+    page = devices.open(phone=True)
+    sign_in(page, LEITUNG)
+    page.goto(f"/turniere/{tid}/runden/1/abrechnung")
+    net = page.locator("section.settlement-table thead th").last
+    expect(net).to_have_text("Saldo")
+    box = net.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, box
+    scroll = page.locator("section.settlement-table .table-scroll")
+    assert scroll.evaluate("e => e.scrollWidth <= e.clientWidth"), scroll.evaluate(
+        "e => [e.scrollWidth, e.clientWidth]"
+    )
+    _fits_the_phone(page)

@@ -140,6 +140,26 @@ def round_end(tournament: Tournament, size: int) -> int | None:
     return min(known) if known else None
 
 
+def planned_games(tournament: Tournament, size: int, report: dict[str, Any]) -> int | None:
+    """The games a list under the tournament's set plans, by the engine's ``report``: the
+    games played once it is complete (the pot empty, the Frist or the games per round
+    reached), else the day's end (:func:`round_end`); ``None``: until the pot is empty."""
+    if report["complete"]:
+        return int(report["games_played"])
+    return round_end(tournament, size)
+
+
+def owed_solo(tournament: Tournament) -> str | None:
+    """The kind of solo the tournament's lists owe: ``"pflichtsolo"`` (the DDV rules, 000),
+    ``"zwangssolo"`` (004), ``None`` under a set that owes none (001, 002)."""
+    if not _under_a_set(tournament):
+        return "pflichtsolo"
+    kind = rule_sets.rules_of(tournament).pflichtsolo
+    if kind is Pflichtsolo.NONE:
+        return None
+    return "zwangssolo" if kind is Pflichtsolo.ZWANGSSOLO else "pflichtsolo"
+
+
 def minutes_at(tournament: Tournament, size: int) -> int | None:
     """The regular playing time of a table of ``size``; ``None``: no time limit (as at a club
     evening under any set)."""
@@ -260,7 +280,7 @@ def list_day(table: RoundTable, report: dict[str, Any], names: dict[str, str]) -
     if report.get("hammelrennen_due") and report.get("pot") is not None:
         hammelrennen = words.hammelrennen_banner(int(report["pot"]["balance"]), rules.unit.value)
     played = int(report["games_played"])
-    planned = round_end(tournament, table.size)
+    planned = planned_games(tournament, table.size, report)
     return ListDay(
         played=played,
         planned=planned,

@@ -20,7 +20,7 @@ from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
 from tournament import texts
-from tournament.domain import list_store
+from tournament.domain import day_plans, list_store, rule_sets
 from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_entries import (
     KIND_LABELS,
@@ -36,6 +36,7 @@ from tournament.domain.names import distinction
 from tournament.domain.table_clock import Clock, clock
 from tournament.models import Player, RoundTable
 from tournament.texts import rule_set_entry as entry_words
+from tournament.texts import rule_set_polish as polish_words
 from tournament.texts.rule_set_entry import cite_rule
 
 
@@ -93,6 +94,20 @@ class Sheet:
     def ruled(self) -> bool:
         """Whether the list is kept under another rule set than the DDV's."""
         return bool(self.report.get("rules"))
+
+    @property
+    def owed_solo(self) -> str | None:
+        """The kind of solo the list owes (:func:`day_plans.owed_solo`), ``None``: none."""
+        return day_plans.owed_solo(self.table.round.tournament)
+
+    @property
+    def pflicht_heading(self) -> str:
+        """The heading of the owed solos' section under the set (its word for them)."""
+        return polish_words.PFLICHT_HEADINGS[self.owed_solo or "pflichtsolo"]
+
+    @property
+    def pflicht_none(self) -> str:
+        return polish_words.PFLICHT_NONE[self.owed_solo or "pflichtsolo"]
 
     @property
     def normal_rows(self) -> list[SheetRow]:
@@ -202,7 +217,7 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
     )
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
     rows = tuple(
-        _row(number, text, rows_by_entry.get(number), keys, names)
+        _row(number, text, rows_by_entry.get(number), keys, names, _armut_word(table))
         for number, text in enumerate(list_store.entry_texts(table), start=1)
     )
     notes = tuple(
@@ -332,7 +347,17 @@ def refused_trial(refused: ScoreListRefused) -> Trial:
 def preview_row(table: RoundTable, record: dict[str, Any], row: dict[str, Any]) -> SheetRow:
     """A row of the engine's trial report (a game or penalty not yet stored), as shown."""
     names = list_store.names_of(table)
-    return _row(int(row["entry"]), json.dumps(record, ensure_ascii=False), row, list(names), names)
+    text = json.dumps(record, ensure_ascii=False)
+    return _row(int(row["entry"]), text, row, list(names), names, _armut_word(table))
+
+
+def _armut_word(table: RoundTable) -> str:
+    """The Armut as the tournament's set calls it (Trumpfabgabe, Schieben, Armut)."""
+    tournament = table.round.tournament
+    if tournament.engine_rules is None:
+        return entry_words.KIND_NAMES["armut"]
+    armut = rule_sets.rules_of(tournament).armut
+    return entry_words.ARMUT_TAPS.get(armut, entry_words.KIND_NAMES["armut"])
 
 
 def _row(
@@ -341,6 +366,7 @@ def _row(
     row: dict[str, Any] | None,
     keys: list[str],
     names: dict[str, str],
+    armut: str,
 ) -> SheetRow:
     record = json.loads(text)
     kind = str(record.get("kind"))
@@ -381,7 +407,7 @@ def _row(
     return SheetRow(
         number,
         kind,
-        _game_label(record, names),
+        _game_label(record, names, armut),
         record,
         game=row["game"],
         section=row["section"],
@@ -395,11 +421,14 @@ def _row(
     )
 
 
-def _game_label(record: dict[str, Any], names: dict[str, str]) -> str:
+def _game_label(record: dict[str, Any], names: dict[str, str], armut: str) -> str:
     kind = kind_of(record)
     if record.get("type") == "solo" and "pflicht" not in record:
         kind = "solo"  # a rule set without a Pflichtsolo: a Solo, no more
-    label = KIND_LABELS.get(kind) or entry_words.KIND_NAMES.get(kind, "Spiel")
+    if kind == "armut":
+        label = armut
+    else:
+        label = KIND_LABELS.get(kind) or entry_words.KIND_NAMES.get(kind, "Spiel")
     if record.get("solo"):
         solo = str(record["solo"])
         label += f" ({SOLO_LABELS.get(solo) or entry_words.SOLO_BY_KEY.get(solo, solo)})"

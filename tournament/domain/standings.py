@@ -26,7 +26,7 @@ from decimal import Decimal
 
 from sqlalchemy import func, select
 
-from tournament.domain import list_store, names, rule_sets
+from tournament.domain import day_plans, list_store, names, rule_sets
 from tournament.domain.errors import ScoreListRefused
 from tournament.extensions import db
 from tournament.models import (
@@ -51,10 +51,13 @@ class TableProgress:
     number: int
     size: int
     games: int
+    #: The games its list plans: TSR 8.3's under the DDV rules; under a set the games
+    #: played once the list is complete, else the day's (``None``: until the pot is empty).
+    planned: int | None
 
     @property
-    def planned(self) -> int:
-        return PLANNED_GAMES.get(self.size, 0)
+    def done(self) -> bool:
+        return self.planned is not None and self.games >= self.planned
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +73,10 @@ class RoundProgress:
         return sum(table.games for table in self.tables)
 
     @property
-    def planned(self) -> int:
-        return sum(table.planned for table in self.tables)
+    def planned(self) -> int | None:
+        """The games the round's lists plan; ``None`` if one plays until its pot is empty."""
+        planned = [table.planned for table in self.tables]
+        return None if None in planned else sum(p for p in planned if p is not None)
 
     @property
     def provisional(self) -> bool:
@@ -256,7 +261,7 @@ def overall(tournament: Tournament) -> Standings:
     open_round: RoundProgress | None = None
     games: dict[int, int] = {}
     if found is not None:
-        table_progress = _table_progress(found.id)
+        table_progress = _table_progress(tournament, found.id)
         games = {table_id: table.games for table_id, table in table_progress}
         open_round = RoundProgress(found.number, found.status, tuple(t for _, t in table_progress))
     query = (
@@ -378,7 +383,7 @@ def for_round(round_: Round) -> RoundStandings:
         .where(Registration.tournament_id == round_.tournament_id)
     )
     still_open = round_.status is not RoundStatus.FINISHED
-    progress = _table_progress(round_.id) if still_open else ()
+    progress = _table_progress(round_.tournament, round_.id) if still_open else ()
     games = {table_id: table.games for table_id, table in progress}
     everyone = list(db.session.execute(query))
     labels = names.display_names(
@@ -442,7 +447,7 @@ def _open_round(statuses: dict[int, tuple[int, RoundStatus]]) -> _OpenRound | No
     return None
 
 
-def _table_progress(round_id: int) -> list[tuple[int, TableProgress]]:
+def _table_progress(tournament: Tournament, round_id: int) -> list[tuple[int, TableProgress]]:
     """Each table of the round (table id, progress): the games entered so far, one query."""
     query = (
         select(RoundTable.id, RoundTable.number, RoundTable.size, func.count(ListEntry.id))
@@ -452,9 +457,22 @@ def _table_progress(round_id: int) -> list[tuple[int, TableProgress]]:
         .order_by(RoundTable.number)
     )
     return [
-        (table_id, TableProgress(number, size, games))
+        (table_id, TableProgress(number, size, games, _planned(tournament, table_id, size)))
         for table_id, number, size, games in db.session.execute(query)
     ]
+
+
+def _planned(tournament: Tournament, table_id: int, size: int) -> int | None:
+    """The games a table's list plans (the engine's report under a set: cached)."""
+    if tournament.engine_rules is None:
+        return PLANNED_GAMES.get(size, 0)
+    table = db.session.get(RoundTable, table_id)
+    assert table is not None
+    try:
+        report = list_store.check(table)
+    except ScoreListRefused:
+        return day_plans.round_end(tournament, size)
+    return day_plans.planned_games(tournament, size, report)
 
 
 def _latest_counted(rounds: tuple[int, ...], open_round: RoundProgress | None) -> int | None:

@@ -10,14 +10,15 @@ from flask import Blueprint, flash, redirect, render_template, request, send_fil
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from tournament.domain import round_plans
+from tournament.domain import day_plans, round_plans
 from tournament.domain.errors import ServiceError
 from tournament.extensions import db
-from tournament.models import DrawMethod, Role, Round, RoundStatus
+from tournament.models import DrawMethod, Role, Round, RoundStatus, Tournament
 from tournament.rounds import seat_search
 from tournament.rounds import service as rounds
 from tournament.rounds.forms import RedrawForm
 from tournament.texts import Notice, counted, notice
+from tournament.texts import rule_set_polish as polish_words
 from tournament.web import live, qr
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.addresses import phone_url, unreachable_warning
@@ -81,7 +82,15 @@ def show(tournament_id: int, number: int) -> str:
         problems=rounds.seating_problems(round_) if leitung else [],
         repeats_text=counted(round_.repeats, "wiederholte Begegnungen"),
         plan_seed=rounds.plan_seed_of(round_),
+        start_label=_start_label(tournament),
     )
+
+
+def _start_label(tournament: Tournament) -> str:
+    """The start button: with the clock only where the tables play to a time limit."""
+    if day_plans.minutes_at(tournament, 4) is None:
+        return polish_words.START_BUTTON_NO_CLOCK
+    return polish_words.START_BUTTON
 
 
 @bp.get("/<int:number>/sitzplaetze")
@@ -229,7 +238,10 @@ def _act(
             refuse(error)
         else:
             db.session.commit()
-            flash(notice(done, round=number), "success")
+            if done is Notice.ROUND_STARTED and day_plans.minutes_at(tournament, 4) is None:
+                flash(polish_words.ROUND_STARTED_NO_CLOCK.format(round=number), "success")
+            else:
+                flash(notice(done, round=number), "success")
             if action is rounds.finish and tournament.evening:
                 # Closing a club evening shows what it comes to.
                 return redirect(

@@ -68,9 +68,10 @@ PRESET_SOLOS: Mapping[str, Mapping[SoloKind, str]] = {
         SoloKind.FLEISCHLOS: "Ohnetrumpf (Fleischloser)",
     },
 }
-#: The Sonderpunkte: the column head of the entry form's grid, the full name.
+#: The Sonderpunkte: the column head of the entry form's grid (a soft hyphen where a narrow
+#: column may break the word).
 SPECIAL_HEADS: Mapping[Special, str] = {
-    Special.DOPPELKOPF: "Doppelkopf",
+    Special.DOPPELKOPF: "Doppel\u00adkopf",
     Special.FUCHS: "Fuchs",
     Special.KARLCHEN: "Karlchen",
     Special.KARLCHEN_GEFANGEN: "Karlchen gef.",
@@ -94,13 +95,18 @@ KONTRA_RE_CALLS: Mapping[str, str] = {"re": "Re (auf Kontra)"}
 #: The drop-down of the solos (the kinds have a tap „Solo“ of their own).
 SOLO_LABEL = "Soloart"
 PLAYER_LABEL = "Solospieler, Hochzeiter bzw. wer es betrifft"
+#: The player taps' label for 004's Hammelrennen (L83: won by who first had 60 Augen).
+HAMMEL_PLAYER_LABEL = "Wer zuerst 60 Augen hatte"
 #: The label of the player taps, by game kind (shown by the page's script for that kind).
 PLAYER_HINTS: Mapping[str, str] = {
     "schwarze_sau": "Schwarze Sau: wer den Stich mit der zweiten Pik-Dame gemacht hat.",
     "hammelrennen": "Hammelrennen: wer zuerst 60 Augen hatte.",
     "schwarz_spiel": "Schwarz-Spiel: wer es verursacht hat (er zahlt, jeder andere bekommt).",
 }
-ARMUT_HINT = "{armut}: Geber und Nehmer antippen (sie spielen zusammen als Re)."
+ARMUT_HINT = (
+    "{armut}: beide antippen, wer abgegeben und wer genommen hat, in beliebiger Reihenfolge "
+    "(sie spielen zusammen als Re)."
+)
 SCHWEINCHEN_LABEL = "Schweinchen gemeldet (beide Karo-Asse auf einer Hand)"
 HAMMEL_EYES_LEGEND = "Hammelrennen: Augen jedes Spielers (zusammen 240)"
 SPECIALS_LEGEND = "Sonderpunkte ({rule_set})"
