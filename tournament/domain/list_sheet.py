@@ -35,8 +35,8 @@ from tournament.domain.list_store import Report
 from tournament.domain.names import distinction
 from tournament.domain.table_clock import Clock, clock
 from tournament.models import Player, RoundTable
+from tournament.texts import rule_set_day as day_words
 from tournament.texts import rule_set_entry as entry_words
-from tournament.texts import rule_set_polish as polish_words
 from tournament.texts.rule_set_entry import cite_rule
 
 
@@ -103,11 +103,11 @@ class Sheet:
     @property
     def pflicht_heading(self) -> str:
         """The heading of the owed solos' section under the set (its word for them)."""
-        return polish_words.PFLICHT_HEADINGS[self.owed_solo or "pflichtsolo"]
+        return day_words.PFLICHT_HEADINGS[self.owed_solo or "pflichtsolo"]
 
     @property
     def pflicht_none(self) -> str:
-        return polish_words.PFLICHT_NONE[self.owed_solo or "pflichtsolo"]
+        return day_words.PFLICHT_NONE[self.owed_solo or "pflichtsolo"]
 
     @property
     def normal_rows(self) -> list[SheetRow]:

@@ -30,7 +30,7 @@ from tournament.extensions import db
 from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
 from tournament.rounds import service as rounds
 from tournament.texts import Part, part
-from tournament.texts import rule_set_polish as polish_words
+from tournament.texts import rule_set_day as day_words
 from tournament.web.live import digest
 
 STATUS_TEXT = {
@@ -125,7 +125,7 @@ class Overview:
         """The heading of the column of owed solos and the Vorführung, in the set's word;
         ``None`` under a set that owes no solo (001, 002): no such column."""
         owed = day_plans.owed_solo(self.round.tournament)
-        return None if owed is None else polish_words.OVERVIEW_COLUMNS[owed]
+        return None if owed is None else day_words.OVERVIEW_COLUMNS[owed]
 
     @property
     def now_iso(self) -> str:

@@ -18,7 +18,7 @@ from tournament.rounds import seat_search
 from tournament.rounds import service as rounds
 from tournament.rounds.forms import RedrawForm
 from tournament.texts import Notice, counted, notice
-from tournament.texts import rule_set_polish as polish_words
+from tournament.texts import rule_set_day as day_words
 from tournament.web import live, qr
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.addresses import phone_url, unreachable_warning
@@ -89,8 +89,8 @@ def show(tournament_id: int, number: int) -> str:
 def _start_label(tournament: Tournament) -> str:
     """The start button: with the clock only where the tables play to a time limit."""
     if day_plans.minutes_at(tournament, 4) is None:
-        return polish_words.START_BUTTON_NO_CLOCK
-    return polish_words.START_BUTTON
+        return day_words.START_BUTTON_NO_CLOCK
+    return day_words.START_BUTTON
 
 
 @bp.get("/<int:number>/sitzplaetze")
@@ -239,7 +239,7 @@ def _act(
         else:
             db.session.commit()
             if done is Notice.ROUND_STARTED and day_plans.minutes_at(tournament, 4) is None:
-                flash(polish_words.ROUND_STARTED_NO_CLOCK.format(round=number), "success")
+                flash(day_words.ROUND_STARTED_NO_CLOCK.format(round=number), "success")
             else:
                 flash(notice(done, round=number), "success")
             if action is rounds.finish and tournament.evening:

@@ -1,8 +1,9 @@
 """The day under a rule set in German: the settings of the tournament form (games per round,
 the Punktetopf or the Kasse, the Zwangssolo's Frist, a time limit), why one is refused, the
 draw's refusal of a player count the set's tables cannot seat, and the list's header lines
-(the pot, the solos owed, the Vorführung, the Hammelrennen), each with the seed line it
-comes from (``docs/rule-sets.md``: „000 Z. 61“ is line 61 of the rule text 000).
+(the pot, the solos owed, the Vorführung, the Hammelrennen), the owed solos' section and
+column, and a round started without a clock, each with the seed line it comes from
+(``docs/rule-sets.md``: „000 Z. 61“ is line 61 of the rule text 000).
 """
 
 from __future__ import annotations
@@ -258,3 +259,26 @@ CARD_OWED: Mapping[str, str] = {
     "per_session": "ein Pflichtsolo für jeden im Lauf des Abends (000 Z. 61)",
     "zwangssolo": "Zwangssolo für jeden in {frist} Spielen (004 Z. 61)",
 }
+
+
+# ---------------------------------------------------------------- the list, the overview, the start
+
+#: The list's section of owed solos, by the set's kind of owed solo.
+PFLICHT_HEADINGS: Mapping[str, str] = {
+    "pflichtsolo": "Pflicht- und vorgeführte Soli",
+    "zwangssolo": "Zwangssoli",
+}
+#: The section's line while it is empty.
+PFLICHT_NONE: Mapping[str, str] = {
+    "pflichtsolo": "Noch kein Pflichtsolo.",
+    "zwangssolo": "Noch kein Zwangssolo.",
+}
+#: The round overview's column of owed solos and the Vorführung.
+OVERVIEW_COLUMNS: Mapping[str, str] = {
+    "pflichtsolo": "Pflichtsoli, Vorführung",
+    "zwangssolo": "Zwangssolo, Vorführung",
+}
+#: The round page's start button and the note after it, for a round without a time limit.
+START_BUTTON = "Runde starten (Uhr läuft)"
+START_BUTTON_NO_CLOCK = "Runde starten"
+ROUND_STARTED_NO_CLOCK = "Runde {round} läuft (ohne Zeitlimit)."

@@ -1,5 +1,6 @@
-"""Polish after a new-user trial under the rule sets (issue 33): the entry form shows only
-what the game kind has under the set and names its parts with the set's words."""
+"""The set's own words and form parts (issue 33): the entry form shows only what the game
+kind has under the set, the list and the overview name the solos the set owes by its word, a
+round without a time limit starts without the clock."""
 
 from __future__ import annotations
 
