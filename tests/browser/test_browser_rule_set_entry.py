@@ -108,16 +108,29 @@ class Steps:
         if not field.evaluate("element => element === document.activeElement"):
             self.tap(field)
         self.reachable(field)
-        # The time from the last keystroke until htmx has swapped the value into the bar.
+        # The time from the last keystroke until htmx has settled the answer to the value asked
+        # with the whole text in the bar (a loaded machine may ask after each keystroke too).
         self.page.evaluate(
-            """() => { window.__valueShown = null;
+            """() => { window.__valueShown = null; window.__answered = 0;
+                 const ours = (e) => e.detail.target && e.detail.target.id === "vorschau";
+                 document.body.addEventListener("htmx:afterRequest", (event) => {
+                   if (ours(event)) { window.__answered = performance.now(); } });
                  document.body.addEventListener("htmx:afterSettle", (event) => {
-                   if (event.detail.target && event.detail.target.id === "vorschau") {
-                     window.__valueShown = performance.now(); } }, {once: false}); }"""
+                   if (ours(event)) { window.__valueShown = performance.now(); } }); }"""
         )
-        self.page.keyboard.type(text)
-        typed = float(self.page.evaluate("performance.now()"))
-        self.page.wait_for_function("() => window.__valueShown !== null")
+        sent = f"{field.get_attribute('name')}={text}"
+
+        def asked(response: Response) -> bool:
+            body = response.request.post_data or ""
+            return "vorschau" in response.url and sent in body.split("&")
+
+        with self.page.expect_response(asked):
+            self.page.keyboard.type(text)
+            typed = float(self.page.evaluate("performance.now()"))
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request')")
+        self.page.wait_for_function(
+            "() => window.__valueShown !== null && window.__valueShown >= window.__answered"
+        )
         self.value_ms.append(float(self.page.evaluate("window.__valueShown")) - typed)
         self.count += 1
 
