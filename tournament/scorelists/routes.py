@@ -312,31 +312,25 @@ def _quick_record(form: QuickForm) -> dict[str, Any]:
 
 
 def _game_record(form: GameForm) -> dict[str, Any]:
-    if form.offer is not None:
-        return rule_set_entry.game(
-            form.offer,
-            kind=form.kind.data or "normal",
-            re=form.re_players(),
-            re_eyes=form.re_eyes(),
-            schwarz=form.schwarz.data or None,
-            solo=form.solo.data or None,
-            player=form.soloist(),
-            re_call=form.re_call.data or None,
-            kontra_call=form.kontra_call.data or None,
-            specials=form.specials(),
-            schweinchen=bool(form.schweinchen.data),
-            eyes={key: int(field.data or 0) for key, field in form.hammel_fields()},
-        )
-    return list_entries.game(
-        kind=form.kind.data or "normal",
-        re=form.re_players(),
-        re_eyes=form.re_eyes(),
-        schwarz=form.schwarz.data or None,
-        solo=form.solo.data or None,
-        player=form.soloist(),
-        re_call=form.re_call.data or None,
-        kontra_call=form.kontra_call.data or None,
-        specials=form.specials(),
+    """The game the form holds, under the tournament's rule set where it has one."""
+    taps: dict[str, Any] = {
+        "kind": form.kind.data or "normal",
+        "re": form.re_players(),
+        "re_eyes": form.re_eyes(),
+        "schwarz": form.schwarz.data or None,
+        "solo": form.solo.data or None,
+        "player": form.soloist(),
+        "re_call": form.re_call.data or None,
+        "kontra_call": form.kontra_call.data or None,
+        "specials": form.specials(),
+    }
+    if form.offer is None:
+        return list_entries.game(**taps)
+    return rule_set_entry.game(
+        form.offer,
+        **taps,
+        schweinchen=bool(form.schweinchen.data),
+        eyes={key: int(field.data or 0) for key, field in form.hammel_fields()},
     )
 
 

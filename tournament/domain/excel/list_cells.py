@@ -304,6 +304,16 @@ def normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
 
+def call_key(text: str, calls: Mapping[str, str]) -> str | None:
+    """The key of the call a cell's text names (its key or its label, „keine 90“ also written
+    „keine90“), None if it names none of ``calls``."""
+    folded = normalise(text).replace("keine ", "keine")
+    for key, label in calls.items():
+        if folded in (key, normalise(label).replace("keine ", "keine")):
+            return key
+    return None
+
+
 class Reader:
     """Reads the rows of one table's list; ``ref(row, column)`` names a cell (e.g. "F14")."""
 
@@ -677,10 +687,9 @@ class Reader:
         text = cell_text(value)
         if not text:
             return None
-        folded = normalise(text).replace("keine ", "keine")
-        for key, label in calls.items():
-            if folded in (key, normalise(label).replace("keine ", "keine")):
-                return key
+        key = call_key(text, calls)
+        if key is not None:
+            return key
         raise CellProblem(
             f"{self.ref(line, column + 1)}: „{text}“ ist keine Ansage "
             f"({', '.join(calls.values())}; TSR 6)"

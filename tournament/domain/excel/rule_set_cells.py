@@ -764,10 +764,9 @@ class SetReader(list_cells.Reader):
         text = cell_text(value)
         if not text:
             return None
-        folded = normalise(text).replace("keine ", "keine")
-        for key, label in calls.items():
-            if folded in (key, normalise(label).replace("keine ", "keine")):
-                return key
+        key = list_cells.call_key(text, calls)
+        if key is not None:
+            return key
         raise CellProblem(
             words.NOT_IN_SET.format(
                 ref=self.ref(line, column + 1),
