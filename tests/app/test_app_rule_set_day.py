@@ -22,11 +22,13 @@ from rules_engine.scorelist import check_list
 from tests.support.scorelist_pages import enter as enter_game
 from tests.support.scorelist_pages import entries, normal_game, table_info
 from tests.support.webapp import (
+    created_tournament_id,
     csrf_token,
     draw_round,
     flashes,
     paste_players,
     player_names,
+    post_new_tournament,
     round_action,
     sign_in,
     tournament_version,
@@ -40,22 +42,7 @@ Record = dict[str, Any]
 
 
 def _create(client: FlaskClient, **fields: Any) -> Any:
-    """Send the new-tournament form with a rule set and the day's settings."""
-    data: dict[str, Any] = {
-        "csrf_token": csrf_token(client, "/turniere/neu"),
-        "name": "Regelabend",
-        "date": "2026-11-21",
-        "rounds_planned": "3",
-        **fields,
-    }
-    return client.post("/turniere/neu", data=data)
-
-
-def _created_id(response: Any) -> int:
-    assert response.status_code == 302, response.get_data(as_text=True)
-    found = re.fullmatch(r"/turniere/(\d+)/spieler/", response.headers["Location"])
-    assert found
-    return int(found.group(1))
+    return post_new_tournament(client, "Regelabend", **fields)
 
 
 def _tournament_count(app: Flask) -> int:
@@ -68,7 +55,7 @@ def _players(app: Flask, client: FlaskClient, count: int, **fields: Any) -> int:
     known = _tournament_count(app)
     if known == 0:
         sign_in(app, client)
-    tid = _created_id(_create(client, **fields))
+    tid = created_tournament_id(_create(client, **fields))
     paste_players(client, tid, "\n".join(player_names(count, start=100 * known + 1)))
     return tid
 

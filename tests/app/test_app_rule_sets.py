@@ -26,10 +26,12 @@ from tests.support.scorelist_pages import (
 from tests.support.webapp import (
     audit_events,
     create_tournament,
+    created_tournament_id,
     csrf_token,
     draw_round,
     paste_players,
     player_names,
+    post_new_tournament,
     round_action,
     sign_in,
     snapshot,
@@ -48,23 +50,8 @@ PRESET_NAMES = {
 }
 
 
-def _create(client: FlaskClient, **rules: Any) -> Any:
-    """Send the new-tournament form with a rule set (``rules_variants``: a list)."""
-    data: dict[str, Any] = {
-        "csrf_token": csrf_token(client, "/turniere/neu"),
-        "name": "Regelturnier",
-        "date": "2026-11-21",
-        "rounds_planned": "3",
-        **rules,
-    }
-    return client.post("/turniere/neu", data=data)
-
-
-def _created_id(response: Any) -> int:
-    assert response.status_code == 302, response.get_data(as_text=True)
-    found = re.fullmatch(r"/turniere/(\d+)/spieler/", response.headers["Location"])
-    assert found
-    return int(found.group(1))
+def _create(client: FlaskClient, **fields: Any) -> Any:
+    return post_new_tournament(client, "Regelturnier", **fields)
 
 
 def _tournament(app: Flask, tid: int) -> tuple[str, list[str], dict[str, Any], Any]:
@@ -95,7 +82,7 @@ def _running(app: Flask, client: FlaskClient, **rules: Any) -> int:
     """Nine players (a table of four, one of five), round 1 started, under ``rules``; eight
     under a set of tables of four only (Schweinchen)."""
     sign_in(app, client)
-    tid = _created_id(_create(client, **rules))
+    tid = created_tournament_id(_create(client, **rules))
     count = 8 if rules.get("rules_preset") == "schweinchen" else 9
     paste_players(client, tid, "\n".join(player_names(count)))
     draw_round(client, tid, seed=5)
@@ -151,7 +138,7 @@ def test_a_chosen_preset_with_variants_is_stored_as_the_engine_reads_it_and_audi
             "ravensburger-2015/tolle",
         ],
     )
-    tid = _created_id(response)
+    tid = created_tournament_id(response)
     preset, variants, overrides, engine_rules = _tournament(app, tid)
     assert preset == "ravensburger-2015"
     assert variants == ["tolle", "fuechse", "muellers_karle"]  # the catalogue's order
@@ -232,7 +219,7 @@ def test_the_page_regelwerk_shows_every_parameter_with_its_source_publicly(
     app: Flask, client: FlaskClient
 ) -> None:
     sign_in(app, client)
-    tid = _created_id(
+    tid = created_tournament_id(
         _create(
             client,
             rules_preset="reglement-2001",
@@ -272,7 +259,7 @@ def test_the_page_regelwerk_shows_every_parameter_with_its_source_publicly(
 def test_every_preset_has_its_page(app: Flask, client: FlaskClient, preset: str) -> None:
     sign_in(app, client)
     pot = {"pot_start": "100"} if preset == "hausregeln-2024" else {}  # 000 L61: required
-    tid = _created_id(_create(client, rules_preset=preset, **pot))
+    tid = created_tournament_id(_create(client, rules_preset=preset, **pot))
     page = client.get(f"/turniere/{tid}/regelwerk").get_data(as_text=True)
     assert PRESET_NAMES[preset] in page
     assert page.count("Quelle: ") >= 17

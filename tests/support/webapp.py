@@ -273,6 +273,24 @@ def create_tournament(
         "/turniere/neu",
         data={"name": name, "date": date, "venue": "Kiel", "rounds_planned": str(rounds)},
     )
+    return created_tournament_id(response)
+
+
+def post_new_tournament(client: FlaskClient, name: str, **fields: Any) -> Any:
+    """Send the new-tournament form with ``fields`` besides a name, date and three rounds (a
+    rule set, the day's settings); the response as it comes."""
+    data: dict[str, Any] = {
+        "csrf_token": csrf_token(client, "/turniere/neu"),
+        "name": name,
+        "date": "2026-11-21",
+        "rounds_planned": "3",
+        **fields,
+    }
+    return client.post("/turniere/neu", data=data)
+
+
+def created_tournament_id(response: Any) -> int:
+    """The id of the tournament the new-tournament form's ``response`` made."""
     assert response.status_code == 302, response.get_data(as_text=True)
     found = re.fullmatch(r"/turniere/(\d+)/spieler/", response.headers["Location"])
     assert found, response.headers["Location"]
