@@ -25,11 +25,11 @@ from tournament.domain.list_entries import (
     PENALTY_LABELS,
     PFLICHT_LABELS,
     RE_CALLS,
-    SOLO_LABELS,
 )
 from tournament.texts import audit as words
 from tournament.texts import results as results_words
 from tournament.texts.messages import counted
+from tournament.texts.solos import SOLO_NAMES
 
 # ------------------------------------------------------------------------------ the input
 
@@ -605,9 +605,7 @@ def _entry_kind(record: Mapping[str, Any]) -> str:
     if game_type == "solo":
         pflicht = record.get("pflicht")
         label = PFLICHT_LABELS.get(pflicht if pflicht in (True, False, "vorgefuehrt") else False)
-        solo = SOLO_LABELS.get(str(record.get("solo"))) or results_words.SET_SOLOS.get(
-            str(record.get("solo"))
-        )
+        solo = SOLO_NAMES.get(str(record.get("solo")))
         return f"{label} ({solo})" if solo else str(label)
     return GAME_TYPE_LABELS.get(str(game_type)) or results_words.SET_GAME_TYPES.get(
         str(game_type), words.ENTRY_KINDS["game"]

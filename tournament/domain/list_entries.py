@@ -14,6 +14,7 @@ from typing import Any
 
 from rules_engine.cards import TOTAL_EYES
 from rules_engine.scoring import EYE_SUMS, TRICKS
+from tournament.texts import solos
 
 #: The game kinds of the entry form: (record type, record ``pflicht``).
 KINDS: dict[str, tuple[str, bool | str | None]] = {
@@ -32,15 +33,7 @@ KIND_LABELS = {
     "vorfuehrung": "vorgeführtes Pflichtsolo",
     "lustsolo": "Lustsolo",
 }
-SOLO_LABELS = {
-    "kreuz": "Kreuz-Solo",
-    "pik": "Pik-Solo",
-    "herz": "Herz-Solo",
-    "karo": "Karo-Solo",
-    "damen": "Damensolo",
-    "buben": "Bubensolo",
-    "fleischlos": "Fleischloser",
-}
+SOLO_LABELS = solos.DDV_SOLO_NAMES
 RE_CALLS = {
     "re": "Re",
     "keine90": "keine 90",
@@ -57,11 +50,7 @@ GAME_TYPE_LABELS = {
     "solo": "Solo",
 }
 #: A solo's record ``pflicht``.
-PFLICHT_LABELS: dict[bool | str, str] = {
-    True: "Pflichtsolo",
-    "vorgefuehrt": "vorgeführtes Pflichtsolo",
-    False: "Lustsolo",
-}
+PFLICHT_LABELS = solos.PFLICHT_LABELS
 SPECIALS = ("doppelkopf", "fuchs", "karlchen")
 
 

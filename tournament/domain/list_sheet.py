@@ -27,7 +27,6 @@ from tournament.domain.list_entries import (
     KONTRA_CALLS,
     PENALTY_LABELS,
     RE_CALLS,
-    SOLO_LABELS,
     describe_entry,
     kind_of,
 )
@@ -38,6 +37,7 @@ from tournament.models import Player, RoundTable
 from tournament.texts import rule_set_day as day_words
 from tournament.texts import rule_set_entry as entry_words
 from tournament.texts.rule_set_entry import cite_rule
+from tournament.texts.solos import solo_name
 
 
 @dataclass(frozen=True)
@@ -217,7 +217,15 @@ def sheet(table: RoundTable, now: dt.datetime | None = None) -> Sheet:
     )
     rows_by_entry = {row["entry"]: row for row in report["rows"]}
     rows = tuple(
-        _row(number, text, rows_by_entry.get(number), keys, names, _armut_word(table))
+        _row(
+            number,
+            text,
+            rows_by_entry.get(number),
+            keys,
+            names,
+            _armut_word(table),
+            table.round.tournament.rules_preset,
+        )
         for number, text in enumerate(list_store.entry_texts(table), start=1)
     )
     notes = tuple(
@@ -348,7 +356,8 @@ def preview_row(table: RoundTable, record: dict[str, Any], row: dict[str, Any]) 
     """A row of the engine's trial report (a game or penalty not yet stored), as shown."""
     names = list_store.names_of(table)
     text = json.dumps(record, ensure_ascii=False)
-    return _row(int(row["entry"]), text, row, list(names), names, _armut_word(table))
+    preset = table.round.tournament.rules_preset
+    return _row(int(row["entry"]), text, row, list(names), names, _armut_word(table), preset)
 
 
 def _armut_word(table: RoundTable) -> str:
@@ -367,6 +376,7 @@ def _row(
     keys: list[str],
     names: dict[str, str],
     armut: str,
+    preset: str,
 ) -> SheetRow:
     record = json.loads(text)
     kind = str(record.get("kind"))
@@ -407,7 +417,7 @@ def _row(
     return SheetRow(
         number,
         kind,
-        _game_label(record, names, armut),
+        _game_label(record, names, armut, preset),
         record,
         game=row["game"],
         section=row["section"],
@@ -421,7 +431,9 @@ def _row(
     )
 
 
-def _game_label(record: dict[str, Any], names: dict[str, str], armut: str) -> str:
+def _game_label(
+    record: dict[str, Any], names: dict[str, str], armut: str, preset: str = "ddv"
+) -> str:
     kind = kind_of(record)
     if record.get("type") == "solo" and "pflicht" not in record:
         kind = "solo"  # a rule set without a Pflichtsolo: a Solo, no more
@@ -431,7 +443,7 @@ def _game_label(record: dict[str, Any], names: dict[str, str], armut: str) -> st
         label = KIND_LABELS.get(kind) or entry_words.KIND_NAMES.get(kind, "Spiel")
     if record.get("solo"):
         solo = str(record["solo"])
-        label += f" ({SOLO_LABELS.get(solo) or entry_words.SOLO_BY_KEY.get(solo, solo)})"
+        label += f" ({solo_name(preset, solo)})"
     if record.get("culprit") is not None:
         label += f": {names.get(str(record['culprit']), str(record['culprit']))}"
     if record.get("first_to_60") is not None:

@@ -37,6 +37,7 @@ from tournament.domain.list_entries import describe_entry
 from tournament.domain.list_store import Report, entry_texts, player_key
 from tournament.models import RoundStatus, RoundTable, Tournament, User
 from tournament.texts import Refusal
+from tournament.texts import rule_set_day as day_words
 from tournament.texts import rule_set_excel as set_words
 from tournament.texts.list_cells import PLUS_POINTS, ListCell, list_cell
 from tournament.texts.spreadsheets import FilePart, FileProblem, file_part
@@ -284,6 +285,8 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
             )
     layout = rule_set_cells.layout_of(table.round.tournament)
     other = _other_rule_set(grid, top, layout, where)
+    if other is None and layout is not None:
+        other = _other_pot_start(grid, top, layout, table, where)
     if other is not None:
         result.problems.append(other)
         return result
@@ -414,6 +417,28 @@ def _other_rule_set(
         ref=grid.ref(row, column),
         file=rule_set_cells.name_of_key(*found),
         tournament=tournament,
+    )
+
+
+def _other_pot_start(
+    grid: Grid, top: int, layout: rule_set_cells.Layout, table: RoundTable, where: str
+) -> str | None:
+    """Why the list cannot be read: it starts its pot elsewhere than the tournament's lists
+    do; ``None`` when the starts agree or the file leaves the cell empty."""
+    label = layout.pot_start_label
+    row, column = top + rule_set_cells.RULES_ROW, rule_set_cells.POT_START_COLUMN
+    text = cell_text(grid.value(row, column))
+    start = rule_set_cells.pot_start(table)
+    if label is None or start is None or text in ("", str(start)):
+        return None
+    return set_words.OTHER_POT_START.format(
+        where=where,
+        ref=grid.ref(row, column),
+        text=text,
+        label=label,
+        start=start,
+        setting=day_words.LABELS["pot_start"],
+        rule=layout.rule("Abrechnung"),
     )
 
 

@@ -46,7 +46,6 @@ SET_GAME_TYPES = {
     "hammelrennen": "Hammelrennen",
     "schwarz_spiel": "Schwarz-Spiel",
 }
-SET_SOLOS = {"damen_buben": "Damen-Buben-Solo"}
 SET_SPECIALS = {
     "karlchen_gefangen": "Karlchen gefangen",
     "herzstich": "Herzstich",

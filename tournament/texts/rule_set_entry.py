@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.rulesets import Armut, SoloKind, Special
+from tournament.texts import solos
 from tournament.texts.rule_sets import PRESET_TEXTS
 
 #: The game kinds as the entry form's taps say them under a rule set (the DDV's own are
@@ -50,23 +51,12 @@ ARMUT_TAPS: Mapping[Armut, str] = {
     Armut.TRUMPS_FOXES_OPEN: "Schieben",
     Armut.TWO_TRUMPS: "Armut",
 }
-#: The solos' German names; a preset's own names first (:data:`PRESET_SOLOS`).
-SOLO_NAMES: Mapping[SoloKind, str] = {
-    SoloKind.KREUZ: "Kreuz-Solo",
-    SoloKind.PIK: "Pik-Solo",
-    SoloKind.HERZ: "Herz-Solo",
-    SoloKind.KARO: "Karo-Solo",
-    SoloKind.DAMEN: "Damensolo",
-    SoloKind.BUBEN: "Bubensolo",
-    SoloKind.DAMEN_BUBEN: "gemischtes Damen/Buben-Solo",
-    SoloKind.FLEISCHLOS: "Fleischloser",
-}
-#: What a rule text calls its solos itself (004 L57-59: „Grand“, „Ohnetrumpf“).
+#: The solos' German names (the catalogue :mod:`tournament.texts.solos`); a preset's own
+#: names first (:data:`PRESET_SOLOS`).
+SOLO_NAMES: Mapping[SoloKind, str] = {kind: solos.SOLO_NAMES[kind.value] for kind in SoloKind}
 PRESET_SOLOS: Mapping[str, Mapping[SoloKind, str]] = {
-    "ravensburger-2015": {
-        SoloKind.BUBEN: "Grand (Bubensolo)",
-        SoloKind.FLEISCHLOS: "Ohnetrumpf (Fleischloser)",
-    },
+    preset: {SoloKind(key): name for key, name in own.items()}
+    for preset, own in solos.PRESET_SOLO_NAMES.items()
 }
 #: The Sonderpunkte: the column head of the entry form's grid (a soft hyphen where a narrow
 #: column may break the word).
@@ -117,7 +107,7 @@ LACKS_SOLO = "Das Solo „{name}“"
 LACKS_CALL = "Die Ansage „{name}“ ({party})"
 LACKS_SPECIAL = "Den Sonderpunkt „{name}“"
 LACKS_SCHWEINCHEN = "Das Schweinchen"
-SOLO_BY_KEY: Mapping[str, str] = {kind.value: name for kind, name in SOLO_NAMES.items()}
+SOLO_BY_KEY: Mapping[str, str] = solos.SOLO_NAMES
 CALL_BY_KEY: Mapping[str, str] = {**RE_CALLS, **KONTRA_CALLS}
 
 # Refusals: what the set lacks, naming the set and where its text says so.

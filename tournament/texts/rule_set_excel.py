@@ -22,7 +22,8 @@ POT_NAMES = {"pot_winners": "Punktetopf", "kasse": "Kasse"}
 POT_PAID = "{pot} zahlt"
 POT_BALANCE = "{pot} ({unit})"
 
-#: The game types in the column „Spiel“ (a solo by its ``pflicht``, see KIND_SOLO).
+#: The game types in the column „Spiel“ (a solo by its ``pflicht``, as
+#: :mod:`tournament.texts.solos` names it; the solos in „Solo“ by the same catalogue).
 TYPE_WORDS = {
     "normal": "Normalspiel",
     "hochzeit": "Hochzeit",
@@ -31,23 +32,6 @@ TYPE_WORDS = {
     "schwarze_sau": "Schwarze Sau",
     "hammelrennen": "Hammelrennen",
     "schwarz_spiel": "Schwarz-Spiel",
-}
-#: A solo under a set with Pflichtsoli (the record's ``pflicht``), and under one without.
-PFLICHT_WORDS: dict[bool | str, str] = {
-    True: "Pflichtsolo",
-    "vorgefuehrt": "vorgeführtes Pflichtsolo",
-    False: "Lustsolo",
-}
-SOLO_WORD = "Solo"
-SOLO_WORDS = {
-    "kreuz": "Kreuz-Solo",
-    "pik": "Pik-Solo",
-    "herz": "Herz-Solo",
-    "karo": "Karo-Solo",
-    "damen": "Damensolo",
-    "buben": "Bubensolo",
-    "damen_buben": "Damen-Buben-Solo",
-    "fleischlos": "Fleischloser",
 }
 SPECIAL_WORDS = {
     "doppelkopf": "Doppelkopf",
@@ -110,3 +94,13 @@ FACTS_NOT_JSON = (
 )
 #: A rule of the set as a message names it: its parameter, how the set has it, where from.
 RULE = "{label} nach {name}: {text} Quelle: {sources}"
+
+#: The pot's start in the facts row „Regelwerk“ (its value in the cell after), and why a list
+#: that starts its pot elsewhere is not read.
+POT_START = "{pot} zu Beginn ({unit})"
+OTHER_POT_START = (
+    "{where}Zelle {ref}: „{text}“ – „{label}“ ist in diesem Turnier {start} (Einstellung "
+    "„{setting}“ des Turniers; {rule}). Eine Liste wird nur mit dem Start ihres Turniers "
+    "eingelesen: bitte die Liste oder Vorlage dieses Turniers herunterladen und die Zeilen dort "
+    "eintragen. Nichts wurde übernommen."
+)

@@ -213,8 +213,15 @@ class Columns:
         return f"{self.letters[kind][player]}{row}"
 
 
-def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: int) -> Columns:
-    """Title, the list's facts, the players by position, and the header row."""
+def _write_head(
+    grid: Grid,
+    table: RoundTable,
+    players: Sequence[Seated],
+    top: int,
+    pot_start: int | None = None,
+) -> Columns:
+    """Title, the list's facts, the players by position, and the header row; under a set with
+    a pot, its start beside the set (``pot_start``, the engine's)."""
     base = top - 1
     round_ = table.round
     tournament = round_.tournament
@@ -236,6 +243,12 @@ def _write_head(grid: Grid, table: RoundTable, players: Sequence[Seated], top: i
     else:
         # The set by its key, for the import: a list is read only under its own rule set.
         grid.put(top + rule_set_cells.RULES_ROW, rule_set_cells.KEY_COLUMN, layout.key)
+        if layout.pot_start_label is not None:
+            grid.put_row(
+                top + rule_set_cells.RULES_ROW,
+                (layout.pot_start_label, pot_start),
+                start=rule_set_cells.POT_START_COLUMN - 1,
+            )
         headers = layout.headers(positions)
     grid.put_row(base + 8, ("Platz", *positions))
     grid.put_row(base + 9, ("Name", *(p.name for p in players)))
@@ -260,7 +273,8 @@ def write_list(grid: Grid, list_sheet: list_sheet.Sheet, top: int = 1) -> int:
     """Write the list with its first row at ``top``; returns the last row written."""
     players = list_sheet.players
     seated = [Seated(p.position, p.name, p.start_number) for p in players]
-    columns = _write_head(grid, list_sheet.table, seated, top)
+    pot = (list_sheet.report or {}).get("pot") or {}
+    columns = _write_head(grid, list_sheet.table, seated, top, pot.get("start"))
     positions = {p.key: p.position for p in players}
 
     row = top - 1 + HEADER_ROW + 1
@@ -342,7 +356,7 @@ def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
         for s in table.seats
     ]
     size = len(seated)
-    columns = _write_head(grid, table, seated, top)
+    columns = _write_head(grid, table, seated, top, rule_set_cells.pot_start(table))
     row = first_row = top - 1 + HEADER_ROW + 1
     counts = TEMPLATE_ROWS.get(size, (6 * size, size))
     for title, count in zip((NORMAL_SECTION, PFLICHT_SECTION), counts, strict=True):

@@ -39,9 +39,12 @@ from rules_engine.rulesets import (
     PremiumsTo,
     RuleSet,
     Schweinchen,
+    SoloKind,
     Special,
     parse_rules,
 )
+from tournament.domain import list_store
+from tournament.domain.errors import ScoreListRefused
 from tournament.domain.excel import list_cells
 from tournament.domain.excel.list_cells import (
     DEALER,
@@ -68,13 +71,16 @@ from tournament.domain.excel.list_cells import (
 )
 from tournament.domain.list_entries import KONTRA_CALLS, RE_CALLS
 from tournament.domain.rule_sets import choose
-from tournament.models import Tournament
+from tournament.models import RoundTable, Tournament
 from tournament.texts import rule_set_excel as words
+from tournament.texts import solos as solo_words
 from tournament.texts.rule_sets import PRESET_NAMES, VARIANT_TEXTS, parameters, rule_set_name
 
-# The facts row „Regelwerk“, counted from the list's title row, and the column of the key.
+# The facts row „Regelwerk“, counted from the list's title row, and the column of the key;
+# under a pot, the column of its start (its label in the column before).
 RULES_ROW = 6
 KEY_COLUMN = 3
+POT_START_COLUMN = 5
 DDV = "ddv"
 
 # Which game types fill each of the set's own columns.
@@ -141,6 +147,7 @@ class Layout:
     name: str
     extra: tuple[str, ...]
     kinds: Mapping[str, tuple[str, bool | str | None]]  # word -> (type, pflicht)
+    former_kinds: Mapping[str, tuple[str, bool | str | None]]  # read, no longer written
     solos: Mapping[str, str]  # key -> word
     specials: Mapping[str, str]
     re_calls: Mapping[str, str]
@@ -165,6 +172,13 @@ class Layout:
 
     def points_header(self, position: int) -> str:
         return f"{self.unit} {position}"
+
+    @property
+    def pot_start_label(self) -> str | None:
+        """The label beside the pot's start in the facts row „Regelwerk“; none without a pot."""
+        if self.pot is None:
+            return None
+        return words.POT_START.format(pot=self.pot, unit=self.unit)
 
     @property
     def balance_header(self) -> str | None:
@@ -197,10 +211,16 @@ class Layout:
         game_type = str(record.get("type"))
         if game_type != "solo":
             return words.TYPE_WORDS.get(game_type, game_type)
-        if self.rules.pflichtsolo is Pflichtsolo.NONE:
-            return words.SOLO_WORD
         pflicht = record.get("pflicht")
-        return words.PFLICHT_WORDS.get(pflicht if pflicht is not None else False, str(pflicht))
+        if self.rules.pflichtsolo is Pflichtsolo.NONE:
+            return solo_words.SOLO_LABEL
+        if self.rules.pflichtsolo is Pflichtsolo.ZWANGSSOLO:
+            # 004 L61: any solo counts; a Lustsolo (``false``) is a Solo as the form's is.
+            zwang = pflicht if pflicht == "vorgefuehrt" else None
+            return solo_words.ZWANGSSOLO_LABELS[zwang]
+        return solo_words.PFLICHT_LABELS.get(
+            pflicht if pflicht is not None else False, str(pflicht)
+        )
 
 
 def layout_of(tournament: Tournament) -> Layout | None:
@@ -229,17 +249,28 @@ def _layout(preset: str, variants: tuple[str, ...]) -> Layout:
     kinds[words.TYPE_WORDS["hochzeit"]] = ("hochzeit", None)
     if rules.stille_hochzeit:
         kinds[words.TYPE_WORDS["stille_hochzeit"]] = ("stille_hochzeit", None)
+    former: dict[str, tuple[str, bool | str | None]] = {}
     if rules.pflichtsolo is Pflichtsolo.NONE:
-        kinds[words.SOLO_WORD] = ("solo", None)
+        kinds[solo_words.SOLO_LABEL] = ("solo", None)
+    elif rules.pflichtsolo is Pflichtsolo.ZWANGSSOLO:
+        for zwang, word in solo_words.ZWANGSSOLO_LABELS.items():
+            kinds[word] = ("solo", zwang)
+        # Lists written before named 004's solos as a Pflichtsolo set's.
+        former[solo_words.PFLICHT_LABELS[False]] = ("solo", None)
+        former[solo_words.PFLICHT_LABELS["vorgefuehrt"]] = ("solo", "vorgefuehrt")
     else:
         for pflicht in (True, "vorgefuehrt", False):
-            kinds[words.PFLICHT_WORDS[pflicht]] = ("solo", pflicht)
+            kinds[solo_words.PFLICHT_LABELS[pflicht]] = ("solo", pflicht)
     if rules.armut is not Armut.NONE:
         kinds[words.TYPE_WORDS["armut"]] = ("armut", None)
     for game in (ExtraGame.SCHWARZE_SAU, ExtraGame.HAMMELRENNEN, ExtraGame.SCHWARZ_SPIEL):
         if game in rules.extra_games:
             kinds[words.TYPE_WORDS[game.value]] = (game.value, None)
-    solos = {key: word for key, word in words.SOLO_WORDS.items() if _has_solo(rules, key)}
+    solos = {
+        kind.value: solo_words.solo_name(preset, kind.value)
+        for kind in SoloKind
+        if kind in rules.solos
+    }
     specials = {s.value: words.SPECIAL_WORDS[s.value] for s in rules.special_kinds}
     calls = rules.calls.value
     re_calls = dict(RE_CALLS)
@@ -277,6 +308,7 @@ def _layout(preset: str, variants: tuple[str, ...]) -> Layout:
         name=name,
         extra=tuple(extra),
         kinds=kinds,
+        former_kinds=former,
         solos=solos,
         specials=specials,
         re_calls=re_calls,
@@ -287,8 +319,22 @@ def _layout(preset: str, variants: tuple[str, ...]) -> Layout:
     )
 
 
-def _has_solo(rules: RuleSet, key: str) -> bool:
-    return any(solo.value == key for solo in rules.solos)
+def pot_start(table: RoundTable) -> int | None:
+    """The start of the pot of the table's list as the engine has it (the tournament's setting,
+    else the set's default); ``None`` without a pot, or where the engine cannot tell."""
+    try:
+        pot = list_store.trial(table, []).get("pot")
+    except ScoreListRefused:
+        return None
+    return int(pot["start"]) if isinstance(pot, dict) and pot.get("start") is not None else None
+
+
+def _solo_folded(text: str) -> str:
+    """A solo's word as compared on import: „Damen-Buben-Solo“, „damen buben“, „gemischtes
+    Damen/Buben-Solo“ and „damen_buben“ alike."""
+    folded = normalise(text).replace("_", " ").replace("-", " ").replace("/", " ")
+    folded = folded.removeprefix("gemischtes ").removesuffix("solo")
+    return " ".join(folded.split())
 
 
 def read_key(text: str) -> tuple[str, tuple[str, ...]] | None:
@@ -332,7 +378,9 @@ def cells(
     row[DEALER] = None if record.get("dealer") is None else position(record["dealer"])
     row[KIND] = layout.kind_word(record)
     if record.get("solo"):
-        row[SOLO] = words.SOLO_WORDS.get(str(record["solo"]), str(record["solo"]))
+        row[SOLO] = layout.solos.get(
+            str(record["solo"]), solo_words.solo_name(layout.preset, str(record["solo"]))
+        )
     if record.get("player") is not None:
         row[PLAYER] = position(record["player"])
     if record.get("quick") is not True:
@@ -438,7 +486,11 @@ class SetReader(list_cells.Reader):
     ) -> dict[str, Any]:
         layout = self.layout
         found = next(
-            (value for word, value in layout.kinds.items() if normalise(word) == normalise(kind)),
+            (
+                value
+                for word, value in (*layout.kinds.items(), *layout.former_kinds.items())
+                if normalise(word) == normalise(kind)
+            ),
             None,
         )
         if found is None:
@@ -724,9 +776,13 @@ class SetReader(list_cells.Reader):
             ("schieben", "trumpf")
         ):
             return self.layout.rule("Armut")
-        if folded in {normalise(w) for w in words.PFLICHT_WORDS.values()}:
+        solo_kinds = (*solo_words.PFLICHT_LABELS.values(), *solo_words.ZWANGSSOLO_LABELS.values())
+        if folded in {normalise(w) for w in solo_kinds if w != solo_words.SOLO_LABEL}:
             return self.layout.rule("Pflichtsolo")
-        if folded in (normalise(words.SOLO_WORD), normalise(words.TYPE_WORDS["stille_hochzeit"])):
+        if folded in (
+            normalise(solo_words.SOLO_LABEL),
+            normalise(words.TYPE_WORDS["stille_hochzeit"]),
+        ):
             return self.layout.rule("Soli")
         if folded.startswith("strafe") or folded in ("nachspielzeit", "zeit abgelaufen"):
             return (
@@ -743,10 +799,15 @@ class SetReader(list_cells.Reader):
             if required:
                 raise self._missing(line, SOLO, "welches Solo gespielt wurde", "Soli")
             return None
-        folded = normalise(text).replace("-", " ").removesuffix("solo").strip()
-        for key, word in words.SOLO_WORDS.items():
-            plain = normalise(word).replace("-", " ").removesuffix("solo").strip()
-            if folded in (key, plain):
+        folded = _solo_folded(text)
+        for key in solo_words.SOLO_NAMES:
+            said = (
+                key,
+                solo_words.SOLO_NAMES[key],
+                solo_words.solo_name(self.layout.preset, key),
+                *solo_words.FORMER_SOLO_WORDS.get(key, ()),
+            )
+            if folded in {_solo_folded(word) for word in said}:
                 if key in solos:
                     return key
                 break
