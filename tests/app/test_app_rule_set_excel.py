@@ -10,6 +10,7 @@ import io
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
@@ -30,8 +31,9 @@ from tournament.extensions import db
 from tournament.models import Tournament
 
 
-def _running(app: Flask, client: FlaskClient, preset: str) -> int:
-    """Eight players (two tables of four) under ``preset``, round 1 started."""
+def _running(app: Flask, client: FlaskClient, preset: str, players: int = 8, **fields: str) -> int:
+    """Eight players (two tables of four; nine: one of five) under ``preset``, round 1
+    started; ``fields``: more of the new-tournament form (``pot_start``)."""
     sign_in(app, client)
     path = "/turniere/neu"
     response = client.post(
@@ -42,13 +44,14 @@ def _running(app: Flask, client: FlaskClient, preset: str) -> int:
             "date": "2026-11-21",
             "rounds_planned": "3",
             "rules_preset": preset,
+            **fields,
         },
     )
     assert response.status_code == 302, response.get_data(as_text=True)
     found = re.fullmatch(r"/turniere/(\d+)/spieler/", response.headers["Location"])
     assert found
     tid = int(found.group(1))
-    paste_players(client, tid, "\n".join(player_names(8)))
+    paste_players(client, tid, "\n".join(player_names(players)))
     draw_round(client, tid, seed=5)
     round_action(client, tid, 1, "starten")
     return tid
@@ -159,3 +162,78 @@ def test_a_list_of_another_rule_set_is_refused_on_the_preview_page(app: Flask) -
     assert "spielt nach „Reglement 2001“" in text
     assert "1 Liste einlesen" not in text
     assert all_lists(app, tid) == before
+
+
+#: Per preset: the tournament's players, more fields of its form, and the solo's ``pflicht``.
+PRESETS: dict[str, tuple[int, dict[str, str], bool | None]] = {
+    "ddv": (8, {}, True),
+    "hausregeln-2024": (8, {"pot_start": "100"}, True),
+    "reglement-2001": (8, {}, None),
+    "schweinchen": (8, {}, None),
+    "ravensburger-2015": (9, {}, None),
+}
+
+
+def _store_each_kind(app: Flask, tid: int, pflicht: bool | None) -> tuple[int, list[Any]]:
+    """At the round's largest table: a Normalspiel, a Bubensolo (a Pflichtsolo where the set
+    has them) and a Hochzeit, each dealt by the dealer the rules name, as the entry form
+    stores them (the DDV's with every Sonderpunkt counted); (table number, list)."""
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        table = max(tournament.rounds[0].tables, key=lambda t: (t.size, -t.number))
+        keys = [str(seat.registration.start_number) for seat in table.seats]
+        made: list[dict[str, Any]] = []
+        ddv = tournament.rules_preset == "ddv"
+        counted = dict.fromkeys(("doppelkopf", "fuchs", "karlchen"), 0) if ddv else {}
+        for kind in ("normal", "solo", "hochzeit"):
+            dealer = list_store.trial(table, made)["next_dealer"]
+            a, b, c, d = [k for k in keys if k != dealer or len(keys) == 4]
+            record: dict[str, Any] = {
+                "kind": "game",
+                "type": kind,
+                "dealer": dealer,
+                "re": [a, b] if kind == "normal" else [c] if kind == "solo" else [b, d],
+                "re_eyes": 130 if kind == "normal" else 150,
+                "re_tricks": 6 if kind == "normal" else 7,
+                "calls": {"re": None, "kontra": "kontra" if kind == "normal" else None},
+                "specials": {"re": dict(counted), "kontra": dict(counted)},
+            }
+            if kind == "solo":
+                record.update(solo="buben", player=c)
+                if pflicht is not None:
+                    record["pflicht"] = pflicht
+            if kind == "hochzeit":
+                record["player"] = b
+            add_entry(KEEPER, table, table.version, record)
+            db.session.commit()
+            made = list_store.entries_of(table)
+        return table.number, made
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_list_goes_out_and_back_into_its_tournament_unchanged(app: Flask, preset: str) -> None:
+    """Under each preset (004 at its table of five, 000 with its Punktetopf): the table's list
+    and the tournament workbook, downloaded and uploaded again, are „unverändert“ and nothing
+    can be stored; the list stays as it was."""
+    client = app.test_client()
+    players, fields, pflicht = PRESETS[preset]
+    tid = _running(app, client, preset, players, **fields)
+    number, stored = _store_each_kind(app, tid, pflicht)
+    path = table_path(tid, table=number)
+    before = all_lists(app, tid)
+    listed = client.get(path + "/liste.xlsx")
+    assert listed.status_code == 200
+    preview = upload(client, path + "/einlesen", listed.data)
+    text = html.unescape(preview.get_data(as_text=True))
+    assert preview.status_code == 200, text
+    assert "unverändert: genau so schon gespeichert (3 Zeilen)" in text, text
+    assert "Liste einlesen" not in text and "abgelehnt" not in text
+    whole = f"/turniere/{tid}/einlesen"
+    preview = upload(client, whole, client.get(f"/turniere/{tid}/turnier.xlsx").data, "t.xlsx")
+    text = html.unescape(preview.get_data(as_text=True))
+    assert preview.status_code == 200, text
+    assert "unverändert: genau so schon gespeichert (3 Zeilen)" in text, text
+    assert "Listen einlesen" not in text and "abgelehnt" not in text
+    assert all_lists(app, tid) == before
+    assert before[(1, number)] == stored
