@@ -151,11 +151,14 @@ def planned_games(tournament: Tournament, size: int, report: dict[str, Any]) -> 
 
 def owed_solo(tournament: Tournament) -> str | None:
     """The kind of solo the tournament's lists owe: ``"pflichtsolo"`` (the DDV rules, 000),
-    ``"zwangssolo"`` (004), ``None`` under a set that owes none (001, 002)."""
+    ``"zwangssolo"`` (004), ``None`` under a set that owes none (001, 002) and under 004
+    without a Frist (L61: a Zwangssolo only where the day names one)."""
     if not _under_a_set(tournament):
         return "pflichtsolo"
     kind = rule_sets.rules_of(tournament).pflichtsolo
-    if kind is Pflichtsolo.NONE:
+    if kind is Pflichtsolo.NONE or (
+        kind is Pflichtsolo.ZWANGSSOLO and tournament.zwangssolo_frist is None
+    ):
         return None
     return "zwangssolo" if kind is Pflichtsolo.ZWANGSSOLO else "pflichtsolo"
 
