@@ -56,7 +56,8 @@ def test_an_evening_is_started_played_closed_and_settled_on_the_phone(
     page.get_by_role("link", name="Spieleabend starten").click()
     expect(page.get_by_role("heading", name="Spieleabend starten")).to_be_visible()
     _fits_the_phone(page)
-    page.get_by_label("Spieler, einer je Zeile").fill("Anna\nBen\nCem\nDora")
+    for number, name in enumerate(["Anna", "Ben", "Cem", "Dora"], start=1):
+        page.get_by_label(f"Platz {number}").fill(name)
     page.get_by_role("radio", name="Hausregeln mit Schweinchen").check()
     page.get_by_label("Punktwert in Cent (freiwillig)").fill("10")
     page.get_by_role("button", name="Spieleabend starten").click()
