@@ -1,5 +1,8 @@
 """Fixtures of the browser tests: Debian's Chromium (one per test module), the app served on a
-fresh database by each of the two servers, and a test's browser tabs."""
+fresh database by each of the two servers, and a test's browser tabs.
+
+A module whose pages are the same on either server narrows ``site`` to waitress on SQLite
+with ``pytestmark = ONE_SERVER`` (``tests/support/browser.py``)."""
 
 from __future__ import annotations
 

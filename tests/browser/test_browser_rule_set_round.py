@@ -31,6 +31,7 @@ from rules_engine import score_record
 from rules_engine.rulesets import PRESETS, Settlement
 from rules_engine.scorelist import check_list
 from tests.support.accessibility import axe_findings
+from tests.support.browser import ONE_SERVER
 from tests.support.scorelist_browser import (
     LEITUNG,
     PHONE,
@@ -52,7 +53,7 @@ from tournament.domain import rule_set_entry
 from tournament.models import Tournament
 from tournament.texts import results as result_words
 
-pytestmark = pytest.mark.parametrize("site", ["waitress-sqlite"], indirect=True)
+pytestmark = ONE_SERVER
 
 Record = dict[str, Any]
 FIRST_NAMES = ("Anna", "Ben", "Cem", "Dora")

@@ -7,18 +7,16 @@ SQLite (``tests/support/browser.py``; the page is the same on gunicorn).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
 from sqlalchemy import select
 
-from tests.support.accessibility import axe_findings, small_targets
-from tests.support.browser import served_on
+from tests.support.accessibility import fits_the_phone
+from tests.support.browser import ONE_SERVER
 from tests.support.scorelist_browser import LEITUNG, Devices, Site, sign_in
 from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament
-from tests.support.webapp import add_account, log_in
 from tournament.domain import list_entries as entries
 from tournament.extensions import db
 from tournament.models import User
@@ -27,16 +25,7 @@ from tournament.rounds import service as rounds
 KEYS = ["1", "2", "3", "4"]
 
 
-@pytest.fixture(scope="module")
-def site(
-    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
-) -> Iterator[Site]:
-    instance = tmp_path_factory.mktemp("settlement") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
-        add_account(app, LEITUNG)
-        client = app.test_client()
-        assert log_in(client, LEITUNG).status_code == 302
-        yield Site(app, url, client)
+pytestmark = ONE_SERVER
 
 
 def _game(dealer: str, re: list[str], eyes: int) -> dict[str, Any]:
@@ -65,21 +54,6 @@ def _evening(site: Site, preset: str, *games: dict[str, Any]) -> int:
         return tournament.id
 
 
-@pytest.fixture
-def devices(browser: Browser, site: Site) -> Iterator[Devices]:
-    found = Devices(browser, site.url)
-    yield found
-    found.close()
-    assert found.errors == [], f"script errors on the pages: {found.errors}"
-
-
-def _fits_the_phone(page: Any) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
-    assert small_targets(page) == []
-    assert axe_findings(page) == []
-
-
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_punktwert_prices_the_payments_on_the_phone(
     browser: Browser, site: Site, javascript: bool
@@ -105,7 +79,7 @@ def test_a_punktwert_prices_the_payments_on_the_phone(
         expect(page.get_by_text("Cem zahlt Anna 0,13 €")).to_be_visible()
         expect(page.get_by_text("Dora zahlt Ben 0,13 €")).to_be_visible()
         if javascript:  # the checks run scripts in the page
-            _fits_the_phone(page)
+            fits_the_phone(page)
     finally:
         context.close()
 
@@ -124,7 +98,7 @@ def test_the_kasse_reads_on_the_phone(devices: Devices, site: Site) -> None:
     expect(page.get_by_text("Rest in der Kasse: 1,90 DM")).to_be_visible()
     expect(page.locator("tr[data-key='4'] td").last).to_have_text("−0,55 DM")
     expect(page.get_by_label("Punktwert in Cent (leer: in Punkten)")).to_have_count(0)
-    _fits_the_phone(page)
+    fits_the_phone(page)
 
 
 LONG_NAMES = (
@@ -165,4 +139,4 @@ def test_the_kasse_of_a_table_of_five_with_long_names_fits_the_phone(
     assert scroll.evaluate("e => e.scrollWidth <= e.clientWidth"), scroll.evaluate(
         "e => [e.scrollWidth, e.clientWidth]"
     )
-    _fits_the_phone(page)
+    fits_the_phone(page)
