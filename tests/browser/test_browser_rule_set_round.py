@@ -4,8 +4,9 @@ solos, calls, Sonderpunkte and the Schweinchen where the set has them, is tapped
 time the value in the bar and in the line "Spiel N gespeichert" is the rules engine's score
 of the stored record. The round ends as the set says (000: the Punktetopf is empty, then the
 Pflichtsoli owed are played vorgeführt; 001, 002: the games per round the tournament set;
-004: the Kasse nearly empty calls the Hammelrennen, which empties it, then the Zwangssoli owed
-are played vorgeführt), it is closed on the Turnierleitung's round page, and the standings,
+004, at a table of four and of five where the dealer sits out: the Kasse nearly empty calls
+the Hammelrennen, which empties it, then the Zwangssoli owed are played vorgeführt), it is
+closed on the Turnierleitung's round page, and the standings,
 the CSV and the Excel export and the settlement agree with the totals of the engine's own
 check of the list. axe-core finds nothing serious or critical on the entry page, the
 standings, the settlement and the page „Regelwerk“.
@@ -280,8 +281,9 @@ def phone(browser: Browser, site: Site) -> Iterator[Page]:
 
 
 def set_up(site: Site, plan: Plan) -> tuple[Table, Record]:
-    """A tournament of one round under the plan's set, Anna, Ben, Cem and Dora at its one
-    table, round 1 started; the table and the day's list fields."""
+    """A tournament of one round under the plan's set, Anna, Ben, Cem and Dora (and Emil at
+    five) at its one table, round 1 started; the table and the list's fields for the engine
+    (``pot``, ``games``, ``frist``)."""
     n = next(site.numbers)
     client = site.client
     day = dict(plan.day)
