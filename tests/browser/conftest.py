@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import SERVERS, chromium, served_on
-from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site
+from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site, sign_in
 from tests.support.webapp import add_account, log_in
 from tournament.models import Role
 
@@ -46,3 +46,11 @@ def devices(browser: Browser, site: Site) -> Iterator[Devices]:
     yield found
     found.close()
     assert found.errors == [], f"script errors on the pages: {found.errors}"
+
+
+@pytest.fixture
+def leitung_phone(devices: Devices) -> Page:
+    """The Turnierleitung's phone (390×844), signed in."""
+    page = devices.open(phone=True)
+    sign_in(page, LEITUNG)
+    return page

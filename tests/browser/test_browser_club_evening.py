@@ -8,20 +8,18 @@ waitress on SQLite (``tests/support/browser.py``; the pages are the same on guni
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.support.accessibility import fits_the_phone
 from tests.support.browser import ONE_SERVER
-from tests.support.scorelist_browser import LEITUNG, Devices, Site, sign_in
 
 pytestmark = ONE_SERVER
 
 
 def test_an_evening_is_started_played_closed_and_settled_on_the_phone(
-    devices: Devices, site: Site
+    leitung_phone: Page,
 ) -> None:
-    page = devices.open(phone=True)
-    sign_in(page, LEITUNG)
+    page = leitung_phone
     page.goto("/")
     page.get_by_role("link", name="Spieleabend starten").click()
     expect(page.get_by_role("heading", name="Spieleabend starten")).to_be_visible()
