@@ -64,7 +64,8 @@ DUE = -1
 
 @dataclass(frozen=True)
 class Game:
-    """One game as the list-keeper taps it in; players by their seat at the table (0-3)."""
+    """One game as the list-keeper taps it in; players by their seat at the table (from 0,
+    who deals first)."""
 
     kind: str
     player: int | None = None
@@ -81,6 +82,8 @@ class Game:
 
 @dataclass(frozen=True)
 class Plan:
+    """A round at one table under a preset: its games in order and the day's settings."""
+
     preset: str
     games: tuple[Game, ...]
     #: The day's settings of the new-tournament form besides the pot's start.
