@@ -145,8 +145,9 @@ def _context(
 
 
 def _offer(table: RoundTable) -> rule_set_entry.EntryRules | None:
-    """What the entry form offers under the tournament's rule set (``None``: the DDV's)."""
-    return rule_set_entry.entry_rules(table.round.tournament)
+    """What the entry form offers under the tournament's rule set (``None``: the DDV's), at a
+    table of three with the Strohmann (004 L91)."""
+    return rule_set_entry.at_table(rule_set_entry.entry_rules(table.round.tournament), table.size)
 
 
 def _fresh_game_form(sheet: list_sheet.Sheet, version: int) -> GameForm:
@@ -331,6 +332,7 @@ def _game_record(form: GameForm) -> dict[str, Any]:
         **taps,
         schweinchen=bool(form.schweinchen.data),
         eyes={key: int(field.data or 0) for key, field in form.hammel_fields()},
+        strohmann_by=form.strohmann_player(),
     )
 
 
@@ -636,6 +638,7 @@ def _ruled_form_from_record(
         re_call=calls.get("re") or "",
         kontra_call=calls.get("kontra") or "",
         schweinchen=record.get("schweinchen") is True,
+        strohmann_by=record.get("strohmann_by") or "",
         **{
             f"{party}_{name}": int((sp.get(party) or {}).get(name, 0)) or None
             for party in ("re", "kontra")
