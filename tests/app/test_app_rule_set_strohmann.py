@@ -10,11 +10,9 @@ import json
 import re
 from typing import Any
 
-import flask_migrate
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select, text
+from sqlalchemy import select
 
 from rules_engine import score_record
 from tests.support.scorelist_pages import entries, post_form, table_info
@@ -28,7 +26,7 @@ from tests.support.webapp import (
 )
 from tournament.domain import list_store
 from tournament.extensions import db
-from tournament.models import Round, RoundTable, Tournament
+from tournament.models import Round, Tournament
 
 Values = dict[str, Any]
 # The migration before the one that allows tables of three.
@@ -65,9 +63,7 @@ def _text(response: Any) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
 
 
-def test_seven_players_under_004_sit_at_a_four_and_a_three(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_seven_players_under_004_sit_at_a_four_and_a_three(app: Flask, client: FlaskClient) -> None:
     tid = _tournament(app, client, "ravensburger-2015", 7)
     page = draw_round(client, tid, seed=5)
     assert page.status_code == 200
@@ -149,7 +145,7 @@ def test_a_solo_against_the_strohmann_asks_who_played_its_cards(
 
 
 def test_a_forged_strohmann_player_is_refused_in_german(app: Flask, client: FlaskClient) -> None:
-    tid, info = _three_table(app, client)
+    _, info = _three_table(app, client)
     first, second, third = info["keys"]
     # The Strohmann is on Re with the first player: the third cannot have played its cards.
     data = {"kind": "normal", "re": [first, "Strohmann"], "eyes": "151", "strohmann_by": third}
