@@ -10,15 +10,19 @@ import json
 import re
 from typing import Any
 
+import flask_migrate
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
 
 from rules_engine import score_record
 from tests.support.scorelist_pages import entries, post_form, table_info
 from tests.support.webapp import (
     csrf_token,
     draw_round,
+    form_on,
     paste_players,
     player_names,
     round_action,
@@ -26,7 +30,7 @@ from tests.support.webapp import (
 )
 from tournament.domain import list_store
 from tournament.extensions import db
-from tournament.models import Round, Tournament
+from tournament.models import Round, RoundTable, Tournament
 
 Values = dict[str, Any]
 # The migration before the one that allows tables of three.
@@ -37,7 +41,7 @@ def _tournament(app: Flask, client: FlaskClient, preset: str, players: int) -> i
     sign_in(app, client)
     data: Values = {
         "csrf_token": csrf_token(client, "/turniere/neu"),
-        "name": "Strohmannabend",
+        "name": "Dreierabend",
         "date": "2026-11-21",
         "rounds_planned": "2",
         "rules_preset": preset,
@@ -156,8 +160,107 @@ def test_a_forged_strohmann_player_is_refused_in_german(app: Flask, client: Flas
     response = _save(client, info, solo)
     assert response.status_code == 422
     assert entries(app, info["number"]) == []
-    quick = {"kind": "normal", "winners": [first, second], "value": "2"}
-    response = post_form(client, info["url"] + "?schnell=1", info["url"] + "schnell", quick)
+    # The page offers no quick entry at a table of three; a quick post is refused.
+    page = client.get(info["url"] + "?schnell=1").get_data(as_text=True)
+    assert "Nur Punkte" not in page and "im Detail eintragen" in _text(client.get(info["url"]))
+    form = form_on(page, info["url"] + "spiel", info["url"])
+    quick = {**form.fields, "kind": "normal", "winners": [first, second], "value": "2"}
+    response = client.post(info["url"] + "schnell", data=quick)
     assert response.status_code == 422
     assert "im Detail eintragen" in _text(response)
     assert entries(app, info["number"]) == []
+
+
+def test_plan_cards_and_overview_show_the_strohmann_seat(app: Flask, client: FlaskClient) -> None:
+    tid = _tournament(app, client, "ravensburger-2015", 7)
+    draw_round(client, tid, seed=5)
+    plan = _text(client.get(f"/turniere/{tid}/runden/1"))
+    assert "Tisch 2 Platz Nr. Name Verein" in plan
+    assert "– – Strohmann offene Karten, gespielt von seinem Partner (004 Z. 91)" in plan
+    assert "Am Dreiertisch spielt der Strohmann mit" in plan
+    cards = _text(client.get(f"/turniere/{tid}/runden/1/tischkarten"))
+    assert cards.count("Strohmann offene Karten") == 1
+    assert "18 Spiele" in cards
+    round_action(client, tid, 1, "starten")
+    overview = _text(client.get(f"/turniere/{tid}/runden/1/uebersicht"))
+    assert overview.count(", Strohmann") == 1
+    assert "Tisch 2: 18 Spiele fehlen noch" in overview
+
+
+def test_under_the_ddv_rules_seven_players_are_still_refused(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid = _tournament(app, client, "ddv", 7)
+    page = _text(draw_round(client, tid, seed=5))
+    assert "7 Spieler lassen sich nicht auf Tische zu 4 und 5 Spielern verteilen" in page
+    with app.app_context():
+        assert db.session.execute(select(Round)).first() is None
+
+
+def test_correction_standings_and_settlement_at_a_table_of_three(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, info = _three_table(app, client)
+    soloist, second, third = info["keys"]
+    solo = {"kind": "solo", "solo": "buben", "player": soloist, "eyes": "130"}
+    assert _save(client, info, {**solo, "strohmann_by": third}).status_code == 302
+    # The correction page holds who played the Strohmann's cards, and changes it.
+    url = info["url"] + "eintrag/1"
+    page = client.get(url).get_data(as_text=True)
+    assert re.search(rf'name="strohmann_by"[^>]*value="{third}"[^>]*checked', page), page
+    response = post_form(client, url, url, {"strohmann_by": second, "confirmed": "1"})
+    assert response.status_code == 302, _text(response)
+    stored = json.loads(entries(app, info["number"])[-1])
+    assert stored["strohmann_by"] == second
+    points = dict(_report(app, tid, info["number"])["rows"][-1]["points"])
+    assert points == _engine_points(app, tid, info, stored)
+    names = dict(zip(info["keys"], info["names"], strict=True))
+    for path in ("stand", "runden/1/stand", "runden/1/abrechnung"):
+        response = client.get(f"/turniere/{tid}/{path}")
+        assert response.status_code == 200, path
+        shown = _text(response)
+        assert "Strohmann" not in shown, path
+        assert all(name in shown for name in names.values()), path
+
+
+def test_excel_of_a_table_of_three_is_refused_in_german(app: Flask, client: FlaskClient) -> None:
+    _, info = _three_table(app, client)
+    for path in ("liste.xlsx", "vorlage.xlsx"):
+        response = client.get(info["url"] + path, follow_redirects=True)
+        assert response.status_code == 200, path
+        assert "gibt es nicht als Excel-Datei" in _text(response), path
+    page = client.get(info["url"]).get_data(as_text=True)
+    assert "liste.xlsx" not in page and "vorlage.xlsx" not in page
+
+
+def _insert_table_of_three(app: Flask) -> None:
+    with app.app_context():
+        round_id = db.session.execute(select(Round.id)).scalars().first()
+        db.session.execute(
+            text("INSERT INTO round_table (round_id, number, size) VALUES (:round, 99, 3)"),
+            {"round": round_id},
+        )
+        db.session.commit()
+
+
+def test_the_migration_allows_tables_of_three_and_keeps_them_on_the_way_back(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid = _tournament(app, client, "ravensburger-2015", 8)
+    draw_round(client, tid, seed=5)
+    with app.app_context():
+        flask_migrate.downgrade(revision=BEFORE_THREES)
+    with pytest.raises(IntegrityError):
+        _insert_table_of_three(app)
+    with app.app_context():
+        db.session.rollback()
+        flask_migrate.upgrade()
+    _insert_table_of_three(app)
+    # Flask-Migrate logs the refusal ("Es gibt Dreiertische ...") and exits.
+    with app.app_context(), pytest.raises(SystemExit):
+        flask_migrate.downgrade(revision=BEFORE_THREES)
+    with app.app_context():
+        assert (
+            db.session.execute(select(RoundTable.size).where(RoundTable.number == 99)).scalar_one()
+            == 3
+        )
