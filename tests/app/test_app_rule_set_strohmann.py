@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from rules_engine import score_record
 from tests.support.scorelist_pages import entries, post_form, table_info
+from tests.support.uploads import upload
 from tests.support.webapp import (
     csrf_token,
     draw_round,
@@ -224,7 +225,19 @@ def test_correction_standings_and_settlement_at_a_table_of_three(
 
 
 def test_excel_of_a_table_of_three_is_refused_in_german(app: Flask, client: FlaskClient) -> None:
-    _, info = _three_table(app, client)
+    tid, info = _three_table(app, client)
+    soloist, _, third = info["keys"]
+    solo = {"kind": "solo", "solo": "buben", "player": soloist, "eyes": "130"}
+    assert _save(client, info, {**solo, "strohmann_by": third}).status_code == 302
+    # The tournament workbook is written; read back, the list of the table of three is refused.
+    workbook = client.get(f"/turniere/{tid}/turnier.xlsx")
+    assert workbook.status_code == 200
+    preview = upload(client, f"/turniere/{tid}/einlesen", workbook.data, "turnier.xlsx")
+    assert "Tisch 2, Runde 1: Die Liste eines Dreiertisches" in _text(preview)
+    table_upload = info["url"].rstrip("/") + "/einlesen"
+    refused = upload(client, table_upload, workbook.data, "turnier.xlsx")
+    assert refused.status_code == 400
+    assert "gibt es nicht als Excel-Datei" in _text(refused)
     for path in ("liste.xlsx", "vorlage.xlsx"):
         response = client.get(info["url"] + path, follow_redirects=True)
         assert response.status_code == 200, path
