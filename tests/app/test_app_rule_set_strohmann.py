@@ -139,6 +139,12 @@ def test_a_solo_against_the_strohmann_asks_who_played_its_cards(
     page = _text(response)
     assert "wer die Karten des Strohmanns gespielt hat" in page
     assert entries(app, info["number"]) == []
+    # The value while typing: the Strohmann's payment from who played its cards.
+    page = client.get(info["url"]).get_data(as_text=True)
+    fields = form_on(page, info["url"] + "spiel", info["url"]).fields
+    preview = client.post(info["url"] + "vorschau", data={**fields, **solo, "strohmann_by": third})
+    names = dict(zip(info["keys"], info["names"], strict=True))
+    assert f"{names[soloist]} +15 {names[second]} -5 {names[third]} -10" in _text(preview)
     response = _save(client, info, {**solo, "strohmann_by": third})
     assert response.status_code == 302, _text(response)
     stored = json.loads(entries(app, info["number"])[-1])
@@ -243,7 +249,7 @@ def test_excel_of_a_table_of_three_is_refused_in_german(app: Flask, client: Flas
         assert response.status_code == 200, path
         assert "gibt es nicht als Excel-Datei" in _text(response), path
     page = client.get(info["url"]).get_data(as_text=True)
-    assert "liste.xlsx" not in page and "vorlage.xlsx" not in page
+    assert "liste.xlsx" not in page and "vorlage.xlsx" not in page and "einlesen" not in page
 
 
 def _insert_table_of_three(app: Flask) -> None:
