@@ -28,6 +28,7 @@ from tests.support.webapp import (
     player_names,
     round_action,
     sign_in,
+    submit,
 )
 from tournament.domain import list_store
 from tournament.extensions import db
@@ -283,3 +284,28 @@ def test_the_migration_allows_tables_of_three_and_keeps_them_on_the_way_back(
             db.session.execute(select(RoundTable.size).where(RoundTable.number == 99)).scalar_one()
             == 3
         )
+
+
+def test_a_club_evening_of_three_under_004_plays_with_the_strohmann(
+    app: Flask, client: FlaskClient
+) -> None:
+    sign_in(app, client)
+    names = ["Anna", "Bernd", "Carla"]
+    data = {"rules_preset": "ravensburger-2015", "players": "\n".join(names)}
+    response = submit(client, "/spieleabend/neu", data=data)
+    assert response.status_code == 302, _text(response)
+    url = response.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    form = form_on(page, url + "spiel", url)
+    keys = [choice for choice in form.choices["player"]]
+    game = {"kind": "normal", "re": [keys[1], "Strohmann"], "eyes": "151", "confirmed": "1"}
+    response = client.post(url + "spiel", data={**dict(form.fields), **game})
+    assert response.status_code == 302, _text(response)
+    with app.app_context():
+        table = db.session.execute(select(RoundTable)).scalar_one()
+        assert table.size == 3
+        stored = json.loads(table.entries[-1].record)
+        assert stored["strohmann_by"] == keys[1]
+        assert list_store.check(table)["valid"]
+    ddv = submit(client, "/spieleabend/neu", data={**data, "rules_preset": "ddv"})
+    assert ddv.status_code != 302
