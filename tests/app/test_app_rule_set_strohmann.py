@@ -167,6 +167,7 @@ def test_a_forged_strohmann_player_is_refused_in_german(app: Flask, client: Flas
     solo = {"kind": "solo", "solo": "buben", "player": "Strohmann", "eyes": "130"}
     response = _save(client, info, solo)
     assert response.status_code == 422
+    assert "Der Strohmann spielt kein Solo und keine Hochzeit" in _text(response)
     assert entries(app, info["number"]) == []
     # The page offers no quick entry at a table of three; a quick post is refused.
     page = client.get(info["url"] + "?schnell=1").get_data(as_text=True)
