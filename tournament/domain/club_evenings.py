@@ -23,9 +23,8 @@ from tournament.extensions import db
 from tournament.models import DrawMethod, Registration, Round, RoundTable, Seat, Tournament, User
 from tournament.texts import club_evening as words
 
-#: The table sizes the app seats (``RoundTable.size``); 004's table of three with a Strohmann
-#: is left to a paper list.
-SEATED_SIZES = frozenset({4, 5})
+#: The table sizes the app seats (``RoundTable.size``), 004's table of three with a Strohmann.
+SEATED_SIZES = frozenset({3, 4, 5})
 PLAYERS_FIELD = "players"
 
 
