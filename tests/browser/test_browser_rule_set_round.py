@@ -8,8 +8,10 @@ Pflichtsoli owed are played vorgeführt; 001, 002: the games per round the tourn
 the Hammelrennen, which empties it, then the Zwangssoli owed are played vorgeführt), it is
 closed on the Turnierleitung's round page, and the standings,
 the CSV and the Excel export and the settlement agree with the totals of the engine's own
-check of the list. axe-core finds nothing serious or critical on the entry page, the
-standings, the settlement and the page „Regelwerk“.
+check of the list. 004 is also played at a table of three with the Strohmann (L91): it plays
+on Re or Kontra, and the player who plays its cards is tapped where two could have. axe-core
+finds nothing serious or critical on the entry page, the standings, the settlement and the
+page „Regelwerk“.
 
 The tournaments are set up through the app's own forms with the Turnierleitung's test client;
 the games themselves are entered in the browser. One site (waitress on SQLite: the pages are
@@ -29,6 +31,7 @@ from openpyxl import load_workbook
 from playwright.sync_api import Browser, Locator, Page, Response, expect
 
 from rules_engine import score_record
+from rules_engine.rulelist import STROHMANN
 from rules_engine.rulesets import PRESETS, Settlement
 from rules_engine.scorelist import check_list
 from tests.support.accessibility import axe_findings
@@ -60,6 +63,8 @@ Record = dict[str, Any]
 FIRST_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
 #: A seat of the game that is the one the list says must now play his solo vorgeführt.
 DUE = -1
+#: The Strohmann's seat in a game at a table of three (004 L91): its open hand.
+STROH = 9
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,9 @@ class Game:
     schweinchen: bool = False
     #: Each seat's Augen in a Hammelrennen won by Augen (000).
     hammel: tuple[int, ...] = ()
+    #: At a table of three: who played the Strohmann's cards, where two on its side could
+    #: have (``DUE``: the first seat on its side in a Vorführung); else the form knows.
+    strohmann_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -210,6 +218,23 @@ PLANS = {
         pot_empty_after=5,
         players=5,
     ),
+    # 004 L91 at three: the Strohmann's open hand plays on Re or Kontra, played by its partner.
+    "ravensburger-2015-at-three": Plan(
+        "ravensburger-2015",
+        (
+            Game("normal", re=(0, STROH), eyes=150, kontra_call="kontra"),
+            Game("solo", player=1, solo="fleischlos", eyes=130, strohmann_by=2),
+            Game("stille_hochzeit", player=2, eyes=110, strohmann_by=0),
+            Game("hochzeit", player=0, re=(0, 1), eyes=170),
+            Game("hammelrennen", player=1),
+            Game("vorfuehrung", player=DUE, solo="kreuz", eyes=140, strohmann_by=DUE),
+        ),
+        day={"zwangssolo_frist": "18"},
+        pot_paid_by=4,
+        pot_over=2,
+        pot_empty_after=5,
+        players=3,
+    ),
 }
 
 
@@ -222,13 +247,20 @@ def offer_of(preset: str) -> rule_set_entry.EntryRules:
     return offer
 
 
+def key_of(keys: tuple[str, ...], seat: int) -> str:
+    """The key of a seat in the games: a player's, or the Strohmann's."""
+    return STROHMANN if seat == STROH else keys[seat]
+
+
 def record_of(offer: rule_set_entry.EntryRules, game: Game, keys: tuple[str, ...]) -> Record:
-    """The record the form makes of ``game`` (the vorgeführte soloist already named)."""
+    """The record the form makes of ``game`` (the vorgeführte soloist and who played the
+    Strohmann's cards already named)."""
     player = None if game.player is None else keys[game.player]
+    re = [key_of(keys, seat) for seat in game.re] or ([player] if player else [])
     return rule_set_entry.game(
         offer,
         kind=game.kind,
-        re=[keys[seat] for seat in game.re] or ([player] if player else []),
+        re=re,
         re_eyes=game.eyes or 0,
         solo=game.solo,
         player=player,
@@ -237,7 +269,21 @@ def record_of(offer: rule_set_entry.EntryRules, game: Game, keys: tuple[str, ...
         specials=game.specials,
         schweinchen=game.schweinchen,
         eyes={keys[seat]: eyes for seat, eyes in enumerate(game.hammel)},
+        strohmann_by=strohmann_player(offer, game, keys, re),
     )
+
+
+def strohmann_player(
+    offer: rule_set_entry.EntryRules, game: Game, keys: tuple[str, ...], re: list[str]
+) -> str | None:
+    """Who played the Strohmann's cards at a table of three: the one player on its side, or
+    the one tapped where there are two; ``None`` elsewhere."""
+    offer = rule_set_entry.at_table(offer, len(keys)) or offer
+    side = rule_set_entry.strohmann_partners(offer, game.kind, re, keys)
+    if len(side) < 2:
+        return side[0] if side else None
+    assert game.strohmann_by is not None, game
+    return keys[game.strohmann_by]
 
 
 def list_check(rules: Any, keys: tuple[str, ...], entries: list[Record], **day: int) -> Record:
@@ -331,7 +377,9 @@ def sent_pairs(table: Table, game: Game) -> list[str]:
     pairs = [f"kind={game.kind}"]
     if player is not None:
         pairs.append(f"player={player}")
-    pairs += [f"re={table.keys[seat]}" for seat in game.re if seat != game.player]
+    pairs += [f"re={key_of(table.keys, seat)}" for seat in game.re if seat != game.player]
+    if game.strohmann_by is not None:
+        pairs.append(f"strohmann_by={table.keys[game.strohmann_by]}")
     if game.eyes is not None:
         pairs.append(f"eyes={game.eyes}")
     if game.solo:
@@ -357,9 +405,12 @@ def taps(page: Page, table: Table, game: Game) -> list[Callable[[], object]]:
     if game.player is not None:
         player = table.keys[game.player]
         steps.append(lambda: tap_choice(page, "player", player))
-    for seat in game.re:
-        if seat != game.player:
-            steps.append(lambda key=table.keys[seat]: tap_choice(page, "re", key))
+    partners = [key_of(table.keys, seat) for seat in game.re if seat != game.player]
+    for partner in partners:
+        steps.append(lambda key=partner: tap_choice(page, "re", key))
+    if game.strohmann_by is not None:
+        by = table.keys[game.strohmann_by]
+        steps.append(lambda: tap_choice(page, "strohmann_by", by))
     if game.eyes is not None:
         eyes = str(game.eyes)
         steps.append(lambda: here.locator("#spiel-form-eyes").fill(eyes))
@@ -410,6 +461,9 @@ def engine_score(rules: Any, table: Table, record: Record) -> Record:
     seats = [table.keys[(dealer + i) % size] for i in range(1, size + 1)]
     if size == 5:  # 004 L93: the dealer sits out
         game["sitting_out"] = seats.pop()
+    if size == 3:  # 004 L91: the Strohmann's open hand is the fourth
+        game["strohmann"] = STROHMANN
+        seats.append(STROHMANN)
     result: Record = score_record({**game, "players": seats, "rules": rules})
     assert "error" not in result, result
     return result
@@ -418,7 +472,7 @@ def engine_score(rules: Any, table: Table, record: Record) -> Record:
 #: The fields of a stored record that the taps decide.
 TAPPED = (
     "type", "solo", "pflicht", "re", "re_eyes", "calls", "specials", "schweinchen", "eyes",
-    "first_to_60", "culprit",
+    "first_to_60", "culprit", "strohmann_by",
 )  # fmt: skip
 
 
@@ -438,11 +492,14 @@ def play(page: Page, site: Site, table: Table, plan: Plan, day: Record) -> Recor
         game = planned
         if planned.player == DUE:
             assert so_far["vorfuehrung"] is not None, (number, so_far)
-            game = replace(planned, player=table.keys.index(so_far["vorfuehrung"]))
+            soloist = table.keys.index(so_far["vorfuehrung"])
+            game = replace(planned, player=soloist)
+            if planned.strohmann_by == DUE:  # the first player on the Strohmann's side
+                game = replace(game, strohmann_by=min({0, 1, 2} - {soloist}))
         else:
             assert so_far["vorfuehrung"] is None, (number, so_far)
         seats = {*game.re, *([] if game.player is None else [game.player])}
-        assert so_far["sits_out"] not in {table.keys[seat] for seat in seats}, (number, so_far)
+        assert so_far["sits_out"] not in {key_of(table.keys, s) for s in seats}, (number, so_far)
         shown = enter(page, table, game)
         form(page).get_by_role("button", name="Speichern").tap()
         saved = page.locator(".last-game .saved")
