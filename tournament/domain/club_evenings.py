@@ -36,9 +36,8 @@ from tournament.models import (
 )
 from tournament.texts import club_evening as words
 
-#: The table sizes the app seats (``RoundTable.size``); 004's table of three with a Strohmann
-#: is left to a paper list.
-SEATED_SIZES = frozenset({4, 5})
+#: The table sizes the app seats (``RoundTable.size``), 004's table of three with a Strohmann.
+SEATED_SIZES = frozenset({3, 4, 5})
 PLAYERS_FIELD = "players"
 
 
