@@ -87,6 +87,103 @@ _SCORING_LINES = {
     "002": "L59-64",
     "004": "L61-67",
 }
+#: Where each seed says what the set has of a part (the sources of ``docs/rule-sets.md``, as
+#: the page „Regelwerk“ gives them): a finding that a game or the list has what the set lacks,
+#: or breaks what it says of that part, names these lines. A part a seed names no line for
+#: (the table at 001 and 002, games of four throughout) is filed under the seed.
+_PART_LINES: dict[str, dict[str, str]] = {
+    "000": {
+        "table": "L7",
+        "deck": "L7",
+        "armut": "L34, L39",
+        "kinds": "L28-34, L39, L79, L81",
+        "solos": "L28-33",
+        "pflicht": "L61",
+        "calls": "L22, L57, D24",
+        "deadlines": "L57, D37",
+        "specials": "L65-77, D35",
+        "settlement": "L61, L79, D2",
+    },
+    "001": {
+        "kinds": "L63, L67-73, L87, L145-149",
+        "deck": "L18, L89-90",
+        "armut": "L63, L87",
+        "solos": "L67, L73, D10",
+        "pflicht": "L67, L73",
+        "calls": "L116-121, D24",
+        "deadlines": "L119, L121, D11",
+        "specials": "L39, L43, D14",
+        "settlement": "L119, L127",
+    },
+    "002": {
+        "kinds": "L24, L33, L72, L74",
+        "deck": "L5, L9, L53",
+        "armut": "L72",
+        "schweinchen": "L68, D22",
+        "solos": "L24, L33, L74",
+        "pflicht": "L74",
+        "calls": "L40-46, L58, L74, D24",
+        "deadlines": "L40, L43-46",
+        "specials": "L22-26, L68, L70, D23",
+        "settlement": "L59",
+    },
+    "004": {
+        "table": "L91, L93",
+        "deck": "L87",
+        "armut": "L87",
+        "kinds": "L51-59, L83, L87",
+        "solos": "L53-59",
+        "pflicht": "L61",
+        "calls": "L23, L49, L67, D29, D30",
+        "deadlines": "L67",
+        "specials": "L75-81",
+        "settlement": "L61-65",
+    },
+}
+#: The part of the set each finding about what the set lacks concerns.
+_CODE_PARTS: dict[Code, str] = {
+    Code.TABLE_SIZE_FOR_RULES: "table",
+    Code.PLAYERS_FOR_RULES: "table",
+    Code.TYPE_NOT_IN_RULES: "kinds",
+    Code.SOLO_NOT_IN_RULES: "solos",
+    Code.CALL_NOT_IN_RULES: "calls",
+    Code.CALL_AFTER_DEADLINE: "deadlines",
+    Code.CALL_AFTER_DEADLINE_HAND: "deadlines",
+    Code.CALL_GAP: "deadlines",
+    Code.SONDERPUNKT_NOT_IN_RULES: "specials",
+    Code.SPECIAL_TOO_MANY: "specials",
+    Code.ENTRY_NOT_IN_RULES: "settlement",
+    Code.POT_START_MISSING: "settlement",
+    Code.SOLO_VORFUEHRUNG_DUE: "pflicht",
+    Code.SOLO_VORFUEHRUNG_EARLY: "pflicht",
+    Code.CARD_NOT_IN_DECK: "deck",
+    Code.HAND_SIZE_FOR_RULES: "deck",
+    Code.RULED_GAME_CUT_SHORT: "deck",
+    Code.CALL_AFTER_END: "deadlines",
+    Code.SCHWEINCHEN_NEEDS_BOTH: "schweinchen",
+    Code.SCHWEIN_NOT_ALLOWED: "schweinchen",
+    Code.ARMUT_TOO_MANY_TRUMPS: "armut",
+    Code.ARMUT_GIVES_NOT_TRUMPS: "armut",
+    Code.ARMUT_RETURNS_WRONG: "armut",
+    Code.ARMUT_FEHL_FIRST: "armut",
+}
+#: The part a field that the set lacks belongs to (``field_not_in_rules``,
+#: ``list_field_not_in_rules``), by the field's first name.
+_FIELD_PARTS: dict[str, str] = {
+    "sitting_out": "table",
+    "strohmann": "table",
+    "strohmann_by": "table",
+    "solo": "solos",
+    "pflicht": "pflicht",
+    "calls": "calls",
+    "timing": "deadlines",
+    "specials": "specials",
+    "premiums": "specials",
+    "schweinchen": "specials",
+    "pot": "settlement",
+    "frist": "pflicht",
+    "zwangssoli": "pflicht",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +592,13 @@ def rule_of(finding: Finding, rules: RuleSet) -> str:
     line = _RULE_LINES.get(seed, {}).get(finding.code)
     if line is None and finding.code is Code.GAME_POINTS_DIFFER:
         line = _SCORING_LINES.get(seed)
+    if line is None:
+        part = _CODE_PARTS.get(finding.code)
+        field = finding.parameters.get("field")
+        if part is None and isinstance(field, str):
+            part = _FIELD_PARTS.get(field.split(".")[0])
+        if part is not None:
+            line = _PART_LINES.get(seed, {}).get(part)
     return f"{seed} {line}" if line else seed
 
 
@@ -616,4 +720,12 @@ def _report(record_id: Any, table: RuleList, findings: list[Finding], rows: list
     }
 
 
-__all__ = ["KASSE_SHARES", "STROHMANN", "ListSetup", "RuleList", "check_ruled_list", "list_setup"]
+__all__ = [
+    "KASSE_SHARES",
+    "STROHMANN",
+    "ListSetup",
+    "RuleList",
+    "check_ruled_list",
+    "list_setup",
+    "rule_of",
+]

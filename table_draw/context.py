@@ -18,7 +18,9 @@ class Context:
     ids: list[str]
     sizes: tuple[int, ...]  # the table sizes of this round, fours first
     met: list[list[int]]  # met[a][b]: rounds of the history a and b shared a table
-    fives: list[int]  # tables of five each player had in the history
+    # tables of five each player had in the history (of three, where this round has threes:
+    # the search spreads the tables that are not of four, ``odd_size`` those of the history)
+    fives: list[int]
     dealer: list[int]  # times each player had position 1 (first dealer)
     keeper: list[int]  # times each player had the last position (keeps the list)
     pinned: dict[int, int]  # player with a fixed table -> group index in the search
@@ -27,7 +29,7 @@ class Context:
     history: list[list[list[int]]]  # past rounds over present players (others left out)
     same_players: bool  # every past round seated exactly the present players
     settled: int  # past rounds before the last run of rounds that seated exactly these players
-    five_seats: list[list[int]]  # per past round: the present players at a table of five
+    five_seats: list[list[int]]  # per past round: the present players at an odd table (fives)
 
 
 def context_of(request: DrawRequest) -> Context:
@@ -35,7 +37,8 @@ def context_of(request: DrawRequest) -> Context:
     ids = sorted(player.id for player in request.players)
     index = {player_id: i for i, player_id in enumerate(ids)}
     n = len(ids)
-    sizes = table_sizes(n)
+    sizes = table_sizes(n, request.table_sizes)
+    odd_size = 3 if 3 in sizes else 5
     met = [[0] * n for _ in range(n)]
     fives = [0] * n
     dealer = [0] * n
@@ -52,7 +55,7 @@ def context_of(request: DrawRequest) -> Context:
         for table in past_round:
             group = [index[player_id] for player_id in table if player_id in index]
             seated += len(table)
-            if len(group) != len(table) or len(table) not in (4, 5):
+            if len(group) != len(table) or len(table) not in request.table_sizes:
                 complete = False
             if not group:
                 continue
@@ -61,7 +64,7 @@ def context_of(request: DrawRequest) -> Context:
             if table[-1] in index:
                 keeper[index[table[-1]]] += 1
             for i, a in enumerate(group):
-                if len(table) == 5:
+                if len(table) == odd_size:
                     fives[a] += 1
                     at_five.append(a)
                 for b in group[i + 1 :]:
@@ -105,12 +108,13 @@ def context_of(request: DrawRequest) -> Context:
 def pin(
     fixed: Sequence[tuple[str, int]], index: dict[str, int], sizes: Sequence[int]
 ) -> dict[int, int]:
-    """Group indices for the fixed tables: fives for five fixed players, fours where possible."""
+    """Group indices for the fixed tables: fives for five fixed players, fours where possible,
+    then the other tables (a table of three only for at most three fixed players)."""
     per_table: dict[int, list[int]] = {}
     for player_id, table in fixed:
         per_table.setdefault(table, []).append(index[player_id])
     fours = [g for g, size in enumerate(sizes) if size == 4]
-    fives = [g for g, size in enumerate(sizes) if size == 5]
+    fives = [g for g, size in enumerate(sizes) if size != 4]  # fives first, then threes
     pinned: dict[int, int] = {}
     ordered = sorted(per_table.items(), key=lambda item: (-len(item[1]), item[0]))
     for _table, members in ordered:

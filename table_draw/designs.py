@@ -77,8 +77,11 @@ def stored_schedule(count: int) -> list[list[list[int]]] | None:
     return schedule
 
 
-def design(count: int) -> list[list[list[int]]] | None:
-    """The schedule without repeated meetings that a plan for ``count`` players starts from."""
+def design(count: int, sizes: tuple[int, ...] | None = None) -> list[list[list[int]]] | None:
+    """The schedule without repeated meetings that a plan for ``count`` players starts from
+    (none for a round with tables of three: the designs are of fours and fives)."""
+    if sizes is not None and 3 in sizes:
+        return None
     if count == 16:
         return affine_plane_16()
     if count == 32:

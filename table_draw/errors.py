@@ -43,6 +43,9 @@ class DrawCode(Enum):
     NOT_JSON = "not_json"
     TOO_DEEP = "too_deep"
     NOT_UTF8 = "not_utf8"
+    TABLE_SIZES_INVALID = "table_sizes_invalid"
+    FIXED_TOO_MANY_FOURS = "fixed_too_many_fours"
+    TOO_FEW_FOR_THREE = "too_few_for_three"
 
 
 #: The sentences of each code, English then German, with the parameters in braces.
@@ -177,6 +180,24 @@ MESSAGES: dict[DrawCode, tuple[str, str]] = {
     DrawCode.NOT_UTF8: (
         "The request is not UTF-8 text.",
         "Die Anfrage ist kein UTF-8-Text.",
+    ),
+    DrawCode.TABLE_SIZES_INVALID: (
+        "The table sizes {value} are not allowed: give a list of 3, 4 and 5 (each once, 4 "
+        "among them).",
+        "Die Tischgrößen {value} gehen nicht: erlaubt ist eine Liste aus 3, 4 und 5 (jede "
+        "Größe einmal, 4 immer dabei).",
+    ),
+    DrawCode.FIXED_TOO_MANY_FOURS: (
+        "{full} tables have four or more fixed players, but this round has only {large} "
+        "table(s) of four or five: please change the fixed tables.",
+        "{full} Tische haben vier oder mehr feste Spieler, es gibt aber nur {large} Vierer- "
+        "oder Fünfertisch(e).",
+    ),
+    DrawCode.TOO_FEW_FOR_THREE: (
+        "Only {count} player(s) to draw: a round needs at least 3 players (one table of three "
+        "with the Strohmann). Please add players.",
+        "Nur {count} Spieler: für eine Runde braucht es mindestens 3 Spieler (einen "
+        "Dreiertisch mit Strohmann). Bitte Spieler hinzufügen.",
     ),
 }
 

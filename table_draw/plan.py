@@ -114,7 +114,7 @@ def plan_rounds(
     n = len(context.ids)
     met, fives = past_counts(context, past)
     schedule = Schedule(context.sizes, met, fives, context.pinned, context.clubs, rng)
-    start = None if past else design(n)
+    start = None if past else design(n, context.sizes)
     if start is not None and rounds >= 2:
         relabelled = relabel(start[:rounds], context, rng)
         if relabelled is not None:

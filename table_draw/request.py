@@ -9,9 +9,20 @@ from dataclasses import dataclass
 
 from table_draw.errors import DrawCode, DrawError
 
-__all__ = ["METHODS", "DrawRequest", "Player", "parse_request", "table_sizes"]
+__all__ = [
+    "DEFAULT_TABLE_SIZES",
+    "METHODS",
+    "TABLE_SIZES",
+    "DrawRequest",
+    "Player",
+    "parse_request",
+    "table_sizes",
+]
 
 METHODS = ("random", "standings")
+# The table sizes a request may allow (``"table_sizes"``), and those allowed without the field.
+TABLE_SIZES = (3, 4, 5)
+DEFAULT_TABLE_SIZES = (4, 5)
 # The counts that cannot be split, and what to suggest instead (English, German).
 SUGGESTIONS = {
     6: ("5 or 8", "5 oder 8"),
@@ -41,6 +52,7 @@ class DrawRequest:
     fixed: tuple[tuple[str, int], ...] = ()
     standings: tuple[str, ...] | None = None
     plan_seed: int | None = None
+    table_sizes: tuple[int, ...] = DEFAULT_TABLE_SIZES
 
     @property
     def planning_seed(self) -> int:
@@ -48,15 +60,29 @@ class DrawRequest:
         return self.seed if self.plan_seed is None else self.plan_seed
 
 
-def table_sizes(count: int) -> tuple[int, ...]:
-    """Sizes of the tables for ``count`` players by table: fours first, then the fives."""
-    if count < 4:
-        raise DrawError(DrawCode.TOO_FEW_PLAYERS, count=count)
-    tables, fives = divmod(count, 4)
-    if fives > tables:
-        hint, hinweis = SUGGESTIONS.get(count, ("another number of", "eine andere Zahl"))
+def table_sizes(count: int, allowed: Sequence[int] = DEFAULT_TABLE_SIZES) -> tuple[int, ...]:
+    """Sizes of the tables for ``count`` players by table, from the ``allowed`` sizes (4 always
+    among them): as few threes as can be (a table of three only where fours and fives cannot
+    seat everyone), then as few fives. Fours first, then fives, then threes."""
+    if count < 3 or (count < 4 and 3 not in allowed):
+        code = DrawCode.TOO_FEW_FOR_THREE if 3 in allowed else DrawCode.TOO_FEW_PLAYERS
+        raise DrawError(code, count=count)
+    best: tuple[int, int] | None = None
+    for threes in range(count // 3 + 1 if 3 in allowed else 1):
+        rest = count - 3 * threes
+        fives = rest % 4  # the fewest fives for the rest
+        if (fives and 5 not in allowed) or 4 * fives > rest:
+            continue
+        best = (fives, threes)
+        break
+    if best is None:
+        hint, hinweis = ("another number of", "eine andere Zahl")
+        if tuple(allowed) == DEFAULT_TABLE_SIZES:
+            hint, hinweis = SUGGESTIONS.get(count, (hint, hinweis))
         raise DrawError(DrawCode.UNSPLITTABLE_COUNT, count=count, hint=hint, hinweis=hinweis)
-    return (4,) * (tables - fives) + (5,) * fives
+    fives, threes = best
+    fours = (count - 5 * fives - 3 * threes) // 4
+    return (4,) * fours + (5,) * fives + (3,) * threes
 
 
 def _is_int(value: object) -> bool:
@@ -94,7 +120,8 @@ def parse_request(data: object) -> DrawRequest:
         if club is not None and not isinstance(club, str):
             raise DrawError(DrawCode.CLUB_NOT_TEXT, player=json.dumps(player_id))
         players.append(Player(player_id, club or None))
-    sizes = table_sizes(len(players))
+    allowed = _parse_table_sizes(data.get("table_sizes"))
+    sizes = table_sizes(len(players), allowed)
 
     seed = data.get("seed")
     if not _is_int(seed):
@@ -142,7 +169,22 @@ def parse_request(data: object) -> DrawRequest:
         fixed=fixed,
         standings=standings,
         plan_seed=plan_seed,
+        table_sizes=allowed,
     )
+
+
+def _parse_table_sizes(raw: object) -> tuple[int, ...]:
+    """The allowed table sizes: distinct sizes of ``TABLE_SIZES``, 4 among them."""
+    if raw is None:
+        return DEFAULT_TABLE_SIZES
+    if (
+        not isinstance(raw, list)
+        or not all(_is_int(size) and size in TABLE_SIZES for size in raw)
+        or len(set(raw)) != len(raw)
+        or 4 not in raw
+    ):
+        raise DrawError(DrawCode.TABLE_SIZES_INVALID, value=json.dumps(raw))
+    return tuple(sorted(raw))
 
 
 def _parse_history(raw: object) -> tuple[tuple[tuple[str, ...], ...], ...]:
@@ -185,6 +227,7 @@ def _parse_fixed(
         raise DrawError(DrawCode.FIXED_NOT_OBJECT)
     count = len(sizes)
     fives = sizes.count(5)
+    largest = max(sizes)
     per_table: dict[int, list[str]] = {}
     for player_id, table in raw.items():
         if player_id not in ids:
@@ -199,13 +242,17 @@ def _parse_fixed(
         per_table.setdefault(table, []).append(player_id)
     full = 0
     for table, members in sorted(per_table.items()):
-        limit = sizes[table - 1] if method == "standings" else (5 if fives else 4)
+        limit = sizes[table - 1] if method == "standings" else largest
         if len(members) > limit:
             raise DrawError(DrawCode.FIXED_TABLE_FULL, fixed=len(members), table=table, limit=limit)
         if len(members) == 5:
             full += 1
     if full > fives:
         raise DrawError(DrawCode.FIXED_TOO_MANY_FIVES, full=full, fives=fives)
+    fours = sum(1 for members in per_table.values() if len(members) == 4)
+    large = sum(1 for size in sizes if size >= 4)
+    if method != "standings" and fours + full > large:
+        raise DrawError(DrawCode.FIXED_TOO_MANY_FOURS, full=fours + full, large=large)
     return tuple((player_id, table) for player_id, table in raw.items())
 
 

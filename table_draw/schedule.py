@@ -44,7 +44,9 @@ class Schedule:
     ) -> None:
         self.n = len(met)
         self.sizes = list(sizes)
-        self.five = [size == 5 for size in sizes]
+        # Tables of five, or of three (a round has one kind or the other): the odd tables
+        # whose seats the search spreads ("fives" in the names below).
+        self.five = [size != 4 for size in sizes]
         self.hist = met
         self.count = [row[:] for row in met]
         self.hist_fives = fives
@@ -99,12 +101,12 @@ class Schedule:
         fives = self.five_counts(len(self.rounds))
         lots = {p: rng.random() for p in free}
         free.sort(key=lambda p: (fives[p], lots[p]))
-        five_seats = sum(size - len(groups[g]) for g, size in enumerate(sizes) if size == 5)
+        five_seats = sum(size - len(groups[g]) for g, size in enumerate(sizes) if size != 4)
         degree = [mask.bit_count() for mask in known]
         clubs = self.clubs
         for chosen, want_five in ((free[:five_seats], True), (free[five_seats:], False)):
             chosen.sort(key=lambda p: (-degree[p], lots[p]))
-            targets = [g for g, size in enumerate(sizes) if (size == 5) == want_five]
+            targets = [g for g, size in enumerate(sizes) if (size != 4) == want_five]
             for p in chosen:
                 mask = known[p]
                 club = clubs[p] if clubs is not None else -1

@@ -70,7 +70,7 @@ def search(schedule: Schedule, polish: int, cap: int | None = None) -> None:
     leaves repeated meetings, half the steps go to a search where the spread is a cost, whose
     rounds are kept if they have fewer repeated meetings; there, with ``cap``, no player gets
     more tables of five than ``cap``."""
-    if 5 not in schedule.sizes or len(schedule.sizes) < 2:
+    if all(size == 4 for size in schedule.sizes) or len(schedule.sizes) < 2:
         Annealer(schedule).run(SEARCH_STEPS, polish)
         return
     Annealer(schedule).run(SEARCH_STEPS // 2, polish)

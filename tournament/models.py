@@ -284,12 +284,13 @@ class Round(Model):
 
 
 class RoundTable(Model):
-    """A table of a round: 4 or 5 seats, position 1 deals first, the last keeps the list."""
+    """A table of a round: 4 or 5 seats (3 with the Strohmann under preset 004), position 1
+    deals first, the last keeps the list."""
 
     __tablename__ = "round_table"
     __table_args__ = (
         UniqueConstraint("round_id", "number"),
-        CheckConstraint("size IN (4, 5)", name="size_four_or_five"),
+        CheckConstraint("size IN (3, 4, 5)", name="size_three_to_five"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

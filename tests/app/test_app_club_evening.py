@@ -8,6 +8,7 @@ twice, a setting the set needs, a bad Punktwert; nothing is stored then."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import re
 from typing import Any
@@ -20,7 +21,7 @@ from sqlalchemy import func, select
 from tests.support.scorelist_pages import entries, form_on, table_info
 from tests.support.webapp import field_errors, sign_in, submit
 from tournament.extensions import db
-from tournament.models import RoundStatus, Tournament
+from tournament.models import Player, RoundStatus, Tournament
 
 START = "/spieleabend/neu"
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
@@ -32,7 +33,9 @@ def _text(page: str) -> str:
 
 
 def _start(client: FlaskClient, preset: str, names: list[str], **extra: str) -> Any:
-    data = {"rules_preset": preset, "players": "\n".join(names), **extra}
+    """Send the quick start with ``names`` in the seats, in order."""
+    seats = {f"seat_{number}": name for number, name in enumerate(names, start=1)}
+    data = {"rules_preset": preset, **seats, **extra}
     return submit(client, START, data=data)
 
 
@@ -218,11 +221,10 @@ def test_under_hausregeln_2024_the_pot_start_is_asked_for(app: Flask, client: Fl
         ("schweinchen", FOUR[:3], "Zu wenige Spieler: unter Hausregeln mit Schweinchen sitzen 4"),
         ("ddv", FOUR[:2], "Zu wenige Spieler: unter DDV-Turnierspielregeln sitzen 4 oder 5"),
         ("schweinchen", FIVE, "5 Spieler passen an keinen Tisch unter Hausregeln mit Schweinchen"),
-        ("ddv", [*FIVE, "Fritz"], "6 Spieler passen an keinen Tisch unter DDV"),
         ("ddv", ["Anna", "Ben", "Anna", "Dora"], "Zeile 3: Anna steht genauso schon in Zeile 1"),
-        ("ddv", [], "Bitte die Spieler eintragen, einen je Zeile."),
+        ("ddv", [], "Bitte die Spieler eintragen, einen je Platz."),
     ],
-    ids=["three", "two", "five-at-fours", "six", "same-twice", "none"],
+    ids=["three", "two", "five-at-fours", "same-twice", "none"],
 )
 def test_a_start_the_set_cannot_seat_is_refused_in_german_and_nothing_is_stored(
     app: Flask, client: FlaskClient, preset: str, names: list[str], expected: str
@@ -250,5 +252,64 @@ def test_a_bad_punktwert_is_refused_next_to_its_field(app: Flask, client: FlaskC
     assert response.status_code == 200
     assert field_errors(response.get_data(as_text=True), "point_value") == [
         "Punktwert „zehn“: bitte Cent je Punkt eingeben, z. B. 5 oder 0,5."
+    ]
+    assert _tournaments(app) == 0
+
+
+# ------------------------------------------------------------------ known players
+
+
+def _options(page: str) -> list[str]:
+    """The suggestions of the seats' datalist, as the browser offers them."""
+    found = re.search(r'<datalist id="bekannte-spieler">(.*?)</datalist>', page, re.S)
+    assert found, page
+    return [html.unescape(v) for v in re.findall(r'<option value="([^"]*)"', found.group(1))]
+
+
+def _seated_players(app: Flask, tid: int) -> list[int]:
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        assert tournament is not None
+        seats = tournament.rounds[0].tables[0].seats
+        return [seat.registration.player_id for seat in seats]
+
+
+def test_each_seat_suggests_the_known_players_and_a_suggestion_is_that_player(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Players of an earlier evening are offered on every seat (a datalist, no script),
+    namesakes told apart by club, else DDV number, each person once; a seat filled with a
+    suggestion plays as that known player, a namesake typed otherwise is a new person."""
+    sign_in(app, client)
+    first = _started(
+        app,
+        client,
+        "ddv",
+        ["Anna; Rot", "Ben", "Anna; Blau", "Dora; ; 123", "Dora; ; 456"],
+    )
+    page = client.get(START).get_data(as_text=True)
+    for number in range(1, 6):
+        seat = re.search(rf'<input[^>]*name="seat_{number}"[^>]*>', page)
+        assert seat and 'list="bekannte-spieler"' in seat.group(0)
+        assert 'type="text"' in seat.group(0)  # 44 px high, as every text field
+        assert f'<label for="seat_{number}">Platz {number}</label>' in page
+    assert _options(page) == ["Anna; Blau", "Anna; Rot", "Ben", "Dora; ; 123", "Dora; ; 456"]
+    known = _seated_players(app, first)
+    second = _started(app, client, "ddv", ["Anna; Blau", "Dora; ; 456", "Ben", "Anna"])
+    again = _seated_players(app, second)
+    assert again[:3] == [known[2], known[4], known[1]]
+    assert again[3] not in known  # „Anna“ without a club is neither Anna: a new person
+    page = client.get(START).get_data(as_text=True)
+    assert _options(page).count("Anna") == 1 and len(_options(page)) == 6
+    with app.app_context():
+        assert db.session.execute(select(func.count(Player.id))).scalar_one() == 6
+
+
+def test_a_seat_with_two_lines_is_refused_next_to_it(app: Flask, client: FlaskClient) -> None:
+    sign_in(app, client)
+    response = _start(client, "ddv", ["Anna", "Ben\nCem", "Dora", "Emil"])
+    assert response.status_code == 200
+    assert field_errors(response.get_data(as_text=True), "seat_2") == [
+        "Bitte nur einen Spieler je Platz, in einer Zeile."
     ]
     assert _tournaments(app) == 0

@@ -32,7 +32,7 @@ from tests.support.webapp import (
     snapshot,
     tournament_version,
 )
-from tournament.domain import table_clock
+from tournament.domain import list_store, table_clock
 from tournament.extensions import db
 from tournament.models import Role, Round, RoundTable
 from tournament.rounds import overview
@@ -502,13 +502,20 @@ def test_overview_queries_do_not_grow_with_the_tables(app: Flask, client: FlaskC
     draw_round(client, large, seed=5)
     round_action(client, large, 1, "starten")
     complete_lists(app, large, 1)
-    counts = []
-    for tournament_id in (small, large):
-        with _counted(app) as statements:
-            _page(client, _overview_path(tournament_id))
-        counts.append(len(statements))
-    assert counts[0] == counts[1], counts
-    assert counts[1] <= 12
+    # The engine's reports are cached in the process, by list (so an earlier test's list of
+    # the same players may have warmed one): count on a cold cache, when the stored reports
+    # are read, and on a cache a first look has warmed.
+    for warm in (False, True):
+        counts = []
+        for tournament_id in (small, large):
+            list_store.forget_reports()
+            if warm:
+                _page(client, _overview_path(tournament_id))
+            with _counted(app) as statements:
+                _page(client, _overview_path(tournament_id))
+            counts.append(len(statements))
+        assert counts[0] == counts[1], (warm, counts)
+        assert counts[1] <= 12
 
 
 def test_clock_text_matches_the_script() -> None:

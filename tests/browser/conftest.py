@@ -1,15 +1,18 @@
 """Fixtures of the browser tests: Debian's Chromium (one per test module), the app served on a
-fresh database by each of the two servers, and a test's browser tabs."""
+fresh database by each of the two servers, and a test's browser tabs.
+
+A module whose pages are the same on either server narrows ``site`` to waitress on SQLite
+with ``pytestmark = ONE_SERVER`` (``tests/support/browser.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import SERVERS, chromium, served_on
-from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site
+from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site, sign_in
 from tests.support.webapp import add_account, log_in
 from tournament.models import Role
 
@@ -43,3 +46,11 @@ def devices(browser: Browser, site: Site) -> Iterator[Devices]:
     yield found
     found.close()
     assert found.errors == [], f"script errors on the pages: {found.errors}"
+
+
+@pytest.fixture
+def leitung_phone(devices: Devices) -> Page:
+    """The Turnierleitung's phone (390×844), signed in."""
+    page = devices.open(phone=True)
+    sign_in(page, LEITUNG)
+    return page

@@ -8,55 +8,24 @@ waitress on SQLite (``tests/support/browser.py``; the pages are the same on guni
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from playwright.sync_api import Page, expect
 
-import pytest
-from playwright.sync_api import Browser, expect
+from tests.support.accessibility import fits_the_phone
+from tests.support.browser import ONE_SERVER
 
-from tests.support.accessibility import axe_findings, small_targets
-from tests.support.browser import served_on
-from tests.support.scorelist_browser import LEITUNG, Devices, Site, sign_in
-from tests.support.webapp import add_account, log_in
-
-
-@pytest.fixture(scope="module")
-def site(
-    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
-) -> Iterator[Site]:
-    instance = tmp_path_factory.mktemp("evening") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
-        add_account(app, LEITUNG)
-        client = app.test_client()
-        assert log_in(client, LEITUNG).status_code == 302
-        yield Site(app, url, client)
-
-
-@pytest.fixture
-def devices(browser: Browser, site: Site) -> Iterator[Devices]:
-    found = Devices(browser, site.url)
-    yield found
-    found.close()
-    assert found.errors == [], f"script errors on the pages: {found.errors}"
-
-
-def _fits_the_phone(page: Any) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
-    assert small_targets(page) == []
-    assert axe_findings(page) == []
+pytestmark = ONE_SERVER
 
 
 def test_an_evening_is_started_played_closed_and_settled_on_the_phone(
-    devices: Devices, site: Site
+    leitung_phone: Page,
 ) -> None:
-    page = devices.open(phone=True)
-    sign_in(page, LEITUNG)
+    page = leitung_phone
     page.goto("/")
     page.get_by_role("link", name="Spieleabend starten").click()
     expect(page.get_by_role("heading", name="Spieleabend starten")).to_be_visible()
-    _fits_the_phone(page)
-    page.get_by_label("Spieler, einer je Zeile").fill("Anna\nBen\nCem\nDora")
+    fits_the_phone(page)
+    for number, name in enumerate(["Anna", "Ben", "Cem", "Dora"], start=1):
+        page.get_by_label(f"Platz {number}").fill(name)
     page.get_by_role("radio", name="Hausregeln mit Schweinchen").check()
     page.get_by_label("Punktwert in Cent (freiwillig)").fill("10")
     page.get_by_role("button", name="Spieleabend starten").click()
@@ -65,7 +34,7 @@ def test_an_evening_is_started_played_closed_and_settled_on_the_phone(
     expect(page.locator("#kopf")).to_contain_text("ohne Zeitlimit")
     expect(page.locator("#kopf")).to_contain_text("Gibt: Anna")
     list_url = page.url
-    _fits_the_phone(page)
+    fits_the_phone(page)
 
     # Anna and Cem win a Normalspiel for 2; Ben wins a solo for 1.
     page.get_by_role("link", name="Nur Punkte").click()
@@ -93,4 +62,4 @@ def test_an_evening_is_started_played_closed_and_settled_on_the_phone(
     expect(page.locator("li[data-payer]")).to_have_count(3)
     for payee in ("Anna", "Ben", "Cem"):
         expect(page.get_by_text(f"Dora zahlt {payee} 0,10 €")).to_be_visible()
-    _fits_the_phone(page)
+    fits_the_phone(page)

@@ -7,36 +7,24 @@ SQLite (``tests/support/browser.py``; the page is the same on gunicorn).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
-from tests.support.accessibility import axe_findings, small_targets
-from tests.support.browser import served_on
-from tests.support.scorelist_browser import LEITUNG, Devices, Site, sign_in
+from tests.support.accessibility import fits_the_phone
+from tests.support.browser import ONE_SERVER
+from tests.support.scorelist_browser import LEITUNG, Site, sign_in
 from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament
-from tests.support.webapp import add_account, log_in
 from tournament.domain import list_entries as entries
 from tournament.extensions import db
 from tournament.models import User
 from tournament.rounds import service as rounds
 
-KEYS = ["1", "2", "3", "4"]
+pytestmark = ONE_SERVER
 
-
-@pytest.fixture(scope="module")
-def site(
-    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
-) -> Iterator[Site]:
-    instance = tmp_path_factory.mktemp("settlement") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
-        add_account(app, LEITUNG)
-        client = app.test_client()
-        assert log_in(client, LEITUNG).status_code == 302
-        yield Site(app, url, client)
+FOUR = ("Anna", "Ben", "Cem", "Dora")
 
 
 def _game(dealer: str, re: list[str], eyes: int) -> dict[str, Any]:
@@ -47,12 +35,12 @@ def _game(dealer: str, re: list[str], eyes: int) -> dict[str, Any]:
     return {**record, "re_tricks": 6, "dealer": dealer}
 
 
-def _evening(site: Site, preset: str, *games: dict[str, Any]) -> int:
-    """Anna, Ben, Cem and Dora at one table under ``preset``, round 1 running, ``games``
-    entered through the score-list service; the tournament's id."""
+def _evening(site: Site, preset: str, *games: dict[str, Any], names: tuple[str, ...] = FOUR) -> int:
+    """``names`` (Anna, Ben, Cem and Dora) at one table under ``preset``, round 1 running,
+    ``games`` entered through the score-list service; the tournament's id."""
     with site.app.app_context():
         leitung = db.session.execute(select(User).where(User.username == LEITUNG)).scalar_one()
-        tournament, regs = make_tournament([(n, "") for n in ("Anna", "Ben", "Cem", "Dora")])
+        tournament, regs = make_tournament([(n, "") for n in names])
         tournament.rules_preset = preset
         round_ = make_round(tournament, 1, [regs])
         db.session.commit()
@@ -63,21 +51,6 @@ def _evening(site: Site, preset: str, *games: dict[str, Any]) -> int:
             add_entry(KEEPER, table, table.version, game)
             db.session.commit()
         return tournament.id
-
-
-@pytest.fixture
-def devices(browser: Browser, site: Site) -> Iterator[Devices]:
-    found = Devices(browser, site.url)
-    yield found
-    found.close()
-    assert found.errors == [], f"script errors on the pages: {found.errors}"
-
-
-def _fits_the_phone(page: Any) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
-    assert small_targets(page) == []
-    assert axe_findings(page) == []
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
@@ -105,12 +78,12 @@ def test_a_punktwert_prices_the_payments_on_the_phone(
         expect(page.get_by_text("Cem zahlt Anna 0,13 €")).to_be_visible()
         expect(page.get_by_text("Dora zahlt Ben 0,13 €")).to_be_visible()
         if javascript:  # the checks run scripts in the page
-            _fits_the_phone(page)
+            fits_the_phone(page)
     finally:
         context.close()
 
 
-def test_the_kasse_reads_on_the_phone(devices: Devices, site: Site) -> None:
+def test_the_kasse_reads_on_the_phone(leitung_phone: Page, site: Site) -> None:
     """004: the Kasse's table per player (eingezahlt, erhalten, Saldo) and its rest, in DM."""
     tid = _evening(
         site,
@@ -118,13 +91,12 @@ def test_the_kasse_reads_on_the_phone(devices: Devices, site: Site) -> None:
         _game("1", ["1", "2"], 150),
         _game("2", ["3"], 150),
     )
-    page = devices.open(phone=True)
-    sign_in(page, LEITUNG)
+    page = leitung_phone
     page.goto(f"/turniere/{tid}/runden/1/abrechnung")
     expect(page.get_by_text("Rest in der Kasse: 1,90 DM")).to_be_visible()
     expect(page.locator("tr[data-key='4'] td").last).to_have_text("−0,55 DM")
     expect(page.get_by_label("Punktwert in Cent (leer: in Punkten)")).to_have_count(0)
-    _fits_the_phone(page)
+    fits_the_phone(page)
 
 
 LONG_NAMES = (
@@ -137,25 +109,18 @@ LONG_NAMES = (
 
 
 def test_the_kasse_of_a_table_of_five_with_long_names_fits_the_phone(
-    devices: Devices, site: Site
+    leitung_phone: Page, site: Site
 ) -> None:
     """004 at a table of five (the dealer sits out): long names wrap, the Saldo column stays
     on the screen with its whole header, no sideways scrolling."""
-    with site.app.app_context():
-        leitung = db.session.execute(select(User).where(User.username == LEITUNG)).scalar_one()
-        tournament, regs = make_tournament([(n, "") for n in LONG_NAMES])
-        tournament.rules_preset = "ravensburger-2015"
-        round_ = make_round(tournament, 1, [regs])
-        db.session.commit()
-        rounds.start(leitung, round_, tournament.version)
-        db.session.commit()
-        table = round_.tables[0]
-        for game in (_game("1", ["2", "3"], 150), _game("2", ["4"], 150)):
-            add_entry(KEEPER, table, table.version, game)
-            db.session.commit()
-        tid = tournament.id
-    page = devices.open(phone=True)
-    sign_in(page, LEITUNG)
+    tid = _evening(
+        site,
+        "ravensburger-2015",
+        _game("1", ["2", "3"], 150),
+        _game("2", ["4"], 150),
+        names=LONG_NAMES,
+    )
+    page = leitung_phone
     page.goto(f"/turniere/{tid}/runden/1/abrechnung")
     net = page.locator("section.settlement-table thead th").last
     expect(net).to_have_text("Saldo")
@@ -165,4 +130,4 @@ def test_the_kasse_of_a_table_of_five_with_long_names_fits_the_phone(
     assert scroll.evaluate("e => e.scrollWidth <= e.clientWidth"), scroll.evaluate(
         "e => [e.scrollWidth, e.clientWidth]"
     )
-    _fits_the_phone(page)
+    fits_the_phone(page)

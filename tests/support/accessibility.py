@@ -3,6 +3,7 @@
 - ``axe_findings``: axe-core (from the npm registry, ``package.json``; ``make test`` installs it
   into ``node_modules``) with the WCAG 2.0, 2.1 and 2.2 A and AA rules; the findings of the
   given impacts.
+- ``fits_the_phone``: the page no wider than the phone, no small target, no axe finding;
 - ``small_targets``: the interactive elements a finger must hit whose box is smaller than a
   minimum (44 px) in either dimension.
 - ``tab_stops``: what the Tab key reaches, in order, and whether each shows where the focus is;
@@ -182,6 +183,15 @@ _TARGETS_SCRIPT = """
   return found;
 }
 """
+
+
+def fits_the_phone(page: Page, width: int = 390) -> None:
+    """Nothing on the page is wider than a phone's screen of ``width`` px, every control is a
+    touch target of 44 px, and axe-core finds nothing serious or critical."""
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= width, scroll_width
+    assert small_targets(page) == []
+    assert axe_findings(page) == []
 
 
 def small_targets(page: Page, minimum: int = TOUCH_MINIMUM) -> list[Target]:

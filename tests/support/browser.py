@@ -41,6 +41,10 @@ from tournament.app import create_app
 from tournament.extensions import db
 
 SERVERS = ("waitress-sqlite", "gunicorn-postgresql")
+#: A browser test module's mark (``pytestmark = ONE_SERVER``) that serves its ``site``
+#: (``tests/browser/conftest.py``) by waitress on SQLite alone: for pages that are the same on
+#: either server, so that the slow tier does not run them twice.
+ONE_SERVER = pytest.mark.parametrize("site", SERVERS[:1], indirect=True, scope="module")
 GUNICORN_WORKERS = 2
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -2,31 +2,75 @@
 
 One step makes a tournament marked as an evening (``Tournament.evening``) with one planned
 round, registers the typed players (``registrations.register_pasted``, namesakes told apart
-as there), and seats them at one table of round 1 in the typed order, with no draw
-(:func:`seat_at_one_table`); the caller starts the round as any round is started. An evening
-has no time limit (``day_plans.minutes_at``); its games per round are the set's own, and under
-a set that names none as many as a list may have, and the Turnierleitung closes the round
-whenever the table stops (``rounds.service.finish`` lets an evening's lists have games left).
-Closing it shows the evening's settlement (``domain.settlement``).
+as there; a line that spells out a known player, as the seats suggest them with
+:func:`known_players`, is that player), and seats them at one table of round 1 in the typed
+order, with no draw (:func:`seat_at_one_table`); the caller starts the round as any round is
+started. An evening has no time limit (``day_plans.minutes_at``); its games per round are the
+set's own, and under a set that names none as many as a list may have, and the Turnierleitung
+closes the round whenever the table stops (``rounds.service.finish`` lets an evening's lists
+have games left). Closing it shows the evening's settlement (``domain.settlement``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select
 
 from tournament.domain import audit_log as audit
-from tournament.domain import day_plans, registrations, rule_sets, tournaments
+from tournament.domain import day_plans, names, registrations, rule_sets, tournaments
 from tournament.domain.day_plans import DayPlan
 from tournament.domain.errors import ServiceError
 from tournament.extensions import db
-from tournament.models import DrawMethod, Registration, Round, RoundTable, Seat, Tournament, User
+from tournament.models import (
+    DrawMethod,
+    Player,
+    Registration,
+    Round,
+    RoundTable,
+    Seat,
+    Tournament,
+    User,
+)
 from tournament.texts import club_evening as words
 
-#: The table sizes the app seats (``RoundTable.size``); 004's table of three with a Strohmann
-#: is left to a paper list.
-SEATED_SIZES = frozenset({4, 5})
+#: The table sizes the app seats (``RoundTable.size``), 004's table of three with a Strohmann.
+SEATED_SIZES = frozenset({3, 4, 5})
 PLAYERS_FIELD = "players"
+
+
+@dataclass(frozen=True)
+class KnownPlayer:
+    """A player already in the database, as a seat's field suggests him."""
+
+    #: The line that names him as a pasted list does: ``Name``, ``Name; Verein``,
+    #: ``Name; Verein; DDV-Nr.`` (club and number where he has them).
+    line: str
+
+
+def _line_of(player: Player) -> str:
+    parts = [player.name, player.club, player.ddv_number or ""]
+    while parts[-1] == "":
+        parts.pop()
+    return "; ".join(parts)
+
+
+def _key(name: str, club: str, ddv: str | None) -> tuple[str, str, str]:
+    return names.normalise(name), names.normalise(club), ddv or ""
+
+
+def known_players() -> list[KnownPlayer]:
+    """Every known player once, by name, for the seats' suggestions: namesakes told apart as
+    a pasted list tells them apart, by club and DDV number (one query). Players alike in
+    name, club and number are one person to a pasted list, so they are one suggestion."""
+    found: dict[tuple[str, str, str], KnownPlayer] = {}
+    query = select(Player).order_by(Player.name, Player.club, Player.id)
+    for player in db.session.execute(query).scalars():
+        key = _key(player.name, player.club, player.ddv_number)
+        found.setdefault(key, KnownPlayer(_line_of(player)))
+    return sorted(found.values(), key=lambda known: (names.normalise(known.line), known.line))
 
 
 def table_sizes(choice: rule_sets.Choice) -> frozenset[int]:
@@ -93,9 +137,7 @@ def start(
         raise ServiceError.sentence(words.too_few(set_name, sizes, len(lines)), PLAYERS_FIELD)
     if len(lines) not in sizes:
         raise ServiceError.sentence(words.cannot_seat(set_name, sizes, len(lines)), PLAYERS_FIELD)
-    # Typed names are new people for the evening: a known player of the same name is not
-    # asked after (the registration would ask which one is meant).
-    decisions = {line.key: registrations.NEW for line in lines if line.matches}
+    decisions = {line.key: _decision(line) for line in lines if line.matches}
     try:
         added = registrations.register_pasted(
             user, tournament, tournament.version, players, decisions
@@ -103,6 +145,15 @@ def start(
     except ServiceError as error:
         raise ServiceError.sentence(words.player_lines(str(error)), PLAYERS_FIELD) from error
     return seat_at_one_table(user, tournament, added)
+
+
+def _decision(line: registrations.PastedLine) -> str:
+    """A typed line names the known player it spells out (a seat's suggestion): the same
+    name, club and DDV number, the first of such players; any other line is a new person,
+    also when a known player has the same name (a namesake is never merged silently)."""
+    wanted = _key(line.name, line.club, line.ddv_number)
+    alike = [p for p in line.matches if _key(p.name, p.club, p.ddv_number) == wanted]
+    return str(min(p.id for p in alike)) if alike else registrations.NEW
 
 
 def seat_at_one_table(

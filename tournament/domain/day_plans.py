@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rules_engine.rulelist import STROHMANN
 from rules_engine.rulesets import Pflichtsolo, Settlement
 from rules_engine.table_list import GAMES, MINUTES
 from tournament.domain import rule_sets
 from tournament.domain.errors import ServiceError
 from tournament.models import Round, RoundTable, Tournament
 from tournament.texts import rule_set_day as words
+from tournament.texts import strohmann as strohmann_words
 from tournament.texts.rule_sets import rule_set_name
 
 #: The engine's limits of a list's fields (``rules_engine.rulelist.list_setup``).
@@ -151,11 +153,14 @@ def planned_games(tournament: Tournament, size: int, report: dict[str, Any]) -> 
 
 def owed_solo(tournament: Tournament) -> str | None:
     """The kind of solo the tournament's lists owe: ``"pflichtsolo"`` (the DDV rules, 000),
-    ``"zwangssolo"`` (004), ``None`` under a set that owes none (001, 002)."""
+    ``"zwangssolo"`` (004), ``None`` under a set that owes none (001, 002) and under 004
+    without a Frist (L61: a Zwangssolo only where the day names one)."""
     if not _under_a_set(tournament):
         return "pflichtsolo"
     kind = rule_sets.rules_of(tournament).pflichtsolo
-    if kind is Pflichtsolo.NONE:
+    if kind is Pflichtsolo.NONE or (
+        kind is Pflichtsolo.ZWANGSSOLO and tournament.zwangssolo_frist is None
+    ):
         return None
     return "zwangssolo" if kind is Pflichtsolo.ZWANGSSOLO else "pflichtsolo"
 
@@ -185,6 +190,8 @@ def list_fields(tournament: Tournament, size: int) -> dict[str, Any]:
         setting["pot"] = tournament.pot_start
     if tournament.zwangssolo_frist is not None:
         setting["frist"] = tournament.zwangssolo_frist
+    if size == 3:
+        setting["strohmann"] = STROHMANN
     return setting
 
 
@@ -198,6 +205,31 @@ def table_count_problem(tournament: Tournament, count: int) -> str | None:
     preset = tournament.rules_preset
     line = words.TABLE_LINES.get(preset, words.SEEDS.get(preset, preset))
     return words.draw_fours_only(rule_sets.name_of(tournament), line, count)
+
+
+def draw_table_sizes(tournament: Tournament) -> list[int] | None:
+    """The draw's ``table_sizes`` (docs/contracts/draw.md) where the set plays at a table of
+    three with the Strohmann (004 L91): ``[3, 4, 5]``, a three only where fours and fives
+    cannot seat everyone; ``None`` otherwise (the draw's fours and fives, unchanged)."""
+    if not _under_a_set(tournament):
+        return None
+    rules = rule_sets.rules_of(tournament)
+    if not (rules.strohmann and 3 in rules.table_sizes):
+        return None
+    return sorted(size for size in rules.table_sizes if size in (3, 4, 5))
+
+
+def excel_refusal(table: RoundTable) -> str | None:
+    """Why the table's list has no Excel file, in German: a table of three with the Strohmann
+    (004 L91); ``None`` for every other table."""
+    return strohmann_words.EXCEL_REFUSED if table.size == 3 else None
+
+
+def check_excel(table: RoundTable) -> None:
+    """Refuse an Excel file of a table of three (:func:`excel_refusal`)."""
+    refusal = excel_refusal(table)
+    if refusal is not None:
+        raise ServiceError.sentence(refusal)
 
 
 def check_table_count(tournament: Tournament, count: int) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from cachetools import LRUCache
+from flask import g
 from sqlalchemy import bindparam, delete, insert, inspect, select, update
 from sqlalchemy import event as orm_event
 from sqlalchemy.orm.attributes import set_committed_value
@@ -340,6 +341,30 @@ def key_of(table: RoundTable, texts: Iterable[str]) -> ReportKey:
     return (list_id(table), players_of(table), tuple(texts), list_setting(table))
 
 
+_STORED_REPORTS = select(_ROUND_TABLE.c.id, _ROUND_TABLE.c.report).where(
+    _ROUND_TABLE.c.id.in_(bindparam("tables", expanding=True))
+)
+
+
+def load_stored_reports(tables: Iterable[RoundTable]) -> None:
+    """Read the stored reports of those ``tables`` whose report the cache lacks, in one query
+    (a page of every table, as the round overview, on a cache that is cold after a start or
+    in another worker: the column is deferred, so each table would read its own)."""
+    wanted: dict[int, RoundTable] = {}
+    for table in tables:
+        if "report" not in inspect(table).unloaded:
+            continue
+        key = key_of(table, entry_texts(table))
+        with _REPORTS_LOCK:
+            cached = key in _REPORTS
+        if not cached:
+            wanted[table.id] = table
+    if not wanted:
+        return
+    for table_id, text in db.session.execute(_STORED_REPORTS, {"tables": list(wanted)}):
+        set_committed_value(wanted[table_id], "report", text)
+
+
 def check(table: RoundTable) -> Report:
     """The engine's report of the stored list (raises ScoreListRefused if the table's seats
     cannot form a list at all, e.g. a seat is missing). Shared from a cache: read it, never
@@ -353,16 +378,40 @@ def entries_of(table: RoundTable) -> list[dict[str, Any]]:
     return [json.loads(text) for text in entry_texts(table)]
 
 
+#: ``flask.g``'s name for the seats' labels made in this request, by table id: its labels of
+#: the tournament (:func:`names.of_tournament`, itself kept for the request), its seats'
+#: registrations, and the labels by player key.
+_SEAT_LABELS = "_seat_labels"
+_SeatLabels = tuple[dict[int, str], tuple[int, ...], dict[str, str]]
+
+
 def names_of(table: RoundTable) -> dict[str, str]:
     """Engine player keys to the players' display labels (namesakes told apart, see
-    :mod:`tournament.registrations.names`), for the list's pages and German messages."""
+    :mod:`tournament.domain.names`), for the list's pages and German messages.
+
+    Made once per request and table, as the tournament's labels are (a value preview asks
+    four times); made again when the tournament's labels are (``names.forget``) or the
+    table's seats changed. Shared: read it, never change it."""
     labels = names.of_tournament(table.round.tournament_id)
-    return {
-        player_key(seat.registration.start_number): labels.get(
-            seat.registration_id, seat.registration.player.name
+    seated = tuple(seat.registration_id for seat in table.seats)
+    memo: dict[int, _SeatLabels] = g.setdefault(_SEAT_LABELS, {})
+    kept = memo.get(table.id)
+    if kept is not None and kept[0] is labels and kept[1] == seated:
+        return kept[2]
+    made = _labels_of_seats(table, labels)
+    memo[table.id] = (labels, seated, made)
+    return made
+
+
+def _labels_of_seats(table: RoundTable, labels: dict[int, str]) -> dict[str, str]:
+    made = {}
+    for seat in table.seats:
+        registration = seat.registration
+        label = labels.get(seat.registration_id)
+        made[player_key(registration.start_number)] = (
+            label if label is not None else registration.player.name
         )
-        for seat in table.seats
-    }
+    return made
 
 
 def trial(table: RoundTable, entries: list[dict[str, Any]]) -> Report:

@@ -28,7 +28,7 @@ from collections.abc import Collection, Hashable, Mapping
 from typing import NamedTuple, TypeVar
 
 from flask import g
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from tournament.extensions import db
 from tournament.models import NAME_LENGTH, TEXT_LENGTH, Player, Registration
@@ -125,22 +125,28 @@ def display_names(people: Mapping[K, Person]) -> dict[K, str]:
     }
 
 
+#: Every registration of one tournament as a :class:`Person`, built once (each list page and
+#: value preview asks for it; building the statement cost more than running it).
+_PEOPLE_OF = (
+    select(
+        Registration.id,
+        Player.name,
+        Registration.start_number,
+        Player.club,
+        Player.ddv_number,
+    )
+    .join(Player, Player.id == Registration.player_id)
+    .where(Registration.tournament_id == bindparam("tournament"))
+)
+
+
 def people_of(tournament_id: int) -> dict[int, Person]:
     """Registration id to :class:`Person` for every registration of the tournament."""
-    query = (
-        select(
-            Registration.id,
-            Player.name,
-            Registration.start_number,
-            Player.club,
-            Player.ddv_number,
-        )
-        .join(Player, Player.id == Registration.player_id)
-        .where(Registration.tournament_id == tournament_id)
-    )
     return {
         reg_id: Person(name, start, club, ddv)
-        for reg_id, name, start, club, ddv in db.session.execute(query)
+        for reg_id, name, start, club, ddv in db.session.execute(
+            _PEOPLE_OF, {"tournament": tournament_id}
+        )
     }
 
 

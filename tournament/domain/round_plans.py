@@ -29,6 +29,11 @@ class PlanTable:
     seats: tuple[PlanSeat, ...]
 
     @property
+    def strohmann(self) -> bool:
+        """A table of three: the Strohmann plays the fourth hand (004 L91)."""
+        return self.size == 3
+
+    @property
     def dealer(self) -> PlanSeat:
         return self.seats[0]
 

@@ -10,10 +10,11 @@ the Schweinchen. Under the DDV rules there is none: the form stays as it is.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_engine.gametypes import SoloCategory
+from rules_engine.rulelist import STROHMANN
 from rules_engine.rulescore import contexts_of, eye_sums
 from rules_engine.rulesets import (
     DDV,
@@ -107,6 +108,8 @@ class EntryRules:
     specials: tuple[tuple[str, str], ...]
     #: Each topic of the page „Regelwerk“ with its sources, joined.
     sources: Mapping[str, str]
+    #: At a table of three (004 L91): the Strohmann's key in the games, else ``None``.
+    strohmann: str | None = None
 
     @property
     def quick_kinds(self) -> tuple[tuple[str, str], ...]:
@@ -185,6 +188,26 @@ def entry_rules(tournament: Tournament) -> EntryRules | None:
         ),
         sources=sources,
     )
+
+
+def at_table(offer: EntryRules | None, size: int) -> EntryRules | None:
+    """The offer at a table of ``size``: at a table of three with the Strohmann (004 L91)."""
+    if offer is None or size != 3 or not offer.rules.strohmann:
+        return offer
+    return replace(offer, strohmann=STROHMANN)
+
+
+def strohmann_partners(
+    offer: EntryRules, kind: str, re: Sequence[str], players: Sequence[str]
+) -> list[str]:
+    """The players on the Strohmann's side in a game (``players``: the three at the table):
+    one of them plays its cards (004 L91). Empty where the game has no sides (Hammelrennen,
+    Schwarz-Spiel) or at a table without the Strohmann."""
+    dummy = offer.strohmann
+    if dummy is None or kind in NO_EYES:
+        return []
+    side = list(re) if dummy in re else [p for p in players if p not in re]
+    return [p for p in side if p != dummy]
 
 
 def _kinds(rules: RuleSet) -> tuple[tuple[str, str], ...]:
@@ -280,10 +303,12 @@ def game(
     specials: Mapping[str, Mapping[str, int]] | None = None,
     schweinchen: bool = False,
     eyes: Mapping[str, int] | None = None,
+    strohmann_by: str | None = None,
 ) -> dict[str, Any]:
     """A detailed ``game`` entry under the set (``player``: soloist, Hochzeiter, who was
     first to 60 in a Hammelrennen, who caused a Schwarz-Spiel; ``eyes``: each player's Augen
-    in a Hammelrennen won by Augen)."""
+    in a Hammelrennen won by Augen; ``strohmann_by``: at a table of three, who played the
+    Strohmann's cards)."""
     rules = offer.rules
     record: dict[str, Any] = {"kind": "game"}
     if kind == "hammelrennen":
@@ -322,6 +347,8 @@ def game(
             record["schweinchen"] = True
     if player is not None:
         record["player"] = player
+    if strohmann_by is not None:
+        record["strohmann_by"] = strohmann_by
     return record
 
 

@@ -44,12 +44,16 @@ def create() -> ResponseReturnValue:
                     rules_preset=preset,
                     rules_variants=variants,
                     day=form.day_plan(),
-                    players=form.players.data,
+                    players=form.player_lines,
                     point_value=point_value,
                 )
                 rounds.start(user, round_, round_.tournament.version)
             except ServiceError as error:
-                refuse(error, form)
+                if error.field == club_evenings.PLAYERS_FIELD:
+                    db.session.rollback()
+                    form.player_errors.append(str(error))
+                else:
+                    refuse(error, form)
             else:
                 tournament = round_.tournament
                 table = round_.tables[0]
@@ -67,5 +71,6 @@ def create() -> ResponseReturnValue:
         "rounds/evening.html",
         form=form,
         presets=[(key, name, rule_sets.variants_of(key)) for key, name in rule_sets.presets()],
+        known=club_evenings.known_players(),
         words=words,
     )

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from rules_engine.table_list import MINUTES
-from tournament.domain import day_plans, list_sheet, names, round_plans
+from tournament.domain import day_plans, list_sheet, list_store, names, round_plans
 from tournament.domain.day_plans import ListDay
 from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_sheet import Sheet
@@ -209,6 +209,7 @@ def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:
     now = now or utcnow()
     query = round_plans.tables_with_players(round_).options(selectinload(RoundTable.entries))
     tables = list(db.session.execute(query).scalars())
+    list_store.load_stored_reports(tables)
     states = tuple(_state(table, now) for table in tables)
     return Overview(
         round_,

@@ -19,6 +19,7 @@ from tournament.rounds import service as rounds
 from tournament.rounds.forms import RedrawForm
 from tournament.texts import Notice, counted, notice
 from tournament.texts import rule_set_day as day_words
+from tournament.texts import strohmann as strohmann_words
 from tournament.web import live, qr
 from tournament.web.access import acting_user, is_leitung, leitung_required, roles_required
 from tournament.web.addresses import phone_url, unreachable_warning
@@ -29,6 +30,12 @@ from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("rounds", __name__, url_prefix="/turniere/<int:tournament_id>/runden")
 bp.add_app_template_filter(live.digest, "digest")
+
+
+@bp.app_context_processor
+def _strohmann_words() -> dict[str, object]:
+    """The Strohmann's texts (004 L91) for the plan, the cards, the overview and the list."""
+    return {"strohmann_words": strohmann_words}
 
 
 @bp.post("/")

@@ -224,6 +224,9 @@ def draw_request(round_: Round) -> dict[str, object]:
     }
     if tournament.draw_plan_seed is not None:
         request["plan_seed"] = tournament.draw_plan_seed
+    sizes = day_plans.draw_table_sizes(tournament)
+    if sizes is not None:
+        request["table_sizes"] = sizes
     if round_.method is DrawMethod.STANDINGS:
         present = {str(r.start_number) for r in players}
         order = [str(row.start_number) for row in standings.overall(tournament).rows]

@@ -35,6 +35,7 @@ from tournament.domain.list_entries import (
 from tournament.domain.rule_set_entry import EntryRules
 from tournament.scorelists.quick import PLAYING, Problem, QuickRow, QuickRowError, derive
 from tournament.texts import rule_set_entry as rule_set_words
+from tournament.texts import strohmann as strohmann_words
 from tournament.web.forms import Form, VersionedForm, at_most, strip
 
 NOTE_LENGTH = 500
@@ -149,6 +150,10 @@ class GameForm(ListForm):
     augen_1 = IntegerField("Augen", validators=[Optional(), NumberRange(0, 240)])
     augen_2 = IntegerField("Augen", validators=[Optional(), NumberRange(0, 240)])
     augen_3 = IntegerField("Augen", validators=[Optional(), NumberRange(0, 240)])
+    #: At a table of three (004 L91): who played the Strohmann's cards (``strohmann_by``).
+    strohmann_by = RadioField(
+        strohmann_words.BY_LABEL, choices=[], validators=[Optional()], validate_choice=False
+    )
     #: "1": store (the Speichern button); empty: only check and show the value (Prüfen).
     confirmed = HiddenField(default="")
 
@@ -156,6 +161,7 @@ class GameForm(ListForm):
     offer: EntryRules | None = None
     #: The texts of the form under a rule set, for its template.
     words = rule_set_words
+    strohmann_words = strohmann_words
     _seats: tuple[str, ...] = ()
 
     def for_table(self, players: Choices) -> GameForm:
@@ -183,7 +189,30 @@ class GameForm(ListForm):
             field.validate_choice = False
         self.player.label.text = rule_set_words.PLAYER_LABEL
         self.solo.label.text = rule_set_words.SOLO_LABEL
+        if offer.strohmann is not None:
+            # 004 L91: the Strohmann plays on Re or Kontra; its partner plays its cards.
+            seats = [(choice.value, choice.label) for choice in self.player.choices]
+            self.re.choices = options([*seats, (offer.strohmann, strohmann_words.STROHMANN)])
+            self.strohmann_by.choices = options(seats)
         return self
+
+    @property
+    def strohmann(self) -> str | None:
+        """The Strohmann's key at a table of three, else ``None``."""
+        return self.offer.strohmann if self.offer is not None else None
+
+    def strohmann_partners(self) -> list[str]:
+        """The players on the Strohmann's side in the game the form holds."""
+        if self.offer is None:
+            return []
+        kind = self.kind.data or ""
+        return rule_set_entry.strohmann_partners(self.offer, kind, self.re_players(), self._seats)
+
+    def strohmann_player(self) -> str | None:
+        """Who played the Strohmann's cards (checked by :meth:`validate`), else ``None``."""
+        if not self.strohmann_partners():
+            return None
+        return self.strohmann_by.data or None
 
     def offered_kinds(self) -> tuple[str, ...]:
         """The game kinds the form shows now."""
@@ -332,6 +361,8 @@ class GameForm(ListForm):
         if kind in ("normal", "armut") and len(self.re.data or []) != 2:
             two = rule_set_words.NEEDS_PLAYER["armut"] if kind == "armut" else rule_set_words.RE_TWO
             refuse(self.re, two)
+        if offer.strohmann is not None:
+            self._validate_strohmann(offer.strohmann, kind)
         hammel = [field for _, field in self.hammel_fields()]
         if kind == "hammelrennen" and offer.hammel_eyes and any(f.data is None for f in hammel):
             refuse(self.augen_0, rule_set_words.HAMMEL_EYES_MISSING)
@@ -347,6 +378,30 @@ class GameForm(ListForm):
             ):
                 refuse(self.eyes, "Eine Partei ohne Stich hat 0 Augen, die andere alle 240.")
         return not any(field.errors for field in self)
+
+    def _validate_strohmann(self, dummy: str, kind: str) -> None:
+        """At a table of three (004 L91): the Strohmann plays no solo and is no Hochzeiter;
+        its cards are played by a player on its side, asked where two are."""
+        if self.player.data == dummy and kind in rule_set_entry.ONE_PLAYER:
+            self.player.errors = [*self.player.errors, strohmann_words.NOT_SOLOIST]
+            return
+        partners = self.strohmann_partners()
+        chosen = self.strohmann_by.data or ""
+        if not partners:
+            self.strohmann_by.data = None
+            return
+        names = {choice.value: str(choice.label) for choice in self.player.choices}
+        listed = strohmann_words.or_list([names.get(p, p) for p in partners])
+        if not chosen and len(partners) == 1:
+            self.strohmann_by.data = partners[0]
+        elif not chosen:
+            message = strohmann_words.BY_MISSING.format(choices=listed)
+            self.strohmann_by.errors = [*self.strohmann_by.errors, message]
+        elif chosen not in partners:
+            message = strohmann_words.BY_NOT_PARTNER.format(
+                name=names.get(chosen, chosen), choices=listed
+            )
+            self.strohmann_by.errors = [*self.strohmann_by.errors, message]
 
     def soloist(self) -> str | None:
         """The soloist or Hochzeiter; a Normalspiel has none, whatever was tapped before."""
@@ -478,6 +533,9 @@ class QuickForm(ListForm):
                 what = rule_set_words.LACKS_KIND.format(name=offer.kind_name(kind))
                 message = offer.lacks(what, kind)
             self.kind.errors = [*self.kind.errors, message]
+            return False
+        if offer is not None and offer.strohmann is not None:
+            self.kind.errors = [*self.kind.errors, strohmann_words.QUICK_REFUSED]
             return False
         if not valid:
             return False

@@ -15,6 +15,7 @@ from flask.typing import ResponseReturnValue
 from rules_engine.rulesets import Settlement
 from tournament import throttle
 from tournament.domain import (
+    day_plans,
     list_entries,
     list_sheet,
     list_store,
@@ -66,7 +67,7 @@ def enter_code() -> ResponseReturnValue:
 def page(access: ListAccess) -> ResponseReturnValue:
     """The list; ``?schnell=1`` opens the quick entry. For htmx (the entry mode's links) the
     entry part alone, switched in place, with the poller that keeps the mode."""
-    quick_open = request.args.get("schnell") == "1"
+    quick_open = _quick_asked(access)
     return _render(access, quick_open=quick_open, switched=live.is_fragment_request())
 
 
@@ -80,10 +81,16 @@ def live_state(access: ListAccess) -> ResponseReturnValue:
     if current is not None:
         return current
     sheet = list_sheet.sheet(access.table)
-    quick_open = request.args.get("schnell") == "1"
+    quick_open = _quick_asked(access)
     return render_template(
         "scorelists/_live_response.html", **_context(access, sheet, quick_open=quick_open)
     )
+
+
+def _quick_asked(access: ListAccess) -> bool:
+    """Whether the page shows the quick entry: asked for, and not at a table of three, whose
+    games are entered in detail (the Strohmann's share, 004 L91)."""
+    return request.args.get("schnell") == "1" and access.table.size != 3
 
 
 def live_token(table: RoundTable) -> str:
@@ -145,8 +152,9 @@ def _context(
 
 
 def _offer(table: RoundTable) -> rule_set_entry.EntryRules | None:
-    """What the entry form offers under the tournament's rule set (``None``: the DDV's)."""
-    return rule_set_entry.entry_rules(table.round.tournament)
+    """What the entry form offers under the tournament's rule set (``None``: the DDV's), at a
+    table of three with the Strohmann (004 L91)."""
+    return rule_set_entry.at_table(rule_set_entry.entry_rules(table.round.tournament), table.size)
 
 
 def _fresh_game_form(sheet: list_sheet.Sheet, version: int) -> GameForm:
@@ -194,7 +202,20 @@ def _writable(access: ListAccess) -> bool:
 @list_route("liste.xlsx")
 def export(access: ListAccess) -> ResponseReturnValue:
     """The list as an Excel workbook, laid out like the paper list."""
+    refused = _no_excel(access)
+    if refused is not None:
+        return refused
     return _workbook(exports.list_workbook(access.table), exports.list_filename(access.table))
+
+
+def _no_excel(access: ListAccess) -> ResponseReturnValue | None:
+    """Back to the list, with why, for a table whose list has no Excel file (a table of three
+    with the Strohmann, 004 L91)."""
+    refusal = day_plans.excel_refusal(access.table)
+    if refusal is None:
+        return None
+    flash(refusal, "error")
+    return redirect(access.url("page"))
 
 
 def _workbook(body: bytes, filename: str) -> ResponseReturnValue:
@@ -331,6 +352,7 @@ def _game_record(form: GameForm) -> dict[str, Any]:
         **taps,
         schweinchen=bool(form.schweinchen.data),
         eyes={key: int(field.data or 0) for key, field in form.hammel_fields()},
+        strohmann_by=form.strohmann_player(),
     )
 
 
@@ -636,6 +658,7 @@ def _ruled_form_from_record(
         re_call=calls.get("re") or "",
         kontra_call=calls.get("kontra") or "",
         schweinchen=record.get("schweinchen") is True,
+        strohmann_by=record.get("strohmann_by") or "",
         **{
             f"{party}_{name}": int((sp.get(party) or {}).get(name, 0)) or None
             for party in ("re", "kontra")
@@ -666,6 +689,9 @@ def delete(access: ListAccess, entry: int) -> ResponseReturnValue:
 @list_route("vorlage.xlsx")
 def template(access: ListAccess) -> ResponseReturnValue:
     """The table's blank list as an Excel workbook, to fill in (or print) like the paper list."""
+    refused = _no_excel(access)
+    if refused is not None:
+        return refused
     return _workbook(
         exports.template_workbook(access.table), exports.template_filename(access.table)
     )

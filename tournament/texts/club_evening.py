@@ -13,11 +13,6 @@ INTRO = (
 )
 START_LINK = "Spieleabend starten"
 NAME_LABEL = "Name des Abends"
-PLAYERS_LABEL = "Spieler, einer je Zeile"
-PLAYERS_HINT = (
-    "In Sitzreihenfolge: der erste gibt zuerst, der letzte führt die Liste. Zwei mit gleichem "
-    "Namen unterscheidet ein Verein nach einem Semikolon: „Anna; Rot-Weiß“."
-)
 POINT_VALUE_LABEL = "Punktwert in Cent (freiwillig)"
 POINT_VALUE_HINT = "Zum Beispiel 5 oder 0,5; leer: abgerechnet in Punkten."
 POINT_VALUE_BAD = "Punktwert „{text}“: bitte Cent je Punkt eingeben, z. B. 5 oder 0,5."
@@ -29,7 +24,7 @@ HOW_IT_ENDS = (
 )
 SETTLEMENT_LINK = "Abrechnung"
 STARTED = "Spieleabend „{name}“ gestartet: {count} Spieler an Tisch 1."
-NO_PLAYERS = "Bitte die Spieler eintragen, einen je Zeile."
+NO_PLAYERS = "Bitte die Spieler eintragen, einen je Platz."
 #: The default name: „Spieleabend 27.11.2026“.
 DEFAULT_NAME = "Spieleabend {date}"
 
@@ -66,3 +61,14 @@ def player_lines(problem: str) -> str:
 
 
 ALREADY_SEATED = "Dieser Abend hat seinen Tisch schon."
+
+#: The players as one field a seat (each suggests the known players while typing).
+SEATS_LEGEND = "Spieler in Sitzreihenfolge"
+SEAT_LABEL = "Platz {number}"
+SEATS_HINT = (
+    "Der erste gibt zuerst, der letzte führt die Liste; Platz 5 nur zu fünft. Beim Tippen "
+    "schlägt jedes Feld die bekannten Spieler vor (aus früheren Turnieren und Abenden): wer "
+    "so gewählt wird, spielt als derselbe Spieler weiter. Zwei mit gleichem Namen unterscheidet "
+    "der Verein nach einem Semikolon, sonst die DDV-Nummer: „Anna; Rot-Weiß“."
+)
+SEAT_ONE_LINE = "Bitte nur einen Spieler je Platz, in einer Zeile."

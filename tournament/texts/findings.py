@@ -17,7 +17,9 @@ Besides :meth:`str.format`'s own, the templates use
 * ``{x!f}``: what must be followed: a suit, or Trumpf;
 * ``{n:Stiche}``, ``{n:Stichen}``, ``{n:Füchse}``, ``{n:Doppelköpfe}``, ``{n:Karten}``: a
   count with its noun ("1 Stich", "3 Stiche", "3 Stichen"), see :func:`.app.counted`;
-* a kind of game (``game_type``, ``kind``) with ``.ein``, ``.kein``, ``.einem``.
+* a kind of game (``game_type``, ``kind``) with ``.ein``, ``.kein``, ``.einem``;
+* ``{preset}``: a rule set by its German name, quoted („Reglement 2001“), as the page
+  „Regelwerk“ names it (:data:`.rule_sets.PRESET_NAMES`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from rules_engine.errors import DokoError
 from rules_engine.findings import Code
 
 from .messages import COUNT_NOUNS, counted
+from .rule_sets import PRESET_NAMES
 
 __all__ = ["GERMAN", "german", "german_error", "on_the_list"]
 
@@ -164,6 +167,14 @@ FIELDS: Mapping[str, str] = {
     "game.pflicht": "Angabe Pflichtsolo",
     "game.player": "Solist oder Hochzeiter",
     "actions": "Spielzüge",
+    "sitting_out": "Wer aussetzt",
+    "strohmann_by": "Wer den Strohmann spielt",
+    "timing": "Zeitpunkt der Ansagen",
+    "premiums": "Prämien",
+    "schweinchen": "Schweinchen",
+    "klaerungsstich": "Klärungsstich",
+    "eyes": "Augen",
+    "first_to_60": "Wer zuerst 60 Augen hatte",
 }
 
 #: Counts with their noun, by format spec: (singular, the form for more than one).
@@ -685,6 +696,8 @@ def _sentence(data: Mapping[str, Any], names: Mapping[str, str], says_game: bool
     params = {name: _decode(value, names) for name, value in data.get("params", {}).items()}
     if isinstance(params.get("field"), str):
         params["field"] = FIELDS.get(params["field"], params["field"])
+    if isinstance(params.get("preset"), str):
+        params["preset"] = f"„{PRESET_NAMES.get(params['preset'], params['preset'])}“"
     text = _Formatter(names).vformat(GERMAN[code], (), params)
     section = data.get("section")
     # The English sentence cites the code's ``cite`` (which may name more than the section)
