@@ -191,3 +191,44 @@ def test_a_round_without_a_time_limit_starts_without_the_clock(
     page = _text(round_action(client, tid, 1, "starten"))
     assert "Runde 1 läuft (ohne Zeitlimit)." in page
     assert "die Zeit beginnt" not in page
+
+
+def test_004_L57_L61_the_list_names_a_solo_and_a_vorgefuehrtes_solo_by_the_sets_words(
+    app: Flask, client: FlaskClient
+) -> None:
+    """004 has no Pflichtsolo: a solo is named by the rule text's name alone („Grand
+    (Bubensolo)“), one played vorgeführt after the Frist a „vorgeführtes Solo“, never a
+    „Pflichtsolo“, and no bracket inside a bracket."""
+    tid = _running(app, client, 4, rules_preset="ravensburger-2015", zwangssolo_frist="4")
+    info = table_info(app, tid, 4)
+    a, b, c, d = info["keys"]
+    names = dict(zip(info["keys"], info["names"], strict=True))
+    solo = {"type": "solo", "re_eyes": 130, "re_tricks": 6}
+    entries = [
+        {**_game(a, [b]), **solo, "solo": "buben", "re": [b], "player": b},
+        _game(b, [a, c]),
+        _game(c, [a, c]),
+        _game(d, [a, c]),
+    ]
+    with app.app_context():
+        table = _table(tid, info["number"])
+        score_lists.replace_entries(table, entries, None)
+        db.session.commit()
+        due = check_list(
+            {
+                "id": "t",
+                "rules": "ravensburger-2015",
+                "players": list(info["keys"]),
+                "pot": 250,
+                "frist": 4,
+                "entries": entries,
+            }
+        )["vorfuehrung"]
+        owed = {**_game(a, [due]), **solo, "solo": "fleischlos", "re": [due]}
+        owed |= {"player": due, "pflicht": "vorgefuehrt"}
+        score_lists.replace_entries(_table(tid, info["number"]), [*entries, owed], None)
+        db.session.commit()
+    sheet = _text(client.get(info["url"])).split("Spiele", 1)[1]
+    assert f"Grand (Bubensolo): {names[b]}" in sheet
+    assert f"vorgeführtes Solo, Ohnetrumpf (Fleischloser): {names[due]}" in sheet
+    assert "Pflichtsolo" not in sheet and "((" not in sheet and "))" not in sheet

@@ -16,6 +16,7 @@ from typing import Any
 from rules_engine.errors import DokoError
 from rules_engine.records import score_record
 from rules_engine.rulelist import STROHMANN
+from rules_engine.rulesets import PRESETS, Pflichtsolo
 from rules_engine.scorelist import game_entry
 from rules_engine.scoring import score
 from rules_engine.table_list import GAMES, TableList
@@ -37,7 +38,7 @@ from tournament.models import Player, RoundTable
 from tournament.texts import rule_set_day as day_words
 from tournament.texts import rule_set_entry as entry_words
 from tournament.texts.rule_set_entry import cite_rule
-from tournament.texts.solos import solo_name
+from tournament.texts.solos import ZWANGSSOLO_LABELS, solo_name
 
 
 @dataclass(frozen=True)
@@ -435,15 +436,19 @@ def _game_label(
     record: dict[str, Any], names: dict[str, str], armut: str, preset: str = "ddv"
 ) -> str:
     kind = kind_of(record)
-    if record.get("type") == "solo" and "pflicht" not in record:
-        kind = "solo"  # a rule set without a Pflichtsolo: a Solo, no more
-    if kind == "armut":
+    solo = solo_name(preset, str(record["solo"])) if record.get("solo") else None
+    rules = PRESETS.get(preset)
+    if record.get("type") == "solo" and "pflicht" not in record and solo is not None:
+        label = solo  # a rule set without a Pflichtsolo: the solo by its name, no more
+    elif kind == "armut":
         label = armut
+    elif rules is not None and rules.pflichtsolo is Pflichtsolo.ZWANGSSOLO and solo is not None:
+        label = ZWANGSSOLO_LABELS.get(record.get("pflicht"), ZWANGSSOLO_LABELS[None])
+        label += f", {solo}"  # 004 L57, L61: a Zwangssolo vorgeführt, the solo named as there
     else:
         label = KIND_LABELS.get(kind) or entry_words.KIND_NAMES.get(kind, "Spiel")
-    if record.get("solo"):
-        solo = str(record["solo"])
-        label += f" ({solo_name(preset, solo)})"
+        if solo is not None:
+            label += f" ({solo})"
     if record.get("culprit") is not None:
         label += f": {names.get(str(record['culprit']), str(record['culprit']))}"
     if record.get("first_to_60") is not None:
