@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +204,61 @@ def on_backend(
     name = cluster.create_database(
         template=request.getfixturevalue("postgres_template") if migrated else None
     )
+    try:
+        app = make_app(instance, monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
+        yield app
+        with app.app_context():
+            db.engine.dispose()
+    finally:
+        cluster.drop_database(name)
+
+
+@dataclass(frozen=True)
+class Saved:
+    """An app's instance folder (its secret key, its SQLite file) and, on PostgreSQL, its
+    database, saved so that other tests start where it stood: a module that builds the same
+    day for each of its tests builds it once per database and copies it, as the migrated
+    database is copied for every test."""
+
+    backend: str
+    instance: Path
+    #: The template database on PostgreSQL; ``None`` on SQLite (the file is in ``instance``).
+    database: str | None
+
+
+def save(request: pytest.FixtureRequest, app: Flask, backend: str, folder: Path) -> Saved:
+    """The app's instance folder copied into ``folder``, its database into a template."""
+    with app.app_context():
+        # Its connections closed, SQLite has written the WAL back into the file, and
+        # PostgreSQL copies a database only while nobody is connected to it.
+        db.engine.dispose()
+        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    instance = folder / "instance"
+    shutil.copytree(app.instance_path, instance)
+    if backend == "sqlite":
+        assert not (instance / f"{DEFAULT_DATABASE_FILE}-wal").exists()
+        return Saved(backend, instance, None)
+    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+    assert url.database is not None
+    return Saved(backend, instance, cluster.create_database("doko_saved", template=url.database))
+
+
+@contextmanager
+def from_saved(
+    request: pytest.FixtureRequest, saved: Saved, instance: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Flask]:
+    """A new app on a copy of what ``saved`` holds, its instance folder ``instance``."""
+    shutil.copytree(saved.instance, instance)
+    if saved.database is None:
+        app = make_app(instance, monkeypatch)
+        try:
+            yield app
+        finally:
+            with app.app_context():
+                db.engine.dispose()
+        return
+    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+    name = cluster.create_database(template=saved.database)
     try:
         app = make_app(instance, monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
         yield app
