@@ -29,7 +29,11 @@ import table_draw
 from tests.support import postgres
 from tests.support.webapp import FAST_ARGON2
 from tournament.app import create_app
-from tournament.config import DEFAULT_DATABASE_FILE, ENVIRONMENT_KEYS
+from tournament.config import (
+    DEFAULT_DATABASE_FILE,
+    ENVIRONMENT_KEYS,
+    load_or_create_secret_key,
+)
 from tournament.extensions import db
 
 
@@ -266,3 +270,19 @@ def from_saved(
             db.engine.dispose()
     finally:
         cluster.drop_database(name)
+
+
+def restore(request: pytest.FixtureRequest, app: Flask, saved: Saved) -> None:
+    """The database and instance folder of ``app``, which has served no request yet, replaced
+    by a copy of ``saved``; the app signs its sessions with the saved secret key."""
+    with app.app_context():
+        db.engine.dispose()
+        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    assert not Path(app.instance_path, f"{DEFAULT_DATABASE_FILE}-wal").exists()
+    shutil.copytree(saved.instance, app.instance_path, dirs_exist_ok=True)
+    app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
+    if saved.database is not None:
+        cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+        assert url.database is not None
+        cluster.drop_database(url.database)
+        cluster.create_database(name=url.database, template=saved.database)
