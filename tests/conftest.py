@@ -97,6 +97,10 @@ def pytest_collection_modifyitems(
         if shares_a_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
     yield
+    # The server tier's tests start processes of their own and wait for them, the longest tests
+    # of the run that belong to no group: first, so that none of them is left for the end of
+    # the run on one worker (pytest-xdist hands out the single tests in this order).
+    items.sort(key=lambda item: item.get_closest_marker("server") is None)
     # On an xdist worker of --dist loadgroup (the Makefile), pytest-xdist has now put each
     # test's group into its node id, the only way the groups reach the scheduler.
     if getattr(config.option, "loadgroup", False):

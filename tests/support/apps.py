@@ -11,19 +11,21 @@ an empty database and run them.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import flask_migrate
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from sqlalchemy import event, make_url
+from sqlalchemy import Engine, event, make_url
 from werkzeug.routing import Rule
+from werkzeug.test import Cookie
 
 import table_draw
 from tests.support import postgres
@@ -35,6 +37,8 @@ from tournament.config import (
     load_or_create_secret_key,
 )
 from tournament.extensions import db
+
+T = TypeVar("T")
 
 
 class TemplateCache(BytecodeCache):
@@ -234,8 +238,13 @@ def save(request: pytest.FixtureRequest, app: Flask, backend: str, folder: Path)
     """The app's instance folder copied into ``folder``, its database into a template."""
     with app.app_context():
         # Its connections closed, SQLite has written the WAL back into the file, and
-        # PostgreSQL copies a database only while nobody is connected to it.
+        # PostgreSQL copies a database only while nobody is connected to it: nor the
+        # throttle's counters on PostgreSQL (tournament/throttle/storage.py).
         db.engine.dispose()
+        for limiter in app.extensions.get("limiter", ()):
+            engine = getattr(limiter.storage, "engine", None)
+            if isinstance(engine, Engine):
+                engine.dispose()
         url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
     instance = folder / "instance"
     shutil.copytree(app.instance_path, instance)
@@ -286,3 +295,43 @@ def restore(request: pytest.FixtureRequest, app: Flask, saved: Saved) -> None:
         assert url.database is not None
         cluster.drop_database(url.database)
         cluster.create_database(name=url.database, template=saved.database)
+
+
+#: The days of :class:`CopiedDay`, by database and key, each with its client's cookies and
+#: what its build returned.
+_DAYS: dict[tuple[str, Hashable], tuple[Saved, list[Cookie], Any]] = {}
+
+
+@dataclass(frozen=True)
+class CopiedDay:
+    """A day that many tests start from (a tournament under way, say), built once per
+    database, key and worker, then copied for each test that asks for the same key: calling
+    it with ``key`` and ``build`` runs ``build`` on the test's app and client the first time
+    and saves what they stand on; every later time the test's app and client, which have
+    served no request yet, get a copy of it. Returns what ``build`` returned."""
+
+    request: pytest.FixtureRequest
+    backend: str
+    app: Flask
+    client: FlaskClient
+    folders: pytest.TempPathFactory
+
+    def __call__(self, key: Hashable, build: Callable[[], T]) -> T:
+        found = _DAYS.get((self.backend, key))
+        if found is not None:
+            saved, cookies, value = found
+            restore(self.request, self.app, saved)
+            for cookie in cookies:
+                self.client.set_cookie(
+                    cookie.key,
+                    cookie.value,
+                    domain=cookie.domain,
+                    origin_only=cookie.origin_only,
+                    path=cookie.path,
+                )
+            return cast(T, value)
+        value = build()
+        cookies = list((self.client._cookies or {}).values())
+        saved = save(self.request, self.app, self.backend, self.folders.mktemp("day"))
+        _DAYS[(self.backend, key)] = (saved, cookies, value)
+        return value
