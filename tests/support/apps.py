@@ -13,7 +13,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -315,8 +315,12 @@ class CopiedDay:
     app: Flask
     client: FlaskClient
     folders: pytest.TempPathFactory
+    #: Whether this test has had its day: a copy goes under an app before its first request.
+    used: list[Hashable] = field(default_factory=list)
 
     def __call__(self, key: Hashable, build: Callable[[], T]) -> T:
+        assert not self.used, f"a test starts from one copied day; it has {self.used[0]!r}"
+        self.used.append(key)
         found = _DAYS.get((self.backend, key))
         if found is not None:
             saved, cookies, value = found
