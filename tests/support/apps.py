@@ -24,7 +24,7 @@ from flask.testing import FlaskClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from sqlalchemy import Engine, event, make_url
-from werkzeug.routing import Rule
+from werkzeug.routing import Rule, rules
 from werkzeug.test import Cookie
 
 import table_draw
@@ -69,15 +69,27 @@ class RuleBuilders:
     def __init__(self) -> None:
         self.compile = Rule._compile_builder
         self.built: dict[tuple[Any, ...], Any] = {}
+        self.parse_arguments = rules.parse_converter_args
+        self.arguments: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Share the builders until the test ends."""
+        """Share the builders (and the parsed arguments of the rules' converters) until the
+        test ends."""
         builders = self
 
         def compile_builder(rule: Rule, append_unknown: bool = True) -> Any:
             return builders.builder(rule, append_unknown)
 
         monkeypatch.setattr(Rule, "_compile_builder", compile_builder)
+        monkeypatch.setattr(rules, "parse_converter_args", self.converter_arguments)
+
+    def converter_arguments(self, text: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """The arguments of a converter in a rule (``<int(min=1):id>``), parsed once for each
+        text: a third of the time the rules took to compile."""
+        found = self.arguments.get(text)
+        if found is None:
+            found = self.arguments[text] = self.parse_arguments(text)
+        return found[0], dict(found[1])
 
     def builder(self, rule: Rule, append_unknown: bool) -> Any:
         """The rule's builder, compiled once for each pattern."""
