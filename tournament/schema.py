@@ -6,6 +6,7 @@ the app refuses to serve instead and names the command that fixes it.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from alembic.config import Config
@@ -18,7 +19,11 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 UPGRADE_COMMAND = ".venv/bin/flask --app tournament.app db upgrade"
 
 
+@functools.cache
 def _scripts() -> ScriptDirectory:
+    """The migrations this code ships, read once per process: each app asks on its first
+    request, and reading them (Alembic loads every migration file) cost more than the request
+    (the tests build an app for each test)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     return ScriptDirectory.from_config(config)

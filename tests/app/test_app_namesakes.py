@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
 
+from tests.support.apps import CopiedDay
 from tests.support.protokoll import changes, links
 from tests.support.uploads import all_lists, clear_lists, confirm, decisive, table_path, upload
 from tests.support.webapp import (
@@ -46,11 +47,16 @@ def _round_played(app: Flask, client: FlaskClient) -> int:
 
 
 @pytest.fixture
-def played(app: Flask, client: FlaskClient) -> int:
-    """Two Hans Müller and two others at one table, round 1 played and closed."""
-    tournament_id = _round_played(app, client)
-    round_action(client, tournament_id, 1, "abschliessen")
-    return tournament_id
+def played(copied_day: CopiedDay) -> int:
+    """Two Hans Müller and two others at one table, round 1 played and closed; built once per
+    database and worker, then copied (``tests/support/apps.py``)."""
+
+    def build() -> int:
+        tournament_id = _round_played(copied_day.app, copied_day.client)
+        round_action(copied_day.client, tournament_id, 1, "abschliessen")
+        return tournament_id
+
+    return copied_day((__name__, "played"), build)
 
 
 def _text(client: FlaskClient, path: str) -> str:

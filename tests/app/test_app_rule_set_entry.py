@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from rules_engine import score_record
 from rules_engine.rulesets import Settlement
+from tests.support.apps import CopiedDay
 from tests.support.scorelist_pages import entries, post_form, table_info
 from tests.support.webapp import (
     csrf_token,
@@ -37,28 +38,34 @@ from tournament.scorelists.quick import derive
 Values = dict[str, Any]
 
 
-def _running(app: Flask, client: FlaskClient, preset: str, *variants: str, **day: str) -> int:
+def _running(copied_day: CopiedDay, preset: str, *variants: str, **day: str) -> int:
     """Eight players (two tables of four), round 1 started, under ``preset`` (``day``: the
-    fields of the day under the set, e.g. ``pot_start``)."""
-    sign_in(app, client)
-    data: Values = {
-        "csrf_token": csrf_token(client, "/turniere/neu"),
-        "name": "Regelabend",
-        "date": "2026-11-21",
-        "rounds_planned": "2",
-        "rules_preset": preset,
-        "rules_variants": [f"{preset}/{v}" for v in variants],
-        **day,
-    }
-    response = client.post("/turniere/neu", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    found = re.search(r"/turniere/(\d+)/", response.headers["Location"])
-    assert found
-    tid = int(found.group(1))
-    paste_players(client, tid, "\n".join(player_names(8)))
-    draw_round(client, tid, seed=5)
-    round_action(client, tid, 1, "starten")
-    return tid
+    fields of the day under the set, e.g. ``pot_start``); built once per database and worker
+    for each set, variants and fields, then copied (``tests/support/apps.py``)."""
+    app, client = copied_day.app, copied_day.client
+
+    def build() -> int:
+        sign_in(app, client)
+        data: Values = {
+            "csrf_token": csrf_token(client, "/turniere/neu"),
+            "name": "Regelabend",
+            "date": "2026-11-21",
+            "rounds_planned": "2",
+            "rules_preset": preset,
+            "rules_variants": [f"{preset}/{v}" for v in variants],
+            **day,
+        }
+        response = client.post("/turniere/neu", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        found = re.search(r"/turniere/(\d+)/", response.headers["Location"])
+        assert found
+        tid = int(found.group(1))
+        paste_players(client, tid, "\n".join(player_names(8)))
+        draw_round(client, tid, seed=5)
+        round_action(client, tid, 1, "starten")
+        return tid
+
+    return copied_day((__name__, preset, variants, tuple(sorted(day.items()))), build)
 
 
 def _text(response: Any) -> str:
@@ -169,9 +176,9 @@ VARIANTS = {"hausregeln-2024": ("plus_minus",)}
 
 @pytest.mark.parametrize("preset", list(OFFERED_KINDS))
 def test_the_form_offers_exactly_the_sets_kinds_solos_calls_and_sonderpunkte(
-    app: Flask, client: FlaskClient, preset: str
+    app: Flask, client: FlaskClient, copied_day: CopiedDay, preset: str
 ) -> None:
-    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    tid = _running(copied_day, preset, *VARIANTS.get(preset, ()))
     info = table_info(app, tid, 4)
     offered = _offered(client, info)
     assert offered["kind"] == OFFERED_KINDS[preset]
@@ -205,10 +212,10 @@ def test_the_form_offers_exactly_the_sets_kinds_solos_calls_and_sonderpunkte(
 
 
 def test_hausregeln_2024_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """000 with its plus-minus variant (D2); the Punktetopf has its own test below."""
-    tid = _running(app, client, "hausregeln-2024", "plus_minus")
+    tid = _running(copied_day, "hausregeln-2024", "plus_minus")
     keys = tuple(OFFERED_SPECIALS["hausregeln-2024"])
     k = lambda info, i: info["keys"][i]  # noqa: E731
     games: list[tuple[Values, Any]] = [
@@ -352,9 +359,9 @@ def _on_table(app: Flask, tid: int, games: list[tuple[Values, Any]]) -> list[tup
 
 
 def test_reglement_2001_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client, "reglement-2001")
+    tid = _running(copied_day, "reglement-2001")
     keys = ("fuchs", "karlchen")
     games: list[tuple[Values, Any]] = [
         (
@@ -429,9 +436,9 @@ def test_reglement_2001_every_kind_stored_as_the_contract_says_and_scored_by_the
 
 
 def test_schweinchen_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client, "schweinchen")
+    tid = _running(copied_day, "schweinchen")
     keys = tuple(OFFERED_SPECIALS["schweinchen"])
     games: list[tuple[Values, Any]] = [
         (
@@ -506,9 +513,9 @@ def test_schweinchen_every_kind_stored_as_the_contract_says_and_scored_by_the_en
 
 
 def test_ravensburger_2015_every_kind_stored_as_the_contract_says_and_scored_by_the_engine(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client, "ravensburger-2015")
+    tid = _running(copied_day, "ravensburger-2015")
     games: list[tuple[Values, Any]] = [
         (
             {
@@ -569,11 +576,11 @@ def test_ravensburger_2015_every_kind_stored_as_the_contract_says_and_scored_by_
 
 
 def test_ravensburger_2015_the_hammelrennen_is_written_with_who_had_60_first(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """004 L83: the Hammelrennen is played when the Kasse is nearly empty; before that the list
     refuses it, naming the line, and nothing is stored."""
-    tid = _running(app, client, "ravensburger-2015")
+    tid = _running(copied_day, "ravensburger-2015")
     info = table_info(app, tid, 4)
     before = snapshot(app)
     response = _save(client, info, {"kind": "hammelrennen", "player": info["keys"][2]})
@@ -668,9 +675,9 @@ FORGED = [
 
 @pytest.mark.parametrize(("preset", "data", "message"), FORGED)
 def test_a_forged_post_of_what_the_set_lacks_is_refused_naming_the_rule_and_nothing_is_stored(
-    app: Flask, client: FlaskClient, preset: str, data: Values, message: str
+    app: Flask, client: FlaskClient, copied_day: CopiedDay, preset: str, data: Values, message: str
 ) -> None:
-    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    tid = _running(copied_day, preset, *VARIANTS.get(preset, ()))
     ((posted, _),) = _on_table(app, tid, [(data, lambda info: {})])
     info = table_info(app, tid, 4)
     before = snapshot(app)
@@ -719,9 +726,9 @@ PREVIEWED = [
 
 @pytest.mark.parametrize(("preset", "data"), PREVIEWED)
 def test_pruefen_and_the_live_value_show_the_engines_items_and_points_under_the_set(
-    app: Flask, client: FlaskClient, preset: str, data: Values
+    app: Flask, client: FlaskClient, copied_day: CopiedDay, preset: str, data: Values
 ) -> None:
-    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    tid = _running(copied_day, preset, *VARIANTS.get(preset, ()))
     ((posted, _),) = _on_table(app, tid, [(data, lambda info: {})])
     info = table_info(app, tid, 4)
     checked = _text(post_form(client, info["url"], info["url"] + "spiel", posted))
@@ -766,9 +773,9 @@ def _quick(client: FlaskClient, info: Values, data: Values) -> Any:
 
 
 def test_quick_entry_under_plus_minus_sums_to_zero_and_offers_the_sets_kinds(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client, "schweinchen")
+    tid = _running(copied_day, "schweinchen")
     info = table_info(app, tid, 4)
     page = client.get(info["url"] + "?schnell=1").get_data(as_text=True)
     choices = form_on(page, info["url"] + "schnell", info["url"]).choices
@@ -801,11 +808,11 @@ def test_quick_entry_under_plus_minus_sums_to_zero_and_offers_the_sets_kinds(
 
 
 def test_quick_entry_under_the_kasse_pays_the_winners_and_a_solo_from_the_pocket(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """004 L63-65: a Normalspiel is paid from the Kasse to its winners (the row sums to what
     the Kasse paid, written as its pot), a solo by the other players (0 from the Kasse)."""
-    tid = _running(app, client, "ravensburger-2015")
+    tid = _running(copied_day, "ravensburger-2015")
     info = table_info(app, tid, 4)
     a, b, c, d = info["keys"]
     assert (
@@ -869,9 +876,9 @@ def test_quick_rows_under_a_punktetopf_pay_only_the_players_with_plus_points() -
     ],
 )
 def test_a_quick_row_of_a_kind_the_set_lacks_is_refused_in_german_and_nothing_stored(
-    app: Flask, client: FlaskClient, preset: str, kind: str, message: str
+    app: Flask, client: FlaskClient, copied_day: CopiedDay, preset: str, kind: str, message: str
 ) -> None:
-    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    tid = _running(copied_day, preset, *VARIANTS.get(preset, ()))
     info = table_info(app, tid, 4)
     before = snapshot(app)
     response = _quick(client, info, {"kind": kind, "winners": [info["keys"][0]], "value": "2"})
@@ -885,11 +892,11 @@ def test_a_quick_row_of_a_kind_the_set_lacks_is_refused_in_german_and_nothing_st
 
 @pytest.mark.parametrize("preset", list(OFFERED_KINDS))
 def test_under_a_set_the_list_has_no_penalty_nachspielzeit_or_time_up(
-    app: Flask, client: FlaskClient, preset: str
+    app: Flask, client: FlaskClient, copied_day: CopiedDay, preset: str
 ) -> None:
     """docs/rule-sets.md: penalties, Nachspielzeit and time up are the TSR's, not on a list
     under another set: no links, and each screen refuses in German naming the set."""
-    tid = _running(app, client, preset, *VARIANTS.get(preset, ()))
+    tid = _running(copied_day, preset, *VARIANTS.get(preset, ()))
     info = table_info(app, tid, 4)
     page = client.get(info["url"]).get_data(as_text=True)
     for screen in ("strafe", "nachspielzeit", "zeit-abgelaufen"):
@@ -928,10 +935,12 @@ def test_under_a_set_the_list_has_no_penalty_nachspielzeit_or_time_up(
 # ------------------------------------------------------------------ corrections
 
 
-def test_a_game_under_a_set_is_corrected_in_its_own_form(app: Flask, client: FlaskClient) -> None:
+def test_a_game_under_a_set_is_corrected_in_its_own_form(
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
+) -> None:
     """The correction shows the game as entered (the set's kind, Sonderpunkte, Schweinchen)
     and stores the corrected record under the set."""
-    tid = _running(app, client, "schweinchen")
+    tid = _running(copied_day, "schweinchen")
     ((posted, _),) = _on_table(
         app,
         tid,
@@ -968,9 +977,9 @@ def test_a_game_under_a_set_is_corrected_in_its_own_form(app: Flask, client: Fla
 
 
 def test_a_row_the_kasse_paid_is_corrected_as_taps_and_points(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client, "ravensburger-2015")
+    tid = _running(copied_day, "ravensburger-2015")
     info = table_info(app, tid, 4)
     a, b, c, d = info["keys"]
     assert (
@@ -988,10 +997,10 @@ def test_a_row_the_kasse_paid_is_corrected_as_taps_and_points(
 
 
 def test_a_sonderpunkt_the_set_counts_only_in_other_games_is_refused_naming_the_rule(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """000 counts the Herzstich in a Normalspiel and an Armut only (000 Z. 65-77)."""
-    tid = _running(app, client, "hausregeln-2024", "plus_minus")
+    tid = _running(copied_day, "hausregeln-2024", "plus_minus")
     info = table_info(app, tid, 4)
     before = snapshot(app)
     data = {
@@ -1011,11 +1020,11 @@ def test_a_sonderpunkt_the_set_counts_only_in_other_games_is_refused_naming_the_
 
 
 def test_ravensburger_2015_the_hammelrennen_is_offered_once_the_kasse_calls_for_it(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """004 L83: when the Kasse holds at most twice the Grundbetrag the next game is the
     Hammelrennen: the form offers it then, set for it, and stores who had 60 first."""
-    tid = _running(app, client, "ravensburger-2015", pot_start="20")
+    tid = _running(copied_day, "ravensburger-2015", pot_start="20")
     info = table_info(app, tid, 4)
     a, b, c, _ = info["keys"]
     game = {"kind": "normal", "re": [a, b], "eyes": "130"}
@@ -1035,12 +1044,12 @@ def test_ravensburger_2015_the_hammelrennen_is_offered_once_the_kasse_calls_for_
 
 
 def test_hausregeln_2024_under_its_punktetopf_a_game_and_a_row_of_points(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """000 L61: the Punktetopf pays the winners. A game in detail is scored by the engine; a
     row of points gives the players with plus points their points, the others nothing, and
     carries what the pot paid."""
-    tid = _running(app, client, "hausregeln-2024", pot_start="100")
+    tid = _running(copied_day, "hausregeln-2024", pot_start="100")
     info = table_info(app, tid, 4)
     a, b, c, d = info["keys"]
     assert _save(client, info, {"kind": "normal", "re": [a, b], "eyes": "150"}).status_code == 302

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from openpyxl import load_workbook
 
 from rules_engine.rulesets import parse_rules
+from tests.support.apps import CopiedDay
 from tests.support.scorelist_pages import enter as enter_game
 from tests.support.scorelist_pages import (
     entries,
@@ -78,16 +79,22 @@ def _edit(client: FlaskClient, tid: int, **rules: Any) -> Any:
     return client.post(path, data=data)
 
 
-def _running(app: Flask, client: FlaskClient, **rules: Any) -> int:
+def _running(copied_day: CopiedDay, **rules: Any) -> int:
     """Nine players (a table of four, one of five), round 1 started, under ``rules``; eight
-    under a set of tables of four only (Schweinchen)."""
-    sign_in(app, client)
-    tid = created_tournament_id(_create(client, **rules))
-    count = 8 if rules.get("rules_preset") == "schweinchen" else 9
-    paste_players(client, tid, "\n".join(player_names(count)))
-    draw_round(client, tid, seed=5)
-    round_action(client, tid, 1, "starten")
-    return tid
+    under a set of tables of four only (Schweinchen). Built once per database and worker for
+    each rule set, then copied (``tests/support/apps.py``)."""
+    app, client = copied_day.app, copied_day.client
+
+    def build() -> int:
+        sign_in(app, client)
+        tid = created_tournament_id(_create(client, **rules))
+        count = 8 if rules.get("rules_preset") == "schweinchen" else 9
+        paste_players(client, tid, "\n".join(player_names(count)))
+        draw_round(client, tid, seed=5)
+        round_action(client, tid, 1, "starten")
+        return tid
+
+    return copied_day((__name__, tuple(sorted(rules.items()))), build)
 
 
 # ------------------------------------------------------------------ choosing
@@ -172,9 +179,9 @@ def test_an_unknown_preset_or_a_variant_of_another_preset_is_refused_in_german(
 
 
 def test_the_rule_set_changes_while_no_game_is_entered_and_the_change_is_audited(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client)
+    tid = _running(copied_day)
     response = _edit(
         client, tid, rules_preset="reglement-2001", rules_variants=["reglement-2001/ohne_neunen"]
     )
@@ -189,9 +196,9 @@ def test_the_rule_set_changes_while_no_game_is_entered_and_the_change_is_audited
 
 
 def test_after_the_first_game_the_rule_set_is_shown_read_only_and_a_forged_change_refused(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client)
+    tid = _running(copied_day)
     info = table_info(app, tid, 4)
     enter_game(client, info, normal_game(info))
     assert len(entries(app, info["number"])) == 1
@@ -266,9 +273,9 @@ def test_every_preset_has_its_page(app: Flask, client: FlaskClient, preset: str)
 
 
 def test_the_name_shows_on_lists_standings_projector_cards_and_printed_list(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
-    tid = _running(app, client, rules_preset="schweinchen")
+    tid = _running(copied_day, rules_preset="schweinchen")
     line = "Regelwerk: Hausregeln mit Schweinchen"
     info = table_info(app, tid, 4)
     for path in (
@@ -301,8 +308,10 @@ def test_the_name_shows_on_lists_standings_projector_cards_and_printed_list(
 # ------------------------------------------------------------------ the engine calls
 
 
-def test_under_ddv_the_engine_record_has_no_rules_field(app: Flask, client: FlaskClient) -> None:
-    tid = _running(app, client)
+def test_under_ddv_the_engine_record_has_no_rules_field(
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
+) -> None:
+    tid = _running(copied_day)
     info = table_info(app, tid, 4)
     with app.app_context():
         table = db.session.get(Tournament, tid).rounds[0].tables[0]  # type: ignore[union-attr]
@@ -313,11 +322,11 @@ def test_under_ddv_the_engine_record_has_no_rules_field(app: Flask, client: Flas
 
 
 def test_a_game_under_another_rule_set_is_scored_and_stored_under_that_set(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """Re wins with 130 Augen after calling Re: 3 points under the DDV rules (won 1, Re x2 as
     +2), 2 under Schweinchen (won 1, Re doubles: 002 L60)."""
-    tid = _running(app, client, rules_preset="schweinchen")
+    tid = _running(copied_day, rules_preset="schweinchen")
     info = table_info(app, tid, 4)
     game = {**normal_game(info), "re_call": "re"}
     enter_game(client, info, game)
@@ -336,10 +345,10 @@ def test_a_game_under_another_rule_set_is_scored_and_stored_under_that_set(
 
 
 def test_a_tournament_under_another_rule_set_shows_every_page(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, copied_day: CopiedDay
 ) -> None:
     """No page of the tournament fails on it."""
-    tid = _running(app, client, rules_preset="ravensburger-2015")
+    tid = _running(copied_day, rules_preset="ravensburger-2015")
     info = table_info(app, tid, 5)
     for path in (
         f"/turniere/{tid}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import flask_migrate
 import pytest
@@ -15,7 +16,7 @@ from sqlalchemy import inspect, make_url, text
 
 from tests.support.webapp import set_up
 from tournament import schema
-from tournament.app import create_app
+from tournament.app import SCHEMA_OK, create_app
 from tournament.config import DEFAULT_DATABASE_FILE, SECRET_KEY_FILE, from_environment
 from tournament.extensions import db
 
@@ -75,6 +76,26 @@ def test_outdated_database_is_refused_with_the_fixing_command(
     page = response.get_data(as_text=True)
     assert "nicht auf dem aktuellen Stand" in page
     assert UPGRADE in page
+
+
+def test_the_migration_files_are_read_once_per_process(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each app checks the database on its first request; the files it compares with are
+    read at most once, whatever the number of apps (the tests build one for each test)."""
+    reads = []
+    read = schema.ScriptDirectory.from_config
+
+    def counted(config: Any) -> Any:
+        reads.append(config)
+        return read(config)
+
+    monkeypatch.setattr(schema.ScriptDirectory, "from_config", counted)
+    for _ in range(3):
+        app.extensions.pop(SCHEMA_OK, None)
+        assert app.test_client().get("/anmelden").status_code < 500
+        assert SCHEMA_OK in app.extensions
+    assert len(reads) <= 1
 
 
 def test_migrations_match_the_models(app: Flask) -> None:

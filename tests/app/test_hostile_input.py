@@ -26,6 +26,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,10 +35,12 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
+from werkzeug.test import Cookie
 from wtforms import IntegerField
 from wtforms.validators import NumberRange
 
 from rules_engine.simulate import random_list
+from tests.support import apps
 from tests.support.examples import examples
 from tests.support.spreadsheet_files import without_last_entry
 from tests.support.webapp import (
@@ -242,11 +245,82 @@ def _previews(leitung: FlaskClient, tid: int) -> list[Target]:
     return found
 
 
+@dataclass(frozen=True)
+class SavedWorld:
+    """A built world as it stood when built: its app's database and instance folder, each
+    client's cookies, and the forms and pages found."""
+
+    app: apps.Saved
+    cookies: dict[str, list[Cookie]]
+    targets: list[tuple[str, str, dict[str, str]]]
+    get_urls: list[str]
+    values: dict[str, str]
+
+
+#: The world of each database, built by the first test that asks for it in this process (this
+#: xdist worker) and copied for every other one: building it took more than each test's checks.
+_SAVED: dict[str, SavedWorld] = {}
+
+
 @pytest.fixture
-def world(app: Flask) -> Iterator[World]:
+def world(
+    request: pytest.FixtureRequest,
+    backend: str,
+    instance_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[World]:
+    saved = _SAVED.get(backend)
+    if saved is None:
+        app: Flask = request.getfixturevalue("app")
+        _failures_as_pages(app)
+        built = _build(app)
+        _SAVED[backend] = _save(request, built, backend, tmp_path_factory.mktemp("world"))
+        yield built
+        return
+    with apps.from_saved(request, saved.app, instance_dir, monkeypatch) as app:
+        _failures_as_pages(app)
+        yield _copy(saved, app)
+
+
+def _failures_as_pages(app: Flask) -> None:
     # A failure is the 500 page, as a user would get it, so that the sweep lists them all.
     app.config["PROPAGATE_EXCEPTIONS"] = False
-    yield _build(app)
+
+
+def _save(request: pytest.FixtureRequest, world: World, backend: str, folder: Path) -> SavedWorld:
+    clients = {"leitung": world.leitung, "keeper": world.keeper}
+    return SavedWorld(
+        apps.save(request, world.app, backend, folder),
+        {name: list((client._cookies or {}).values()) for name, client in clients.items()},
+        [
+            ("leitung" if t.client is world.leitung else "keeper", t.action, dict(t.fields))
+            for t in world.targets
+        ],
+        list(world.get_urls),
+        dict(world.values),
+    )
+
+
+def _copy(saved: SavedWorld, app: Flask) -> World:
+    clients = {name: app.test_client() for name in saved.cookies}
+    for name, cookies in saved.cookies.items():
+        for cookie in cookies:
+            clients[name].set_cookie(
+                cookie.key,
+                cookie.value,
+                domain=cookie.domain,
+                origin_only=cookie.origin_only,
+                path=cookie.path,
+            )
+    return World(
+        app,
+        clients["leitung"],
+        clients["keeper"],
+        [Target(clients[name], action, dict(fields)) for name, action, fields in saved.targets],
+        list(saved.get_urls),
+        dict(saved.values),
+    )
 
 
 def _with(target: Target, name: str, value: str | list[str] | None) -> dict[str, Any]:

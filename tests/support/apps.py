@@ -11,24 +11,34 @@ an empty database and run them.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import flask_migrate
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from sqlalchemy import event, make_url
-from werkzeug.routing import Rule
+from sqlalchemy import Engine, event, make_url
+from werkzeug.routing import Rule, rules
+from werkzeug.test import Cookie
 
 import table_draw
 from tests.support import postgres
 from tests.support.webapp import FAST_ARGON2
 from tournament.app import create_app
-from tournament.config import DEFAULT_DATABASE_FILE, ENVIRONMENT_KEYS
+from tournament.config import (
+    DEFAULT_DATABASE_FILE,
+    ENVIRONMENT_KEYS,
+    load_or_create_secret_key,
+)
 from tournament.extensions import db
+
+T = TypeVar("T")
 
 
 class TemplateCache(BytecodeCache):
@@ -59,15 +69,27 @@ class RuleBuilders:
     def __init__(self) -> None:
         self.compile = Rule._compile_builder
         self.built: dict[tuple[Any, ...], Any] = {}
+        self.parse_arguments = rules.parse_converter_args
+        self.arguments: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Share the builders until the test ends."""
+        """Share the builders (and the parsed arguments of the rules' converters) until the
+        test ends."""
         builders = self
 
         def compile_builder(rule: Rule, append_unknown: bool = True) -> Any:
             return builders.builder(rule, append_unknown)
 
         monkeypatch.setattr(Rule, "_compile_builder", compile_builder)
+        monkeypatch.setattr(rules, "parse_converter_args", self.converter_arguments)
+
+    def converter_arguments(self, text: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """The arguments of a converter in a rule (``<int(min=1):id>``), parsed once for each
+        text: a third of the time the rules took to compile."""
+        found = self.arguments.get(text)
+        if found is None:
+            found = self.arguments[text] = self.parse_arguments(text)
+        return found[0], dict(found[1])
 
     def builder(self, rule: Rule, append_unknown: bool) -> Any:
         """The rule's builder, compiled once for each pattern."""
@@ -209,3 +231,123 @@ def on_backend(
             db.engine.dispose()
     finally:
         cluster.drop_database(name)
+
+
+@dataclass(frozen=True)
+class Saved:
+    """An app's instance folder (its secret key, its SQLite file) and, on PostgreSQL, its
+    database, saved so that other tests start where it stood: a module that builds the same
+    day for each of its tests builds it once per database and copies it, as the migrated
+    database is copied for every test."""
+
+    backend: str
+    instance: Path
+    #: The template database on PostgreSQL; ``None`` on SQLite (the file is in ``instance``).
+    database: str | None
+
+
+def save(request: pytest.FixtureRequest, app: Flask, backend: str, folder: Path) -> Saved:
+    """The app's instance folder copied into ``folder``, its database into a template."""
+    with app.app_context():
+        # Its connections closed, SQLite has written the WAL back into the file, and
+        # PostgreSQL copies a database only while nobody is connected to it: nor the
+        # throttle's counters on PostgreSQL (tournament/throttle/storage.py).
+        db.engine.dispose()
+        for limiter in app.extensions.get("limiter", ()):
+            engine = getattr(limiter.storage, "engine", None)
+            if isinstance(engine, Engine):
+                engine.dispose()
+        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    instance = folder / "instance"
+    shutil.copytree(app.instance_path, instance)
+    if backend == "sqlite":
+        assert not (instance / f"{DEFAULT_DATABASE_FILE}-wal").exists()
+        return Saved(backend, instance, None)
+    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+    assert url.database is not None
+    return Saved(backend, instance, cluster.create_database("doko_saved", template=url.database))
+
+
+@contextmanager
+def from_saved(
+    request: pytest.FixtureRequest, saved: Saved, instance: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Flask]:
+    """A new app on a copy of what ``saved`` holds, its instance folder ``instance``."""
+    shutil.copytree(saved.instance, instance)
+    if saved.database is None:
+        app = make_app(instance, monkeypatch)
+        try:
+            yield app
+        finally:
+            with app.app_context():
+                db.engine.dispose()
+        return
+    cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+    name = cluster.create_database(template=saved.database)
+    try:
+        app = make_app(instance, monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
+        yield app
+        with app.app_context():
+            db.engine.dispose()
+    finally:
+        cluster.drop_database(name)
+
+
+def restore(request: pytest.FixtureRequest, app: Flask, saved: Saved) -> None:
+    """The database and instance folder of ``app``, which has served no request yet, replaced
+    by a copy of ``saved``; the app signs its sessions with the saved secret key."""
+    with app.app_context():
+        db.engine.dispose()
+        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    assert not Path(app.instance_path, f"{DEFAULT_DATABASE_FILE}-wal").exists()
+    shutil.copytree(saved.instance, app.instance_path, dirs_exist_ok=True)
+    app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)
+    if saved.database is not None:
+        cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+        assert url.database is not None
+        cluster.drop_database(url.database)
+        cluster.create_database(name=url.database, template=saved.database)
+
+
+#: The days of :class:`CopiedDay`, by database and key, each with its client's cookies and
+#: what its build returned.
+_DAYS: dict[tuple[str, Hashable], tuple[Saved, list[Cookie], Any]] = {}
+
+
+@dataclass(frozen=True)
+class CopiedDay:
+    """A day that many tests start from (a tournament under way, say), built once per
+    database, key and worker, then copied for each test that asks for the same key: calling
+    it with ``key`` and ``build`` runs ``build`` on the test's app and client the first time
+    and saves what they stand on; every later time the test's app and client, which have
+    served no request yet, get a copy of it. Returns what ``build`` returned."""
+
+    request: pytest.FixtureRequest
+    backend: str
+    app: Flask
+    client: FlaskClient
+    folders: pytest.TempPathFactory
+    #: Whether this test has had its day: a copy goes under an app before its first request.
+    used: list[Hashable] = field(default_factory=list)
+
+    def __call__(self, key: Hashable, build: Callable[[], T]) -> T:
+        assert not self.used, f"a test starts from one copied day; it has {self.used[0]!r}"
+        self.used.append(key)
+        found = _DAYS.get((self.backend, key))
+        if found is not None:
+            saved, cookies, value = found
+            restore(self.request, self.app, saved)
+            for cookie in cookies:
+                self.client.set_cookie(
+                    cookie.key,
+                    cookie.value,
+                    domain=cookie.domain,
+                    origin_only=cookie.origin_only,
+                    path=cookie.path,
+                )
+            return cast(T, value)
+        value = build()
+        cookies = list((self.client._cookies or {}).values())
+        saved = save(self.request, self.app, self.backend, self.folders.mktemp("day"))
+        _DAYS[(self.backend, key)] = (saved, cookies, value)
+        return value

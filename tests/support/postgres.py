@@ -154,9 +154,12 @@ class Cluster:
 
     # -- databases ---------------------------------------------------------------------------
 
-    def create_database(self, prefix: str = "doko_test", *, template: str | None = None) -> str:
-        """A new database with a unique name (empty, or a copy of ``template``); its name."""
-        name = f"{prefix}_{next(self._names)}"
+    def create_database(
+        self, prefix: str = "doko_test", *, template: str | None = None, name: str | None = None
+    ) -> str:
+        """A new database (empty, or a copy of ``template``) named ``name``, else a unique name
+        starting with ``prefix``; its name."""
+        name = name or f"{prefix}_{next(self._names)}"
         # FILE_COPY copies the files instead of writing them to the WAL: several times
         # faster for a small database, since the checkpoints it needs cost nothing with fsync off.
         statement = sql.SQL("CREATE DATABASE {} STRATEGY FILE_COPY").format(sql.Identifier(name))
