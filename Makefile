@@ -45,14 +45,14 @@ imports: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
-# One call for every tier, on all cores. The tests that share a fixture built once for their
-# module (a browser, a served site) run on one worker, each module as one group; every other
-# test goes to whichever worker is free, the groups first, the largest first
-# (--dist loadgroup, tests/conftest.py), so that the workers end together. None of the browser
-# or server tests waits a fixed time or takes a time limit for a target: they wait for what a
-# page or a server does, up to 15 s; how soon it happens is measured in bench/ (bench/README.md).
+# A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
+# on one worker (--dist loadfile). The browser and server tiers follow in a second call, on all
+# cores too. None of their tests waits a fixed time or takes a time limit for a target: they
+# wait for what a page or a server does, up to 15 s; how soon it happens is measured in bench/
+# (bench/README.md).
 pytest: $(BIN)/.installed node_modules/.installed
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "not (browser or server)"
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "browser or server"
 
 # Python keeps the compiled modules (and pytest its rewritten tests) in __pycache__ even where
 # the environment says PYTHONDONTWRITEBYTECODE: compiling them again in every worker and every

@@ -10,10 +10,7 @@ fixtures it uses, never by hand:
 - ``server``: the app's servers as processes (every test in ``tests/server/``).
 
 ``make check`` runs the tests with none of these marks
-(``pytest -m "not (browser or postgresql or libreoffice or server)"``); ``make test`` runs all,
-in one call with ``--dist loadgroup``: the tests that share a fixture built once for their module
-(a browser, a served site) are marked ``xdist_group`` with their module's path, so that they run
-on one worker; every other test runs on whichever worker is free.
+(``pytest -m "not (browser or postgresql or libreoffice or server)"``); ``make test`` runs all.
 
 The web app. Each app test gets a fresh app with its own temporary instance folder (so the
 generated secret key is the app's default) and runs once on each database backend, test ids
@@ -38,7 +35,7 @@ draw's tests run without them.
 from __future__ import annotations
 
 import signal
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -87,44 +84,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", backends, indirect=True)
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_collection_modifyitems(
-    config: pytest.Config, items: list[pytest.Item]
-) -> Generator[None]:
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for tier in tiers_of(item):
             item.add_marker(tier)
-        if shares_a_module_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    yield
-    # The server tier's tests start processes of their own and wait for them, the longest tests
-    # of the run that belong to no group: first, so that none of them is left for the end of
-    # the run on one worker (pytest-xdist hands out the single tests in this order).
-    items.sort(key=lambda item: item.get_closest_marker("server") is None)
-    # On an xdist worker of --dist loadgroup (the Makefile), pytest-xdist has now put each
-    # test's group into its node id, the only way the groups reach the scheduler.
-    if getattr(config.option, "loadgroup", False):
-        grouped = [item.nodeid for item in items if item.get_closest_marker("xdist_group")]
-        lost = [nodeid for nodeid in grouped if "@" not in nodeid.rsplit("]", 1)[-1]]
-        if lost:
-            raise pytest.UsageError(
-                f"--dist loadgroup: pytest-xdist did not group {lost[0]} (and {len(lost) - 1}"
-                " more): this pytest and pytest-xdist do not work together (pyproject.toml)"
-            )
-
-
-def shares_a_module_fixture(item: pytest.Item) -> bool:
-    """Whether the test uses a fixture built once for its module (or class): a browser, a
-    served site. Such a module's tests run on one xdist worker (``--dist loadgroup``), so the
-    fixture is built once; every other test goes to whichever worker is free."""
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return False
-    return any(
-        definition.scope in ("module", "class", "package")
-        for definitions in info.name2fixturedefs.values()
-        for definition in definitions
-    )
 
 
 def tiers_of(item: pytest.Item) -> list[str]:
