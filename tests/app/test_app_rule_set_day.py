@@ -22,14 +22,13 @@ from rules_engine.scorelist import check_list
 from tests.support.scorelist_pages import enter as enter_game
 from tests.support.scorelist_pages import entries, normal_game, table_info
 from tests.support.webapp import (
-    created_tournament_id,
     csrf_token,
     draw_round,
     flashes,
-    paste_players,
-    player_names,
+    players_under,
     post_new_tournament,
     round_action,
+    running_under,
     sign_in,
     tournament_version,
 )
@@ -55,16 +54,14 @@ def _players(app: Flask, client: FlaskClient, count: int, **fields: Any) -> int:
     known = _tournament_count(app)
     if known == 0:
         sign_in(app, client)
-    tid = created_tournament_id(_create(client, **fields))
-    paste_players(client, tid, "\n".join(player_names(count, start=100 * known + 1)))
-    return tid
+    return players_under(client, count, start=100 * known + 1, **fields)
 
 
 def _running(app: Flask, client: FlaskClient, count: int, **fields: Any) -> int:
-    tid = _players(app, client, count, **fields)
-    draw_round(client, tid, seed=5)
-    round_action(client, tid, 1, "starten")
-    return tid
+    known = _tournament_count(app)
+    if known == 0:
+        sign_in(app, client)
+    return running_under(client, count, start=100 * known + 1, **fields)
 
 
 def _tables(app: Flask, tid: int) -> list[RoundTable]:

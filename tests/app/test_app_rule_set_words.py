@@ -19,6 +19,7 @@ from tests.support.webapp import (
     paste_players,
     player_names,
     round_action,
+    running_under,
     sign_in,
 )
 from tournament.domain import score_lists
@@ -31,22 +32,7 @@ Record = dict[str, Any]
 def _running(app: Flask, client: FlaskClient, count: int, **fields: Any) -> int:
     """A tournament under a set with ``count`` players, round 1 drawn and started."""
     sign_in(app, client)
-    data: dict[str, Any] = {
-        "csrf_token": csrf_token(client, "/turniere/neu"),
-        "name": "Regelabend",
-        "date": "2026-11-21",
-        "rounds_planned": "3",
-        **fields,
-    }
-    response = client.post("/turniere/neu", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    found = re.fullmatch(r"/turniere/(\d+)/spieler/", response.headers["Location"])
-    assert found
-    tid = int(found.group(1))
-    paste_players(client, tid, "\n".join(player_names(count)))
-    draw_round(client, tid, seed=5)
-    round_action(client, tid, 1, "starten")
-    return tid
+    return running_under(client, count, **fields)
 
 
 def _game(dealer: str, re_: list[str], **fields: Any) -> Record:

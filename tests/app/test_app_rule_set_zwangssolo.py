@@ -6,29 +6,15 @@ or a column of Zwangssoli; with one both do.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.support.scorelist_pages import table_info
 from tests.support.webapp import (
-    created_tournament_id,
-    draw_round,
-    paste_players,
-    player_names,
-    post_new_tournament,
-    round_action,
+    running_under,
     sign_in,
 )
-
-
-def _running(client: FlaskClient, start: int, **fields: Any) -> int:
-    tid = created_tournament_id(post_new_tournament(client, "Kassenabend", **fields))
-    paste_players(client, tid, "\n".join(player_names(4, start=start)))
-    draw_round(client, tid, seed=5)
-    round_action(client, tid, 1, "starten")
-    return tid
 
 
 def _shown(page: str) -> str:
@@ -43,7 +29,14 @@ def test_004_L61_without_a_frist_no_zwangssoli_on_the_list_or_the_overview(
     sign_in(app, client)
     seen = {}
     for frist, start in (("", 1), ("12", 101)):
-        tid = _running(client, start, rules_preset="ravensburger-2015", zwangssolo_frist=frist)
+        tid = running_under(
+            client,
+            4,
+            name="Kassenabend",
+            start=start,
+            rules_preset="ravensburger-2015",
+            zwangssolo_frist=frist,
+        )
         info = table_info(app, tid, 4)
         sheet = _shown(client.get(info["url"]).get_data(as_text=True))
         overview = _shown(client.get(f"/turniere/{tid}/runden/1/uebersicht").get_data(as_text=True))

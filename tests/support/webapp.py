@@ -289,6 +289,26 @@ def post_new_tournament(client: FlaskClient, name: str, **fields: Any) -> Any:
     return client.post("/turniere/neu", data=data)
 
 
+def players_under(
+    client: FlaskClient, count: int, *, name: str = "Regelabend", start: int = 1, **fields: Any
+) -> int:
+    """A tournament made by the new-tournament form with ``fields`` (a rule set, the day's
+    settings) and ``count`` new players pasted (``player_names`` from ``start``); its id."""
+    tid = created_tournament_id(post_new_tournament(client, name, **fields))
+    paste_players(client, tid, "\n".join(player_names(count, start=start)))
+    return tid
+
+
+def running_under(
+    client: FlaskClient, count: int, *, name: str = "Regelabend", start: int = 1, **fields: Any
+) -> int:
+    """``players_under``, and round 1 drawn (seed 5) and started; its id."""
+    tid = players_under(client, count, name=name, start=start, **fields)
+    draw_round(client, tid, seed=5)
+    round_action(client, tid, 1, "starten")
+    return tid
+
+
 def created_tournament_id(response: Any) -> int:
     """The id of the tournament the new-tournament form's ``response`` made."""
     assert response.status_code == 302, response.get_data(as_text=True)
