@@ -18,17 +18,17 @@ from typing import Any
 import pytest
 
 from rules_engine import simulate
-from rules_engine.calls import Call, Party
-from rules_engine.cards import CARDS_BY_CODE, Suit
+from rules_engine.calls import Party
+from rules_engine.cards import Suit
 from rules_engine.errors import DokoError
-from rules_engine.findings import Code, Finding, JsonValue, Player, Points
+from rules_engine.findings import Code, Finding, JsonValue, Player
 from rules_engine.game import Game, GameSpec
 from rules_engine.gametypes import GameType
-from rules_engine.penalties import PenaltyCategory, PenaltyPhase
 from rules_engine.records import replay_record
 from rules_engine.scorelist import game_entry
 from rules_engine.table_list import EntryKind, TableList
 from tests.support.deals import NORMAL
+from tests.support.findings import sample_parameters
 from tournament.texts import german, german_error
 from tournament.texts.findings import GERMAN
 
@@ -42,63 +42,8 @@ NAMES = {
 }
 
 #: A plausible value for every parameter name of the English templates, typed as the
-#: engine raises it.
-SAMPLE: dict[str, Any] = {
-    "detail": "Expecting value: line 1 column 1 (char 0)",
-    "preset": "schweinchen",
-    "command": "replay",
-    "deck": 40,
-    "field": "re_eyes",
-    "value": JsonValue.of("101"),
-    "choices": ("normal", "hochzeit", "solo"),
-    "game_type": GameType.HOCHZEIT,
-    "number": 250,
-    "low": 0,
-    "high": 240,
-    "key": "x",
-    "player": Player("101"),
-    "played": 40,
-    "name": "105",
-    "what": "CX",
-    "code": "ZZ",
-    "count": 3,
-    "card": CARDS_BY_CODE["CQ"],
-    "seat": 2,
-    "turn": Player("102"),
-    "led": Suit.KREUZ,
-    "tricks": 3,
-    "trick": 2,
-    "call": Call.KEINE_90,
-    "party": Party.RE,
-    "said": Call.KEINE_60,
-    "need": 10,
-    "shift": 1,
-    "cards": 9,
-    "other": Party.KONTRA,
-    "answer": 10,
-    "skipped": Call.KEINE_90,
-    "names": (Player("101"), Player("101")),
-    "size": 3,
-    "eyes": 130,
-    "limit": 44,
-    "fuchs_eyes": 22,
-    "position": 5,
-    "category": PenaltyCategory.GERINGFUEGIG,
-    "phase": PenaltyPhase.HOCHZEIT_BIS_KLAERUNG,
-    "absagen": 5,
-    "deduction": 13,
-    "games": 3,
-    "given": Player("102"),
-    "expected": Player("101"),
-    "written": Points(((Player("101"), 3), (Player("102"), -1))),
-    "points": Points(((Player("101"), 2), (Player("102"), -2))),
-    "kind": EntryKind.LUSTSOLO,
-    "problem": Finding.of(Code.EYES_OUT_OF_RANGE, eyes=300),
-    "total": 2,
-    "minutes": -5,
-    "left": 3,
-    "planned": 24,
-}
+#: A value for every parameter name of the English templates, typed as the engine gives it.
+SAMPLE: dict[str, Any] = sample_parameters("101", "102")
 #: Where one code's parameter differs in type or meaning from the sample.
 OVERRIDES: dict[Code, dict[str, Any]] = {
     Code.SITTING_OUT_POINTS: {"points": 2},

@@ -17,14 +17,11 @@ from typing import Any
 
 import pytest
 
-from rules_engine.calls import Call, Party
-from rules_engine.cards import CARDS_BY_CODE, Suit
 from rules_engine.findings import Code, Finding, JsonValue, Player, Points
 from rules_engine.gametypes import GameType
-from rules_engine.penalties import PenaltyCategory, PenaltyPhase
 from rules_engine.rulelist import check_ruled_list, rule_of
 from rules_engine.rulesets import PRESETS, Armut, RuleSet, Schweinchen
-from rules_engine.table_list import EntryKind
+from tests.support.findings import sample_parameters
 from tournament.texts import on_the_list
 from tournament.texts.findings import FIELDS, GERMAN
 from tournament.texts.rule_set_entry import cite_rule, seed_reference
@@ -34,60 +31,17 @@ OTHER_PRESETS = [key for key in PRESETS if key != "ddv"]
 NAMES = {"Anna": "Anna Albers", "Ben": "Ben Becker", "Cem": "Cem Çelik", "Dora": "Dora Dietz"}
 
 #: A value for every parameter name of the English templates, typed as the engine gives it.
-SAMPLE: dict[str, Any] = {
+SAMPLE: dict[str, Any] = sample_parameters("Anna", "Ben") | {
     "detail": "Expecting value",
-    "command": "replay",
-    "deck": 40,
-    "field": "re_eyes",
     "value": JsonValue.of("armut"),
     "choices": ("3", "4"),
     "game_type": GameType.SOLO,
-    "number": 250,
-    "low": 0,
-    "high": 240,
-    "key": "x",
-    "player": Player("Anna"),
-    "played": 40,
     "name": "Anna",
-    "what": "CX",
-    "code": "ZZ",
-    "count": 3,
-    "card": CARDS_BY_CODE["CQ"],
-    "seat": 2,
-    "turn": Player("Ben"),
-    "led": Suit.KREUZ,
-    "tricks": 3,
-    "trick": 2,
-    "call": Call.KEINE_90,
-    "party": Party.RE,
-    "said": Call.KEINE_60,
-    "need": 10,
     "shift": 0,
-    "cards": 9,
-    "other": Party.KONTRA,
-    "answer": 10,
-    "skipped": Call.KEINE_90,
     "names": (Player("Anna"), Player("Ben")),
-    "size": 3,
-    "eyes": 130,
     "limit": 2,
-    "fuchs_eyes": 22,
-    "position": 5,
-    "category": PenaltyCategory.GERINGFUEGIG,
-    "phase": PenaltyPhase.HOCHZEIT_BIS_KLAERUNG,
-    "absagen": 5,
-    "deduction": 13,
-    "games": 3,
-    "given": Player("Ben"),
-    "expected": Player("Anna"),
     "written": Points(((Player("Anna"), 3), (Player("Ben"), -3))),
-    "points": Points(((Player("Anna"), 2), (Player("Ben"), -2))),
-    "kind": EntryKind.LUSTSOLO,
-    "problem": Finding.of(Code.EYES_OUT_OF_RANGE, eyes=300),
-    "total": 2,
     "minutes": 5,
-    "left": 3,
-    "planned": 24,
 }
 OVERRIDES: dict[Code, dict[str, Any]] = {
     Code.SITTING_OUT_POINTS: {"points": 2},
