@@ -236,7 +236,7 @@ def _write_head(
     ]
     for row, (label, value) in enumerate(facts, start=top + 1):
         grid.put_row(row, (label, value))
-    layout = rule_set_cells.layout_of(tournament)
+    layout = rule_set_cells.layout_of(tournament, table.size)
     positions = [p.position for p in players]
     if layout is None:
         headers = list_cells.headers(positions)
@@ -378,6 +378,10 @@ def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
             columns=", ".join(layout.extra) or "keine",
             unit=layout.unit,
         )
+        if layout.strohmann is not None:
+            hint += set_words.STROHMANN_TEMPLATE_HINT.format(
+                strohmann=layout.strohmann, column=set_words.STROHMANN_BY, unit=layout.unit
+            )
     return _write_foot(grid, row, columns, hint)
 
 
