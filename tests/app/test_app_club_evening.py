@@ -221,10 +221,9 @@ def test_under_hausregeln_2024_the_pot_start_is_asked_for(app: Flask, client: Fl
         ("schweinchen", FOUR[:3], "Zu wenige Spieler: unter Hausregeln mit Schweinchen sitzen 4"),
         ("ddv", FOUR[:2], "Zu wenige Spieler: unter DDV-Turnierspielregeln sitzen 4 oder 5"),
         ("schweinchen", FIVE, "5 Spieler passen an keinen Tisch unter Hausregeln mit Schweinchen"),
-        ("ddv", ["Anna", "Ben", "Anna", "Dora"], "Zeile 3: Anna steht genauso schon in Zeile 1"),
         ("ddv", [], "Bitte die Spieler eintragen, einen je Platz."),
     ],
-    ids=["three", "two", "five-at-fours", "same-twice", "none"],
+    ids=["three", "two", "five-at-fours", "none"],
 )
 def test_a_start_the_set_cannot_seat_is_refused_in_german_and_nothing_is_stored(
     app: Flask, client: FlaskClient, preset: str, names: list[str], expected: str
@@ -234,6 +233,45 @@ def test_a_start_the_set_cannot_seat_is_refused_in_german_and_nothing_is_stored(
     assert response.status_code == 200
     errors = " ".join(field_errors(response.get_data(as_text=True), "players"))
     assert expected in errors, errors
+    assert _tournaments(app) == 0
+
+
+@pytest.mark.parametrize(
+    ("names", "seat", "expected"),
+    [
+        (
+            ["Anna", "Ben", "Anna", "Dora"],
+            3,
+            "Platz 3: Anna steht genauso schon auf Platz 1 – eine andere Person gleichen Namens "
+            "bitte mit Verein oder DDV-Nr. eintragen",
+        ),
+        (
+            ["Anna; ; 123", "Ben", "Cem", "Dora; ; 123"],
+            4,
+            "Platz 4: Dora hat dieselbe DDV-Nr. 123 wie Platz 1",
+        ),
+        (["Anna", "Ben; ; 12#", "Cem", "Dora"], 2, "Platz 2: Ben hat keine gültige DDV-Nr."),
+        (["Anna", "Ben", "Cem", "Dora; Kiel; 7; x"], 4, "Platz 4: Dora hat mehr als drei Teile"),
+        (["Anna", "Ben", "Cem", "Dora", "; Kiel"], 5, "Platz 5: (ohne Namen)"),
+    ],
+    ids=["same-twice", "same-ddv", "bad-ddv", "four-parts", "no-name"],
+)
+def test_a_seat_that_cannot_be_registered_is_refused_at_its_seat(
+    app: Flask, client: FlaskClient, names: list[str], seat: int, expected: str
+) -> None:
+    """Each refusal about one seat names its „Platz“ (never a „Zeile“) and stands at that
+    seat's field; the other seats keep what was typed, nothing is stored."""
+    sign_in(app, client)
+    response = _start(client, "ddv", names)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    errors = field_errors(page, f"seat_{seat}")
+    assert len(errors) == 1 and errors[0].startswith(expected), errors
+    assert "Zeile" not in _text(page)
+    for number in {1, 2, 3, 4, 5} - {seat}:
+        assert field_errors(page, f"seat_{number}") == []
+    assert field_errors(page, "players") == []
+    assert f'value="{html.escape(names[seat - 1], quote=True)}"' in page
     assert _tournaments(app) == 0
 
 

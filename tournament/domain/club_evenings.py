@@ -35,6 +35,7 @@ from tournament.models import (
     User,
 )
 from tournament.texts import club_evening as words
+from tournament.texts.messages import Refusal
 
 #: The table sizes the app seats (``RoundTable.size``), 004's table of three with a Strohmann.
 SEATED_SIZES = frozenset({3, 4, 5})
@@ -137,14 +138,59 @@ def start(
         raise ServiceError.sentence(words.too_few(set_name, sizes, len(lines)), PLAYERS_FIELD)
     if len(lines) not in sizes:
         raise ServiceError.sentence(words.cannot_seat(set_name, sizes, len(lines)), PLAYERS_FIELD)
+    _check_seats(lines)
     decisions = {line.key: _decision(line) for line in lines if line.matches}
     try:
         added = registrations.register_pasted(
             user, tournament, tournament.version, players, decisions
         )
     except ServiceError as error:
+        if error.code is Refusal.PASTE_SAME_PLAYER:
+            other = int(error.params["other_line"])
+            text = words.SEAT_SAME_PLAYER.format(
+                number=error.params["line"], name=error.params["name"], other=other
+            )
+            raise SeatsRefused({int(error.params["line"]): [text]}) from error
         raise ServiceError.sentence(words.player_lines(str(error)), PLAYERS_FIELD) from error
     return seat_at_one_table(user, tournament, added)
+
+
+class SeatsRefused(ServiceError):
+    """Typed seats that cannot be registered: per seat number (a line's number is its
+    seat's) the German sentences, each naming its „Platz“, for the page to show at the seat."""
+
+    def __init__(self, seats: dict[int, list[str]]) -> None:
+        self.seats = seats
+        text = " ".join(problem for found in seats.values() for problem in found)
+        super().__init__(Refusal.SENTENCE, field=PLAYERS_FIELD, text=text)
+
+
+def _check_seats(lines: Sequence[registrations.PastedLine]) -> None:
+    """Refuse the seats whose line has a problem (``registrations.parse_paste``), each by its
+    „Platz“: the same person on an earlier seat, an earlier seat's DDV number, or what is
+    wrong with the seat's own name, club or number."""
+    seats: dict[int, list[str]] = {}
+    for number, line in enumerate(lines):
+        if line.problem is None:
+            continue
+        name = line.name or words.SEAT_NAMELESS
+        earlier = lines[:number]
+        wanted = _key(line.name, line.club, line.ddv_number)
+        same = next((e for e in earlier if _key(e.name, e.club, e.ddv_number) == wanted), None)
+        same_ddv = next(
+            (e for e in earlier if line.ddv_number and e.ddv_number == line.ddv_number), None
+        )
+        if same is not None:
+            text = words.SEAT_REPEATED.format(number=line.line, name=name, other=same.line)
+        elif same_ddv is not None:
+            text = words.SEAT_SAME_DDV.format(
+                number=line.line, name=name, ddv=line.ddv_number, other=same_ddv.line
+            )
+        else:
+            text = words.SEAT_PROBLEM.format(number=line.line, name=name, problem=line.problem)
+        seats.setdefault(line.line, []).append(text)
+    if seats:
+        raise SeatsRefused(seats)
 
 
 def _decision(line: registrations.PastedLine) -> str:
