@@ -20,8 +20,9 @@ from sqlalchemy import func, select
 
 from tests.support.scorelist_pages import entries, form_on, table_info
 from tests.support.webapp import field_errors, sign_in, submit
+from tournament.domain import club_evenings
 from tournament.extensions import db
-from tournament.models import Player, RoundStatus, Tournament
+from tournament.models import Player, Registration, RoundStatus, Tournament
 
 START = "/spieleabend/neu"
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
@@ -341,6 +342,49 @@ def test_each_seat_suggests_the_known_players_and_a_suggestion_is_that_player(
     assert _options(page).count("Anna") == 1 and len(_options(page)) == 6
     with app.app_context():
         assert db.session.execute(select(func.count(Player.id))).scalar_one() == 6
+
+
+def test_the_seats_suggest_the_players_of_the_last_year_most_frequent_first(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A laptop used for years: the seats suggest the players of the last 12 months only, the
+    most frequent first, then the most recent, at most 200; a known player typed as he is
+    known still plays as that player though he is no longer suggested."""
+    sign_in(app, client)
+    today = dt.date.today()
+    with app.app_context():
+        anna, ben, cem = Player(name="Anna", club="Rot"), Player(name="Ben"), Player(name="Cem")
+        gone = Player(name="Alt", club="Vorzeit")
+        guests = [Player(name=f"Gast {n:03d}") for n in range(1, 206)]
+
+        def held(days_ago: int, players: list[Player]) -> None:
+            tournament = Tournament(
+                name="Abend", date=today - dt.timedelta(days=days_ago), rounds_planned=1
+            )
+            db.session.add(tournament)
+            db.session.add_all(
+                Registration(tournament=tournament, player=player, start_number=number)
+                for number, player in enumerate(players, start=1)
+            )
+
+        held(400, [gone])
+        held(300, [anna])
+        held(200, guests)
+        held(100, [cem, anna])
+        held(20, [anna])
+        held(5, [ben])
+        db.session.commit()
+        gone_id = gone.id
+    options = _options(client.get(START).get_data(as_text=True))
+    assert options[:3] == ["Anna; Rot", "Ben", "Cem"]
+    assert options[3:] == [f"Gast {n:03d}" for n in range(1, 198)]
+    assert "Alt; Vorzeit" not in options
+    tid = _started(app, client, "ddv", ["Alt; Vorzeit", "Ben", "Cem", "Dora"])
+    assert _seated_players(app, tid)[0] == gone_id
+    with app.app_context():
+        # Unused for three years: the year before the last evening is offered.
+        later = club_evenings.known_players(today + dt.timedelta(days=3 * 365))
+        assert [known.line for known in later][:4] == ["Anna; Rot", "Ben", "Cem", "Alt; Vorzeit"]
 
 
 def test_a_seat_with_two_lines_is_refused_next_to_it(app: Flask, client: FlaskClient) -> None:

@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from tournament.domain import audit_log as audit
 from tournament.domain import day_plans, names, registrations, rule_sets, tournaments
@@ -40,6 +40,10 @@ from tournament.texts.messages import Refusal
 #: The table sizes the app seats (``RoundTable.size``), 004's table of three with a Strohmann.
 SEATED_SIZES = frozenset({3, 4, 5})
 PLAYERS_FIELD = "players"
+#: The seats suggest the players of the evenings and tournaments of the last year, at most
+#: this many: a club laptop used for years knows hundreds, most of them long gone.
+KNOWN_DAYS = 365
+KNOWN_LIMIT = 200
 
 
 @dataclass(frozen=True)
@@ -51,8 +55,8 @@ class KnownPlayer:
     line: str
 
 
-def _line_of(player: Player) -> str:
-    parts = [player.name, player.club, player.ddv_number or ""]
+def _line_of(name: str, club: str, ddv: str | None) -> str:
+    parts = [name, club, ddv or ""]
     while parts[-1] == "":
         parts.pop()
     return "; ".join(parts)
@@ -62,16 +66,45 @@ def _key(name: str, club: str, ddv: str | None) -> tuple[str, str, str]:
     return names.normalise(name), names.normalise(club), ddv or ""
 
 
-def known_players() -> list[KnownPlayer]:
-    """Every known player once, by name, for the seats' suggestions: namesakes told apart as
-    a pasted list tells them apart, by club and DDV number (one query). Players alike in
-    name, club and number are one person to a pasted list, so they are one suggestion."""
-    found: dict[tuple[str, str, str], KnownPlayer] = {}
-    query = select(Player).order_by(Player.name, Player.club, Player.id)
-    for player in db.session.execute(query).scalars():
-        key = _key(player.name, player.club, player.ddv_number)
-        found.setdefault(key, KnownPlayer(_line_of(player)))
-    return sorted(found.values(), key=lambda known: (names.normalise(known.line), known.line))
+def known_players(today: dt.date | None = None) -> list[KnownPlayer]:
+    """The known players the seats suggest: those of the evenings and tournaments of the
+    last :data:`KNOWN_DAYS` days (counted back from today, or from the last one held if the
+    laptop lay unused longer), the most frequent first, then the most recent, then by name;
+    at most :data:`KNOWN_LIMIT` (two queries). Namesakes are told apart as a pasted list
+    tells them apart, by club and DDV number; players alike in name, club and number are one
+    person to a pasted list, so they are one suggestion. A name typed that is not suggested
+    is still read as a pasted list reads it (:func:`start`)."""
+    latest = db.session.execute(select(func.max(Tournament.date))).scalar_one_or_none()
+    if latest is None:
+        return []
+    since = min(today or dt.date.today(), latest) - dt.timedelta(days=KNOWN_DAYS)
+    query = (
+        select(
+            Player.name,
+            Player.club,
+            Player.ddv_number,
+            func.count(func.distinct(Registration.tournament_id)),
+            func.max(Tournament.date),
+        )
+        .join(Registration, Registration.player_id == Player.id)
+        .join(Tournament, Tournament.id == Registration.tournament_id)
+        .where(Tournament.date >= since)
+        .group_by(Player.id, Player.name, Player.club, Player.ddv_number)
+    )
+    found: dict[tuple[str, str, str], tuple[int, dt.date, str]] = {}
+    for name, club, ddv, count, last in db.session.execute(query):
+        key = _key(name, club, ddv)
+        line = _line_of(name, club, ddv)
+        before = found.get(key)
+        if before is None:
+            found[key] = (count, last, line)
+        else:
+            found[key] = (before[0] + count, max(before[1], last), min(before[2], line))
+    ranked = sorted(
+        found.values(),
+        key=lambda seen: (-seen[0], -seen[1].toordinal(), names.normalise(seen[2]), seen[2]),
+    )
+    return [KnownPlayer(line) for _, _, line in ranked[:KNOWN_LIMIT]]
 
 
 def table_sizes(choice: rule_sets.Choice) -> frozenset[int]:

@@ -67,7 +67,8 @@ SEATS_LEGEND = "Spieler in Sitzreihenfolge"
 SEAT_LABEL = "Platz {number}"
 SEATS_HINT = (
     "Der erste gibt zuerst, der letzte führt die Liste; Platz 5 nur zu fünft. Beim Tippen "
-    "schlägt jedes Feld die bekannten Spieler vor (aus früheren Turnieren und Abenden): wer "
+    "schlägt jedes Feld die bekannten Spieler vor (aus den Turnieren und Abenden des letzten "
+    "Jahres, die häufigsten zuerst; andere bekannte Spieler genauso eintippen): wer "
     "so gewählt wird, spielt als derselbe Spieler weiter. Zwei mit gleichem Namen unterscheidet "
     "der Verein nach einem Semikolon, sonst die DDV-Nummer: „Anna; Rot-Weiß“."
 )
