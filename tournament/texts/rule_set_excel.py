@@ -110,11 +110,15 @@ OTHER_POT_START = (
 #: cells, the template's line, and why a row is refused.
 STROHMANN_BY = "Strohmann gespielt von (Platz)"
 STROHMANN_TEMPLATE_HINT = (
-    " Am Dreiertisch spielt der Strohmann mit (004 Z. 91): in Re (Plätze) und den Spalten der "
-    "Armut steht er als „{strohmann}“ (z. B. „1, {strohmann}“); unter „{column}“ die Platznummer "
-    "dessen, der seine Karten gespielt hat (bei nur einem Mitspieler auf seiner Seite darf sie "
-    "leer bleiben). Jedes Spiel mit Augen eintragen: nur {unit} sagen nicht, wer die Karten des "
-    "Strohmanns gespielt hat."
+    "Ausfüllen nach dem Regelwerk {name}, am Dreiertisch mit Strohmann (004 Z. 91): Nr. = "
+    "Spielnummer; Spiel, Solo und Ansagen mit den Wörtern der Auswahlliste; Re (Plätze) mit "
+    "Platznummern, den Strohmann als „{strohmann}“ (z. B. „1, {strohmann}“; ebenso unter "
+    "Armut); Geber und Solist/Hochzeiter mit Platznummer (nie der Strohmann); unter „{column}“ "
+    "die Platznummer dessen, der seine Karten gespielt hat (leer lassen, wenn nur einer auf "
+    "seiner Seite war); Sonderpunkte z. B. „{specials}“; die Spalten des Regelwerks "
+    "({columns}) nur bei ihrem Spiel. Jedes Spiel mit Augen eintragen: {unit} allein sagen "
+    "nicht, wer die Karten des Strohmanns gespielt hat. Die Stand-Spalten müssen nicht "
+    "ausgefüllt werden."
 )
 STROHMANN_BY_MISSING = (
     "{ref}: bitte angeben, wer die Karten des Strohmanns gespielt hat: {choices} "

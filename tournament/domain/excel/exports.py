@@ -372,16 +372,15 @@ def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
     layout = columns.layout
     hint = TEMPLATE_HINT
     if layout is not None:
-        hint = set_words.TEMPLATE_HINT.format(
+        three = layout.strohmann is not None
+        hint = (set_words.STROHMANN_TEMPLATE_HINT if three else set_words.TEMPLATE_HINT).format(
             name=layout.name,
             specials=", ".join(layout.specials.values()) or "keine",
-            columns=", ".join(layout.extra) or "keine",
+            columns=", ".join(h for h in layout.extra if h != set_words.STROHMANN_BY) or "keine",
             unit=layout.unit,
+            strohmann=layout.strohmann,
+            column=set_words.STROHMANN_BY,
         )
-        if layout.strohmann is not None:
-            hint += set_words.STROHMANN_TEMPLATE_HINT.format(
-                strohmann=layout.strohmann, column=set_words.STROHMANN_BY, unit=layout.unit
-            )
     return _write_foot(grid, row, columns, hint)
 
 
