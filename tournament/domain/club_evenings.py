@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from tournament.domain import audit_log as audit
 from tournament.domain import day_plans, names, registrations, rule_sets, tournaments
@@ -35,10 +35,15 @@ from tournament.models import (
     User,
 )
 from tournament.texts import club_evening as words
+from tournament.texts.messages import Refusal
 
 #: The table sizes the app seats (``RoundTable.size``), 004's table of three with a Strohmann.
 SEATED_SIZES = frozenset({3, 4, 5})
 PLAYERS_FIELD = "players"
+#: The seats suggest the players of the evenings and tournaments of the last year, at most
+#: this many: a club laptop used for years knows hundreds, most of them long gone.
+KNOWN_DAYS = 365
+KNOWN_LIMIT = 200
 
 
 @dataclass(frozen=True)
@@ -50,8 +55,8 @@ class KnownPlayer:
     line: str
 
 
-def _line_of(player: Player) -> str:
-    parts = [player.name, player.club, player.ddv_number or ""]
+def _line_of(name: str, club: str, ddv: str | None) -> str:
+    parts = [name, club, ddv or ""]
     while parts[-1] == "":
         parts.pop()
     return "; ".join(parts)
@@ -61,16 +66,45 @@ def _key(name: str, club: str, ddv: str | None) -> tuple[str, str, str]:
     return names.normalise(name), names.normalise(club), ddv or ""
 
 
-def known_players() -> list[KnownPlayer]:
-    """Every known player once, by name, for the seats' suggestions: namesakes told apart as
-    a pasted list tells them apart, by club and DDV number (one query). Players alike in
-    name, club and number are one person to a pasted list, so they are one suggestion."""
-    found: dict[tuple[str, str, str], KnownPlayer] = {}
-    query = select(Player).order_by(Player.name, Player.club, Player.id)
-    for player in db.session.execute(query).scalars():
-        key = _key(player.name, player.club, player.ddv_number)
-        found.setdefault(key, KnownPlayer(_line_of(player)))
-    return sorted(found.values(), key=lambda known: (names.normalise(known.line), known.line))
+def known_players(today: dt.date | None = None) -> list[KnownPlayer]:
+    """The known players the seats suggest: those of the evenings and tournaments of the
+    last :data:`KNOWN_DAYS` days (counted back from today, or from the last one held if the
+    laptop lay unused longer), the most frequent first, then the most recent, then by name;
+    at most :data:`KNOWN_LIMIT` (two queries). Namesakes are told apart as a pasted list
+    tells them apart, by club and DDV number; players alike in name, club and number are one
+    person to a pasted list, so they are one suggestion. A name typed that is not suggested
+    is still read as a pasted list reads it (:func:`start`)."""
+    latest = db.session.execute(select(func.max(Tournament.date))).scalar_one_or_none()
+    if latest is None:
+        return []
+    since = min(today or dt.date.today(), latest) - dt.timedelta(days=KNOWN_DAYS)
+    query = (
+        select(
+            Player.name,
+            Player.club,
+            Player.ddv_number,
+            func.count(func.distinct(Registration.tournament_id)),
+            func.max(Tournament.date),
+        )
+        .join(Registration, Registration.player_id == Player.id)
+        .join(Tournament, Tournament.id == Registration.tournament_id)
+        .where(Tournament.date >= since)
+        .group_by(Player.id, Player.name, Player.club, Player.ddv_number)
+    )
+    found: dict[tuple[str, str, str], tuple[int, dt.date, str]] = {}
+    for name, club, ddv, count, last in db.session.execute(query):
+        key = _key(name, club, ddv)
+        line = _line_of(name, club, ddv)
+        before = found.get(key)
+        if before is None:
+            found[key] = (count, last, line)
+        else:
+            found[key] = (before[0] + count, max(before[1], last), min(before[2], line))
+    ranked = sorted(
+        found.values(),
+        key=lambda seen: (-seen[0], -seen[1].toordinal(), names.normalise(seen[2]), seen[2]),
+    )
+    return [KnownPlayer(line) for _, _, line in ranked[:KNOWN_LIMIT]]
 
 
 def table_sizes(choice: rule_sets.Choice) -> frozenset[int]:
@@ -137,14 +171,59 @@ def start(
         raise ServiceError.sentence(words.too_few(set_name, sizes, len(lines)), PLAYERS_FIELD)
     if len(lines) not in sizes:
         raise ServiceError.sentence(words.cannot_seat(set_name, sizes, len(lines)), PLAYERS_FIELD)
+    _check_seats(lines)
     decisions = {line.key: _decision(line) for line in lines if line.matches}
     try:
         added = registrations.register_pasted(
             user, tournament, tournament.version, players, decisions
         )
     except ServiceError as error:
+        if error.code is Refusal.PASTE_SAME_PLAYER:
+            other = int(error.params["other_line"])
+            text = words.SEAT_SAME_PLAYER.format(
+                number=error.params["line"], name=error.params["name"], other=other
+            )
+            raise SeatsRefused({int(error.params["line"]): [text]}) from error
         raise ServiceError.sentence(words.player_lines(str(error)), PLAYERS_FIELD) from error
     return seat_at_one_table(user, tournament, added)
+
+
+class SeatsRefused(ServiceError):
+    """Typed seats that cannot be registered: per seat number (a line's number is its
+    seat's) the German sentences, each naming its „Platz“, for the page to show at the seat."""
+
+    def __init__(self, seats: dict[int, list[str]]) -> None:
+        self.seats = seats
+        text = " ".join(problem for found in seats.values() for problem in found)
+        super().__init__(Refusal.SENTENCE, field=PLAYERS_FIELD, text=text)
+
+
+def _check_seats(lines: Sequence[registrations.PastedLine]) -> None:
+    """Refuse the seats whose line has a problem (``registrations.parse_paste``), each by its
+    „Platz“: the same person on an earlier seat, an earlier seat's DDV number, or what is
+    wrong with the seat's own name, club or number."""
+    seats: dict[int, list[str]] = {}
+    for number, line in enumerate(lines):
+        if line.problem is None:
+            continue
+        name = line.name or words.SEAT_NAMELESS
+        earlier = lines[:number]
+        wanted = _key(line.name, line.club, line.ddv_number)
+        same = next((e for e in earlier if _key(e.name, e.club, e.ddv_number) == wanted), None)
+        same_ddv = next(
+            (e for e in earlier if line.ddv_number and e.ddv_number == line.ddv_number), None
+        )
+        if same is not None:
+            text = words.SEAT_REPEATED.format(number=line.line, name=name, other=same.line)
+        elif same_ddv is not None:
+            text = words.SEAT_SAME_DDV.format(
+                number=line.line, name=name, ddv=line.ddv_number, other=same_ddv.line
+            )
+        else:
+            text = words.SEAT_PROBLEM.format(number=line.line, name=name, problem=line.problem)
+        seats.setdefault(line.line, []).append(text)
+    if seats:
+        raise SeatsRefused(seats)
 
 
 def _decision(line: registrations.PastedLine) -> str:

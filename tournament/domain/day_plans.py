@@ -23,7 +23,6 @@ from tournament.domain import rule_sets
 from tournament.domain.errors import ServiceError
 from tournament.models import Round, RoundTable, Tournament
 from tournament.texts import rule_set_day as words
-from tournament.texts import strohmann as strohmann_words
 from tournament.texts.rule_sets import rule_set_name
 
 #: The engine's limits of a list's fields (``rules_engine.rulelist.list_setup``).
@@ -217,19 +216,6 @@ def draw_table_sizes(tournament: Tournament) -> list[int] | None:
     if not (rules.strohmann and 3 in rules.table_sizes):
         return None
     return sorted(size for size in rules.table_sizes if size in (3, 4, 5))
-
-
-def excel_refusal(table: RoundTable) -> str | None:
-    """Why the table's list has no Excel file, in German: a table of three with the Strohmann
-    (004 L91); ``None`` for every other table."""
-    return strohmann_words.EXCEL_REFUSED if table.size == 3 else None
-
-
-def check_excel(table: RoundTable) -> None:
-    """Refuse an Excel file of a table of three (:func:`excel_refusal`)."""
-    refusal = excel_refusal(table)
-    if refusal is not None:
-        raise ServiceError.sentence(refusal)
 
 
 def check_table_count(tournament: Tournament, count: int) -> None:

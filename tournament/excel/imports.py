@@ -24,7 +24,7 @@ from rules_engine.records import score_record, summary_from_record
 from rules_engine.scoring import winner_of
 from tournament import texts
 from tournament.domain import audit_log as audit
-from tournament.domain import day_plans, list_sheet, list_store, score_lists, table_play
+from tournament.domain import list_sheet, list_store, score_lists, table_play
 from tournament.domain.errors import ScoreListRefused, ServiceError, SpreadsheetError
 from tournament.domain.excel import list_cells, rule_set_cells
 from tournament.domain.excel.list_cells import FIXED, ReadRow, TablePlayer, cell_text, normalise
@@ -139,7 +139,6 @@ class FileImport:
 
 def read_table_file(table: RoundTable, data: bytes, filename: str) -> FileImport:
     """The one list of ``table`` in an uploaded file (a single sheet with one list)."""
-    day_plans.check_excel(table)  # a table of three with the Strohmann (004 L91): none
     grids = [grid for grid in read_upload(data, filename) if grid.rows]
     if not grids:
         raise SpreadsheetError(FileProblem.ONLY_EMPTY_SHEETS)
@@ -215,9 +214,6 @@ def read_tournament_file(tournament: Tournament, data: bytes, filename: str) -> 
                     f"Runde {round_.number} nicht."
                 )
                 continue
-            if (refusal := day_plans.excel_refusal(table)) is not None:
-                result.problems.append(f"Tisch {number}, Runde {round_.number}: {refusal}")
-                continue
             read = read_list(grid, top, table)
             if is_template and not read.rows and not read.problems:
                 continue  # a template nobody filled in
@@ -287,7 +283,7 @@ def read_list(grid: Grid, top: int, table: RoundTable) -> ListImport:
                 f"{where}Zelle {grid.ref(top + PLAYERS_ROW, i)}: „{written}“ – auf Platz "
                 f"{player.position} sitzt {player.shown}."
             )
-    layout = rule_set_cells.layout_of(table.round.tournament)
+    layout = rule_set_cells.layout_of(table.round.tournament, table.size)
     other = _other_rule_set(grid, top, layout, where)
     if other is None and layout is not None:
         other = _other_pot_start(grid, top, layout, table, where)

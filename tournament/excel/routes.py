@@ -145,7 +145,7 @@ def _upload_url(tournament: Tournament, table: RoundTable | None) -> str:
 
 
 def _upload_page(tournament: Tournament, table: RoundTable | None, form: UploadForm) -> str:
-    layout = rule_set_cells.layout_of(tournament)
+    layout = rule_set_cells.layout_of(tournament, table.size if table is not None else 4)
     note = None
     if layout is not None:
         note = set_words.UPLOAD_NOTE.format(

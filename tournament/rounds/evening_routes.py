@@ -48,6 +48,11 @@ def create() -> ResponseReturnValue:
                     point_value=point_value,
                 )
                 rounds.start(user, round_, round_.tournament.version)
+            except club_evenings.SeatsRefused as error:
+                db.session.rollback()
+                for number, problems in error.seats.items():
+                    seat = form.seats[number - 1]
+                    seat.errors = [*seat.errors, *problems]
             except ServiceError as error:
                 if error.field == club_evenings.PLAYERS_FIELD:
                     db.session.rollback()

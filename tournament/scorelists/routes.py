@@ -15,7 +15,6 @@ from flask.typing import ResponseReturnValue
 from rules_engine.rulesets import Settlement
 from tournament import throttle
 from tournament.domain import (
-    day_plans,
     list_entries,
     list_sheet,
     list_store,
@@ -202,20 +201,7 @@ def _writable(access: ListAccess) -> bool:
 @list_route("liste.xlsx")
 def export(access: ListAccess) -> ResponseReturnValue:
     """The list as an Excel workbook, laid out like the paper list."""
-    refused = _no_excel(access)
-    if refused is not None:
-        return refused
     return _workbook(exports.list_workbook(access.table), exports.list_filename(access.table))
-
-
-def _no_excel(access: ListAccess) -> ResponseReturnValue | None:
-    """Back to the list, with why, for a table whose list has no Excel file (a table of three
-    with the Strohmann, 004 L91)."""
-    refusal = day_plans.excel_refusal(access.table)
-    if refusal is None:
-        return None
-    flash(refusal, "error")
-    return redirect(access.url("page"))
 
 
 def _workbook(body: bytes, filename: str) -> ResponseReturnValue:
@@ -689,9 +675,6 @@ def delete(access: ListAccess, entry: int) -> ResponseReturnValue:
 @list_route("vorlage.xlsx")
 def template(access: ListAccess) -> ResponseReturnValue:
     """The table's blank list as an Excel workbook, to fill in (or print) like the paper list."""
-    refused = _no_excel(access)
-    if refused is not None:
-        return refused
     return _workbook(
         exports.template_workbook(access.table), exports.template_filename(access.table)
     )

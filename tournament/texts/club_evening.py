@@ -67,8 +67,19 @@ SEATS_LEGEND = "Spieler in Sitzreihenfolge"
 SEAT_LABEL = "Platz {number}"
 SEATS_HINT = (
     "Der erste gibt zuerst, der letzte führt die Liste; Platz 5 nur zu fünft. Beim Tippen "
-    "schlägt jedes Feld die bekannten Spieler vor (aus früheren Turnieren und Abenden): wer "
+    "schlägt jedes Feld die bekannten Spieler vor (aus den Turnieren und Abenden des letzten "
+    "Jahres, die häufigsten zuerst; andere bekannte Spieler genauso eintippen): wer "
     "so gewählt wird, spielt als derselbe Spieler weiter. Zwei mit gleichem Namen unterscheidet "
     "der Verein nach einem Semikolon, sonst die DDV-Nummer: „Anna; Rot-Weiß“."
 )
 SEAT_ONE_LINE = "Bitte nur einen Spieler je Platz, in einer Zeile."
+
+#: A seat's problem, shown at its field: its number, the typed name and what is wrong.
+SEAT_PROBLEM = "Platz {number}: {name} {problem}"
+SEAT_REPEATED = (
+    "Platz {number}: {name} steht genauso schon auf Platz {other} – eine andere Person "
+    "gleichen Namens bitte mit Verein oder DDV-Nr. eintragen"
+)
+SEAT_SAME_DDV = "Platz {number}: {name} hat dieselbe DDV-Nr. {ddv} wie Platz {other}"
+SEAT_SAME_PLAYER = "Platz {number}: {name} sitzt schon auf Platz {other}"
+SEAT_NAMELESS = "(ohne Namen)"

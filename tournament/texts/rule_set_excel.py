@@ -104,3 +104,40 @@ OTHER_POT_START = (
     "eingelesen: bitte die Liste oder Vorlage dieses Turniers herunterladen und die Zeilen dort "
     "eintragen. Nichts wurde übernommen."
 )
+
+#: A table of three with the Strohmann (004 L91: "Der Partner spielt außer seinen eigenen
+#: Karten ... auch die Karten des Strohmännchens aus"): its column, its word in the party
+#: cells, the template's line, and why a row is refused.
+STROHMANN_BY = "Strohmann gespielt von (Platz)"
+STROHMANN_TEMPLATE_HINT = (
+    "Ausfüllen nach dem Regelwerk {name}, am Dreiertisch mit Strohmann (004 Z. 91): Nr. = "
+    "Spielnummer; Spiel, Solo und Ansagen mit den Wörtern der Auswahlliste; Re (Plätze) mit "
+    "Platznummern, den Strohmann als „{strohmann}“ (z. B. „1, {strohmann}“; ebenso unter "
+    "Armut); Geber und Solist/Hochzeiter mit Platznummer (nie der Strohmann); unter „{column}“ "
+    "die Platznummer dessen, der seine Karten gespielt hat (leer lassen, wenn nur einer auf "
+    "seiner Seite war); Sonderpunkte z. B. „{specials}“; die Spalten des Regelwerks "
+    "({columns}) nur bei ihrem Spiel. Jedes Spiel mit Augen eintragen: {unit} allein sagen "
+    "nicht, wer die Karten des Strohmanns gespielt hat. Die Stand-Spalten müssen nicht "
+    "ausgefüllt werden."
+)
+STROHMANN_BY_MISSING = (
+    "{ref}: bitte angeben, wer die Karten des Strohmanns gespielt hat: {choices} "
+    "(004 Z. 91, sein Anteil geht an ihn)"
+)
+STROHMANN_BY_NOT_PARTNER = (
+    "{ref}: „{text}“ war nicht auf der Seite des Strohmanns: seine Karten spielt sein Partner, "
+    "hier {choices} (004 Z. 91)"
+)
+STROHMANN_BY_NO_SIDES = (
+    "{ref}: „{text}“ – ein {game} hat keine Parteien, niemand spielt die Karten des Strohmanns "
+    "(004 Z. 91); bitte leer lassen"
+)
+STROHMANN_NOT_SOLOIST = (
+    "{ref}: „{text}“ – der Strohmann spielt kein Solo und keine Hochzeit und gibt nicht: seine "
+    "Karten liegen offen (004 Z. 91)"
+)
+STROHMANN_QUICK = (
+    "{ref}: am Dreiertisch mit Strohmann bitte jedes Spiel mit Augen eintragen: {unit} allein "
+    "sagen nicht, wer die Karten des Strohmanns gespielt hat, und sein Anteil geht an ihn "
+    "(004 Z. 91)"
+)

@@ -2,7 +2,7 @@
 L91: "Doppelkopf zu dritt ... legt die Karten des Vierten, des »Strohmannes«, offen auf den
 Tisch ... Der Partner spielt außer seinen eigenen Karten ... auch die Karten des
 Strohmännchens aus"): its seat on the table plan, the cards and the overview, the question
-of the entry form, and why a post or a file is refused."""
+of the entry form, and why a quick entry is refused."""
 
 from __future__ import annotations
 
@@ -38,11 +38,6 @@ NOT_SOLOIST = (
 QUICK_REFUSED = (
     "Am Dreiertisch mit Strohmann bitte jedes Spiel im Detail eintragen („Spiel im Detail“): "
     "der Anteil des Strohmanns geht an den, der seine Karten spielt (004 Z. 91)."
-)
-#: Why the Excel list of a table of three is not written or read.
-EXCEL_REFUSED = (
-    "Die Liste eines Dreiertisches mit Strohmann (004 Z. 91) gibt es nicht als Excel-Datei: "
-    "bitte am Telefon oder auf der Seite der Liste eintragen."
 )
 
 

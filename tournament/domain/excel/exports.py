@@ -236,7 +236,7 @@ def _write_head(
     ]
     for row, (label, value) in enumerate(facts, start=top + 1):
         grid.put_row(row, (label, value))
-    layout = rule_set_cells.layout_of(tournament)
+    layout = rule_set_cells.layout_of(tournament, table.size)
     positions = [p.position for p in players]
     if layout is None:
         headers = list_cells.headers(positions)
@@ -372,11 +372,14 @@ def write_template(grid: Grid, table: RoundTable, top: int = 1) -> int:
     layout = columns.layout
     hint = TEMPLATE_HINT
     if layout is not None:
-        hint = set_words.TEMPLATE_HINT.format(
+        three = layout.strohmann is not None
+        hint = (set_words.STROHMANN_TEMPLATE_HINT if three else set_words.TEMPLATE_HINT).format(
             name=layout.name,
             specials=", ".join(layout.specials.values()) or "keine",
-            columns=", ".join(layout.extra) or "keine",
+            columns=", ".join(h for h in layout.extra if h != set_words.STROHMANN_BY) or "keine",
             unit=layout.unit,
+            strohmann=layout.strohmann,
+            column=set_words.STROHMANN_BY,
         )
     return _write_foot(grid, row, columns, hint)
 

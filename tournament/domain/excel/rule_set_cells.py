@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.rulelist import STROHMANN
 from rules_engine.rulescore import eye_sums
 from rules_engine.rulesets import (
     VARIANTS,
@@ -134,6 +135,8 @@ _WRITTEN = frozenset(
         "winners",
     }
 )
+# At a table of three, who played the Strohmann's cards has its column (004 L91).
+_STROHMANN_WRITTEN = frozenset({"strohmann_by"})
 YES = "ja"
 
 
@@ -155,6 +158,8 @@ class Layout:
     unit: str
     pot: str | None  # "Punktetopf", "Kasse" or None
     rule_texts: Mapping[str, str]  # parameter label -> the rule as a message names it
+    # At a table of three: the Strohmann's word in the party cells (004 L91), else None.
+    strohmann: str | None = None
 
     @property
     def key(self) -> str:
@@ -223,15 +228,17 @@ class Layout:
         )
 
 
-def layout_of(tournament: Tournament) -> Layout | None:
-    """The tournament's list layout under its rule set; ``None`` under the DDV rules."""
+def layout_of(tournament: Tournament, size: int = 4) -> Layout | None:
+    """The tournament's list layout under its rule set at a table of ``size``; ``None`` under
+    the DDV rules. At a table of three with the Strohmann (004 L91) the list names him in its
+    party cells and has the column of who played his cards."""
     if tournament.rules_preset == DDV:
         return None
-    return _layout(tournament.rules_preset, tuple(tournament.rules_variants))
+    return _layout(tournament.rules_preset, tuple(tournament.rules_variants), size == 3)
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(preset: str, variants: tuple[str, ...]) -> Layout:
+def _layout(preset: str, variants: tuple[str, ...], three: bool = False) -> Layout:
     choice = choose(preset, variants)
     rules = parse_rules({"preset": preset, **choice.overrides} if choice.overrides else preset)
     name = rule_set_name(preset, choice.variants)
@@ -301,6 +308,9 @@ def _layout(preset: str, variants: tuple[str, ...]) -> Layout:
         extra.append(words.GRUNDWERT)
     if pot is not None:
         extra.append(words.POT_PAID.format(pot=pot))
+    strohmann = STROHMANN if three and rules.strohmann and 3 in rules.table_sizes else None
+    if strohmann is not None:
+        extra.append(words.STROHMANN_BY)
     return Layout(
         preset=preset,
         variants=choice.variants,
@@ -316,6 +326,7 @@ def _layout(preset: str, variants: tuple[str, ...]) -> Layout:
         unit=rules.unit.value,
         pot=pot,
         rule_texts=rule_texts,
+        strohmann=strohmann,
     )
 
 
@@ -430,13 +441,20 @@ def cells(
         )
         if record.get("grundwert") is not None:
             put(words.GRUNDWERT, record["grundwert"])
+        if layout.strohmann is not None and record.get("strohmann_by") is not None:
+            put(words.STROHMANN_BY, position(record["strohmann_by"]))
     if layout.pot is not None and record.get("pot") is not None:
         put(words.POT_PAID.format(pot=layout.pot), record["pot"])
-    rest = {key: value for key, value in record.items() if key not in _WRITTEN}
+    rest = {key: value for key, value in record.items() if key not in _written(layout)}
     if rest:
         row[FACTS] = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     row[PLUS] = ", ".join(str(p) for p in sorted(plus)) or NOBODY
     return row
+
+
+def _written(layout: Layout) -> frozenset[str]:
+    """The record's fields the list's columns carry under ``layout``."""
+    return _WRITTEN | _STROHMANN_WRITTEN if layout.strohmann is not None else _WRITTEN
 
 
 def _raw(value: Any) -> str | None:
@@ -520,6 +538,8 @@ class SetReader(list_cells.Reader):
         dealer = self._player(line, DEALER, fixed[DEALER], required=False)
         player = self._player(line, PLAYER, fixed[PLAYER], required=False)
         detailed = game_type in _NO_PARTIES or cell_text(fixed[EYES]) != ""
+        if layout.strohmann is not None:
+            self._check_strohmann_seat(line, fixed, (dealer, player), detailed)
         record: dict[str, Any] = {"kind": "game"}
         if not detailed:
             record["quick"] = True
@@ -543,6 +563,10 @@ class SetReader(list_cells.Reader):
             record["player"] = player
         if dealer is not None:
             record["dealer"] = dealer
+        if layout.strohmann is not None:
+            by = self._strohmann_by(line, game_type, fixed, record)
+            if by is not None:
+                record["strohmann_by"] = by
         if layout.pot is not None:
             paid = self._number(line, layout.column(words.POT_PAID.format(pot=layout.pot)), fixed)
             if paid is not None:
@@ -559,11 +583,83 @@ class SetReader(list_cells.Reader):
             rest = json.loads(text)
         except ValueError:
             rest = None
-        if not isinstance(rest, dict) or any(key in _WRITTEN for key in rest):
+        if not isinstance(rest, dict) or any(key in _written(self.layout) for key in rest):
             raise CellProblem(
                 words.FACTS_NOT_JSON.format(ref=self.ref(line, FACTS + 1), text=text[:80])
             )
         return rest
+
+    # -- the Strohmann at a table of three (004 L91)
+
+    def _player_text(self, ref: str, text: str | None, *, required: bool) -> str | None:
+        """A player of the table, or the Strohmann by his word at a table of three."""
+        strohmann = self.layout.strohmann
+        if strohmann is not None and normalise(text or "") == normalise(strohmann):
+            return strohmann
+        return super()._player_text(ref, text, required=required)
+
+    def _players(self, line: int, column: int, value: Any) -> list[str]:
+        """The Re party by position numbers; at a table of three the Strohmann by his word
+        („1, Strohmann“), in the cell's order."""
+        strohmann = self.layout.strohmann
+        text = cell_text(value)
+        if strohmann is None or normalise(strohmann) not in normalise(text):
+            return super()._players(line, column, value)
+        party: list[str] = []
+        for part in re.split(r"[,;/+&]", text):
+            if normalise(part) == normalise(strohmann):
+                party.append(strohmann)
+            elif part.strip():
+                party.extend(super()._players(line, column, part.strip()))
+        return list(dict.fromkeys(party))
+
+    def _check_strohmann_seat(
+        self, line: int, fixed: Sequence[Any], seats: tuple[str | None, str | None], detailed: bool
+    ) -> None:
+        """The Strohmann deals no game, plays no solo and is no Hochzeiter; a game is entered
+        with its Augen (its points alone do not say who played his cards)."""
+        for column, who in zip((DEALER, PLAYER), seats, strict=True):
+            if who is not None and who == self.layout.strohmann:
+                raise CellProblem(
+                    words.STROHMANN_NOT_SOLOIST.format(
+                        ref=self.ref(line, column + 1), text=cell_text(fixed[column])
+                    )
+                )
+        if not detailed:
+            raise CellProblem(
+                words.STROHMANN_QUICK.format(ref=self.ref(line, EYES + 1), unit=self.layout.unit)
+            )
+
+    def _strohmann_by(
+        self, line: int, game_type: str, fixed: Sequence[Any], record: Mapping[str, Any]
+    ) -> str | None:
+        """Who played the Strohmann's cards: a player on his side (004 L91); where only one
+        is, that one (as the entry form fills him in); none in a game without sides."""
+        dummy = self.layout.strohmann
+        column = self.layout.column(words.STROHMANN_BY)
+        ref = self.ref(line, column + 1)
+        text = cell_text(fixed[column])
+        by = self._player(line, column, fixed[column], required=False)
+        party = [str(p) for p in record.get("re") or []]
+        if game_type in _NO_PARTIES or not party:
+            if text:
+                game = words.TYPE_WORDS.get(game_type, game_type)
+                raise CellProblem(words.STROHMANN_BY_NO_SIDES.format(ref=ref, text=text, game=game))
+            return None
+        keys = [p.key for p in self.players]
+        side = party if dummy in party else [k for k in keys if k not in party]
+        partners = [k for k in side if k != dummy]
+        seated = {p.key: p for p in self.players}
+        choices = " oder ".join(f"{seated[k].position} ({seated[k].shown})" for k in partners)
+        if by is None:
+            if len(partners) == 1:
+                return partners[0]
+            raise CellProblem(words.STROHMANN_BY_MISSING.format(ref=ref, choices=choices))
+        if by not in partners:
+            raise CellProblem(
+                words.STROHMANN_BY_NOT_PARTNER.format(ref=ref, text=text, choices=choices)
+            )
+        return by
 
     # -- the parts of a record
 
