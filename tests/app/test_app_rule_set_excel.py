@@ -19,11 +19,11 @@ from tests.support.scorelists import KEEPER, add_entry
 from tests.support.uploads import all_lists, clear_lists, confirm, table_path, upload
 from tests.support.webapp import (
     create_tournament,
-    csrf_token,
     draw_round,
     paste_players,
     player_names,
     round_action,
+    running_under,
     sign_in,
 )
 from tournament.domain import list_store
@@ -35,26 +35,7 @@ def _running(app: Flask, client: FlaskClient, preset: str, players: int = 8, **f
     """Eight players (two tables of four; nine: one of five) under ``preset``, round 1
     started; ``fields``: more of the new-tournament form (``pot_start``)."""
     sign_in(app, client)
-    path = "/turniere/neu"
-    response = client.post(
-        path,
-        data={
-            "csrf_token": csrf_token(client, path),
-            "name": "Regelturnier",
-            "date": "2026-11-21",
-            "rounds_planned": "3",
-            "rules_preset": preset,
-            **fields,
-        },
-    )
-    assert response.status_code == 302, response.get_data(as_text=True)
-    found = re.fullmatch(r"/turniere/(\d+)/spieler/", response.headers["Location"])
-    assert found
-    tid = int(found.group(1))
-    paste_players(client, tid, "\n".join(player_names(players)))
-    draw_round(client, tid, seed=5)
-    round_action(client, tid, 1, "starten")
-    return tid
+    return running_under(client, players, name="Regelturnier", rules_preset=preset, **fields)
 
 
 def _games(keys: list[str]) -> list[dict[str, Any]]:

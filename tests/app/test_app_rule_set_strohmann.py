@@ -23,11 +23,9 @@ from rules_engine import score_record
 from tests.support.scorelist_pages import entries, post_form, table_info
 from tests.support.uploads import clear_lists, confirm, upload
 from tests.support.webapp import (
-    csrf_token,
     draw_round,
     form_on,
-    paste_players,
-    player_names,
+    players_under,
     round_action,
     sign_in,
     submit,
@@ -43,20 +41,9 @@ BEFORE_THREES = "f3c9a1d7b5e2"
 
 def _tournament(app: Flask, client: FlaskClient, preset: str, players: int) -> int:
     sign_in(app, client)
-    data: Values = {
-        "csrf_token": csrf_token(client, "/turniere/neu"),
-        "name": "Dreierabend",
-        "date": "2026-11-21",
-        "rounds_planned": "2",
-        "rules_preset": preset,
-    }
-    response = client.post("/turniere/neu", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    found = re.search(r"/turniere/(\d+)/", response.headers["Location"])
-    assert found
-    tid = int(found.group(1))
-    paste_players(client, tid, "\n".join(player_names(players)))
-    return tid
+    return players_under(
+        client, players, name="Dreierabend", rules_preset=preset, rounds_planned="2"
+    )
 
 
 def _sizes(app: Flask, tid: int, number: int = 1) -> list[int]:
