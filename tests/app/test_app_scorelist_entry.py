@@ -455,6 +455,40 @@ def test_correcting_a_game_rechecks_and_is_audited(
         assert '"re_eyes": 90' in (event.new_value or "")
 
 
+def test_a_late_answer_to_an_earlier_request_leaves_the_correction_message(
+    app: Flask, client: FlaskClient, running: dict[str, Any]
+) -> None:
+    """The preview sent as the Augen lose the focus goes out beside "Korrektur speichern"; when
+    its answer arrives after the save's redirect, the cookie it brings is the one the preview
+    was sent with. It must not take back the message the save left for the list page (a
+    signed-in Schiedsrichter's session is a permanent one)."""
+    info = table_info(app, running["tid"], 4)
+    enter(client, info, normal_game(info))
+    enter(client, info, normal_game(info, (1, 2), 200))
+    url = info["url"] + "eintrag/1"
+    corrected = {**normal_game(info), "eyes": "90"}
+    preview = post_form(client, url, url, corrected)
+    sent_with = client.get_cookie("session")
+    assert sent_with is not None
+    saved = confirm(client, preview, url, url)
+    assert saved.status_code == 302
+    # The preview, sent with the cookie from before the save and answered only now.
+    late = app.test_client()
+    late.set_cookie("session", sent_with.value)
+    fields = dict(form_on(preview.get_data(as_text=True), url, url).fields)
+    answer = late.post(
+        info["url"] + "vorschau?eintrag=1",
+        data={**fields, **corrected},
+        headers={"HX-Request": "true"},
+    )
+    assert answer.status_code == 200
+    brought = late.get_cookie("session")
+    if answer.headers.getlist("Set-Cookie") and brought is not None:
+        client.set_cookie("session", brought.value)  # the browser stores what it brings
+    page = client.get(saved.location).get_data(as_text=True)
+    assert flashes(page) == ["Eintrag 1 ist korrigiert; die Liste ist neu geprüft."]
+
+
 def test_deleting_the_last_game(app: Flask, client: FlaskClient, running: dict[str, Any]) -> None:
     info = table_info(app, running["tid"], 4)
     enter(client, info, normal_game(info))

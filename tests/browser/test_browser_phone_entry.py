@@ -14,7 +14,7 @@ and its points are the rules engine's own.
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import APIResponse, Browser, Locator, Page, Route, expect
 
 from tests.support.browser import SERVERS
 from tests.support.scorelist_browser import (
@@ -184,6 +184,69 @@ def test_quick_entry_takes_at_most_five_actions(site: Site, devices: Devices) ->
     assert first["points"] == {a: 2, b: -2, c: 2, d: -2} and first["winners"] == [a, c]
     assert second["points"] == {a: 3, b: 3, c: 3, d: -9}
     assert second["winners"] == [a, b, c] and second["player"] == d
+
+
+class Held:
+    """Answers of the server held back (the request reached it), to let them arrive at the
+    page in an order of the test's choosing."""
+
+    def __init__(self, page: Page, status: int = 200) -> None:
+        self.page = page
+        self.status = status
+        self.answers: list[tuple[Route, APIResponse]] = []
+
+    def hold(self, route: Route) -> None:
+        """Hold the first answer of ``status``; let any other through at once."""
+        answer = route.fetch()
+        if self.answers or answer.status != self.status:
+            route.fulfill(response=answer)
+        else:
+            self.answers.append((route, answer))
+
+    def first(self) -> tuple[Route, APIResponse]:
+        while not self.answers:
+            self.page.wait_for_timeout(20)
+        return self.answers[0]
+
+
+def test_a_poll_answered_just_after_the_save_leaves_the_next_game_on_one_screen(
+    site: Site, devices: Devices
+) -> None:
+    """The list's poll, asked while "Punkte speichern" was on its way, is answered just after
+    the save (two gunicorn workers can do that) and replaces the header the save brought
+    before the page has moved to the entry part: the page still moves there, and the next
+    game's points field is above the bar."""
+    table = new_round(site, 4)[0]
+    page = phone(devices, table, "?schnell=1")
+    form = page.locator("form.quick-form")
+    players = form.locator("fieldset#winners label.tap")
+    steps = Steps(page, "Punkte speichern")
+    a, _, c, d = table.keys
+    steps.tap(players.filter(has_text=table.names[a]))
+    steps.tap(players.filter(has_text=table.names[c]))
+    steps.type(form.get_by_label("Punkte für jeden von ihnen"), "2")
+    saves, polls = Held(page), Held(page)
+    page.route("**/schnell", saves.hold)
+    steps.reachable(steps.button())
+    steps.button().tap()
+    save, saved = saves.first()  # stored; its answer not yet at the page
+    page.route(lambda url: "stand=" in url, polls.hold)
+    poll, polled = polls.first()  # asked after the save: the list moved on
+    save.fulfill(response=saved)
+    poll.fulfill(response=polled)
+    expect(page.locator(".last-game")).to_contain_text("Spiel 1 gespeichert")
+    page.unroute_all()
+    steps.in_view()
+
+    steps = Steps(page, "Punkte speichern")
+    form = page.locator("form.quick-form")
+    steps.tap(form.locator("fieldset#schnell-kind label.tap").filter(has_text="Pflichtsolo"))
+    steps.tap(form.locator("fieldset#schnell-side label.tap").filter(has_text="Minuspunkte"))
+    steps.tap(form.locator("fieldset#winners label.tap").filter(has_text=table.names[d]))
+    steps.type(form.get_by_label("Punkte für jeden von ihnen"), "3")
+    steps.save("Spiel 2 gespeichert")
+    first, second = stored(site, table)
+    assert first["winners"] == [a, c] and second["player"] == d
 
 
 # ------------------------------------------------ a table of five with long names (issue 30)

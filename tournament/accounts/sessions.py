@@ -6,6 +6,12 @@ password, locking) makes every cookie issued before invalid, also a copied one. 
 session lasts ``STAFF_SESSION_HOURS`` from the login, checked on every request against the
 login time kept in the session, and the cookie expires then too.
 
+The cookie is sent again only when a request changed the session (a login, a flash message,
+a new CSRF secret), not with every answer (Flask's ``SESSION_REFRESH_EACH_REQUEST`` for a
+permanent session): an answer to a request that was sent before a flash message was stored
+(a poll, a preview, a stylesheet) would otherwise put the older cookie back, and the message
+would be lost before the next page shows it.
+
 List-keepers need no session: their table's code is in the URL.
 """
 
@@ -36,6 +42,7 @@ class HallSessionInterface(SecureCookieSessionInterface):
 
 def init_app(app: Flask) -> None:
     app.session_interface = HallSessionInterface()
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     app.permanent_session_lifetime = dt.timedelta(hours=app.config["STAFF_SESSION_HOURS"])
 
 

@@ -139,6 +139,20 @@ document.addEventListener("htmx:oobBeforeSwap", function (event) {
   }
 });
 
+// A save's answer moves the page to the entry part ("show:#eingabe:top"), which htmx looks
+// up from the first element it swapped: the header, sent out of band. A poll answered just
+// after the save may have replaced that header by then, and htmx would scroll nowhere,
+// leaving the next game's fields under the bar; the entry part is brought to the top here.
+document.addEventListener("htmx:afterSettle", function (event) {
+  const entry = event.target;
+  const config = event.detail.requestConfig;
+  const source = config ? config.elt : null;
+  if (entry.id === "eingabe" && entry.isConnected && source instanceof Element
+    && source.matches("form[data-entry-form]")) {
+    entry.scrollIntoView({ block: "start", behavior: "instant" });
+  }
+});
+
 // A save's answer appends its new row to the list (beforeend: the fragment holds the rows,
 // each with the save's data-version). A row already on the page, or one whose version the
 // list shown has reached (a poll answered first), is not added again.
