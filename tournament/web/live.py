@@ -7,17 +7,33 @@ which costs one cheap query and no rendering, and the page's changed parts other
 place. Plain polling works through one waitress thread pool and across any number of gunicorn
 workers on one database alike, and holds no connection open between polls (a hall of phones
 would otherwise occupy every server thread). Without JavaScript the page is simply reloaded.
+
+An unchanged poll is answered from memory (:class:`FastPolls`, a WSGI layer in front of
+Flask): each answer Flask gives to a poll (``204``, or the page of a new state) is remembered
+with the address it answered (client, URL without the token, cookies), the state token it
+computed and the change generation it was computed under (:mod:`tournament.changes`). A poll
+that sends that token again, under the same generation, before the entry expires, from a
+client that has made no failed guess, gets its ``204`` there, with no database, session,
+login or limiter. Anything else goes through Flask as before, so an address Flask never
+answered (an unknown table code, a blocked client) is never answered from memory.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable
-from typing import ParamSpec
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ParamSpec
+from urllib.parse import parse_qsl, urlencode
 
-from flask import request
+from flask import has_request_context, request
 from flask.typing import ResponseReturnValue
+
+from tournament.changes import Signal
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 P = ParamSpec("P")
 
@@ -27,6 +43,28 @@ POLL_SECONDS = 1.5
 TOKEN = "stand"
 #: The request's key (WSGI environ) for the current state, when a page behind it asked.
 STATE = "doko.live_state"
+#: The request's key for the state token a poll was answered with, and for how long (seconds)
+#: that answer may be given from memory (a token that depends on the clock expires).
+ANSWERED = "doko.live_answered"
+LASTS = "doko.live_lasts"
+#: How long an answer is given from memory at most, whatever the signal says: a write the
+#: signal cannot see (by hand, outside the app) shows within this, and a session's cookie is
+#: renewed by Flask at least this often.
+MEMORY_SECONDS = 30.0
+#: Addresses remembered at most (one per open page and client); beyond, memory starts afresh.
+MAX_REMEMBERED = 50_000
+#: The headers of Flask's answer a ``204`` from memory repeats.
+_KEPT_HEADERS = frozenset(
+    {
+        "cache-control",
+        "vary",
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "content-security-policy",
+        "strict-transport-security",
+    }
+)
 
 
 def is_fragment_request() -> bool:
@@ -38,6 +76,7 @@ def is_fragment_request() -> bool:
 
 def unchanged(token: str) -> ResponseReturnValue | None:
     """``204`` when the polling page already shows ``token``, else ``None`` (render it)."""
+    request.environ[ANSWERED] = token
     if request.args.get(TOKEN) == token:
         return "", 204
     return None
@@ -66,6 +105,77 @@ def polled(
         return wrapped
 
     return decorate
+
+
+def lasts(seconds: float) -> None:
+    """The state token being computed holds for ``seconds`` at most (it follows the clock):
+    its answer is given from memory no longer than that."""
+    if has_request_context():
+        request.environ[LASTS] = min(seconds, request.environ.get(LASTS, MEMORY_SECONDS))
+
+
+class FastPolls:
+    """A WSGI layer in front of Flask that answers unchanged polls from memory (see the
+    module's text)."""
+
+    def __init__(self, app: WSGIApplication, signal: Signal) -> None:
+        self.app = app
+        self.signal = signal
+        # address -> (token, generation, expiry (monotonic), headers)
+        self._remembered: dict[tuple[str, ...], tuple[str, int, float, list[tuple[str, str]]]] = {}
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        query = environ.get("QUERY_STRING", "")
+        if environ.get("REQUEST_METHOD") != "GET" or TOKEN + "=" not in query:
+            return self.app(environ, start_response)
+        pairs = parse_qsl(query, keep_blank_values=True)
+        sent = next((value for name, value in pairs if name == TOKEN), None)
+        address = (
+            str(environ.get("REMOTE_ADDR", "")),
+            str(environ.get("wsgi.url_scheme", "")),
+            str(environ.get("HTTP_HOST", "")),
+            str(environ.get("SCRIPT_NAME", "")) + str(environ.get("PATH_INFO", "")),
+            urlencode(sorted((name, value) for name, value in pairs if name != TOKEN)),
+            str(environ.get("HTTP_COOKIE", "")),
+        )
+        generation = self.signal.generation()
+        if generation is not None:
+            known = self._remembered.get(address)
+            if (
+                known is not None
+                and known[0] == sent
+                and known[1] == generation
+                and known[2] > time.monotonic()
+                and not self.signal.suspect(address[0])
+            ):
+                start_response("204 No Content", list(known[3]))
+                return []
+        answer: dict[str, Any] = {}
+
+        def remembering(status: str, headers: list[tuple[str, str]], *args: Any) -> Any:
+            answer["status"] = status
+            answer["headers"] = headers
+            return start_response(status, headers, *args)
+
+        body = self.app(environ, remembering)
+        token = environ.get(ANSWERED)
+        if (
+            generation is not None
+            and isinstance(token, str)
+            and str(answer.get("status", "")).startswith(("200", "204"))
+            # A new cookie makes the next poll another address.
+            and not any(k.lower() == "set-cookie" for k, _ in answer["headers"])
+        ):
+            if len(self._remembered) >= MAX_REMEMBERED:
+                self._remembered.clear()
+            kept = [(k, v) for k, v in answer["headers"] if k.lower() in _KEPT_HEADERS]
+            lasting = float(environ.get(LASTS, MEMORY_SECONDS))
+            self._remembered[address] = (token, generation, time.monotonic() + lasting, kept)
+        return body
+
+    def forget(self) -> None:
+        """Nothing is answered from memory until Flask has answered again."""
+        self._remembered.clear()
 
 
 def digest(text: str) -> str:
