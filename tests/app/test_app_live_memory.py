@@ -32,7 +32,7 @@ from tests.support.webapp import (
 from tournament import changes
 from tournament.app import create_app
 from tournament.extensions import db
-from tournament.models import RoundTable
+from tournament.models import RoundTable, Tournament
 from tournament.rounds import overview, overview_routes
 from tournament.web import live
 
@@ -108,6 +108,48 @@ def test_an_unchanged_poll_costs_no_database_statement(app: Flask, client: Flask
     with _statements(app) as statements:
         assert spectator.get(f"{standings}?stand=0.0.0").status_code == 200
     assert statements
+
+
+def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Another table's list moves on: this table's phone and the standings' phones are
+    asked once more what they show, without Flask: the list's state by its code once, the
+    standings' state once for every phone that shows them."""
+    tid, code = _drawn(app, client)
+    keeper = app.test_client()
+    path = f"/tisch/{code}/stand"
+    shown = _token(keeper.get(f"/tisch/{code}/"))
+    _from_memory(app, keeper, path, shown)
+    with app.app_context():
+        other = db.session.execute(
+            select(RoundTable.id).where(RoundTable.access_code != code)
+        ).scalar_one()
+        db.session.execute(
+            update(RoundTable).where(RoundTable.id == other).values(version=RoundTable.version + 1)
+        )
+        db.session.commit()
+    before = changes.of(app).generation()
+    _generation_moved(app, before)
+    with _statements(app) as statements:
+        assert keeper.get(f"{path}?stand={shown}").status_code == 204
+        assert keeper.get(f"{path}?stand={shown}").status_code == 204
+    assert len([s for s in statements if "round_table" in s]) == 1
+    assert not [s for s in statements if "user" in s or "throttle" in s]
+    phones = [app.test_client() for _ in range(3)]
+    standings = f"/turniere/{tid}/stand"
+    seen = _token(phones[0].get(standings))
+    for phone in phones:
+        _from_memory(app, phone, standings, seen)
+    before = changes.of(app).generation()
+    with app.app_context():  # a write the standings do not show
+        db.session.execute(update(Tournament).values(name=Tournament.name))
+        db.session.commit()
+    _generation_moved(app, before)
+    with _statements(app) as statements:
+        for phone in phones:
+            assert phone.get(f"{standings}?stand={seen}").status_code == 204
+    assert len([s for s in statements if s.lstrip().startswith("SELECT")]) <= 2
 
 
 def test_a_save_through_the_app_is_seen_by_the_next_poll(app: Flask, client: FlaskClient) -> None:

@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ParamSpec
 from urllib.parse import parse_qsl, urlencode
 
-from flask import has_request_context, request
+from flask import Flask, has_request_context, request
 from flask.typing import ResponseReturnValue
+from flask_login import current_user
 
 from tournament.changes import Signal
 
@@ -47,6 +48,12 @@ STATE = "doko.live_state"
 #: that answer may be given from memory (a token that depends on the clock expires).
 ANSWERED = "doko.live_answered"
 LASTS = "doko.live_lasts"
+#: The request's key for how its state token is worked out again without Flask (see
+#: :class:`FastPolls`): ``(function, keyword arguments)``.
+AGAIN = "doko.live_again"
+#: Endpoints whose state is worked out again by a function of their view arguments when an
+#: anonymous client asks (``tournament.app`` adds the list's poll by table code).
+AGAIN_BY_ENDPOINT: dict[str, Callable[..., str | None]] = {}
 #: How long an answer is given from memory at most, whatever the signal says: a write the
 #: signal cannot see (by hand, outside the app) shows within this, and a session's cookie is
 #: renewed by Flask at least this often.
@@ -77,6 +84,9 @@ def is_fragment_request() -> bool:
 def unchanged(token: str) -> ResponseReturnValue | None:
     """``204`` when the polling page already shows ``token``, else ``None`` (render it)."""
     request.environ[ANSWERED] = token
+    again = AGAIN_BY_ENDPOINT.get(request.endpoint or "")
+    if again is not None and AGAIN not in request.environ:
+        _again(again, request.view_args or {})
     if request.args.get(TOKEN) == token:
         return "", 204
     return None
@@ -93,6 +103,7 @@ def polled(
         @functools.wraps(view)
         def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
             if TOKEN in request.args:
+                _again(token_of, kwargs)
                 state = token_of(**kwargs)
                 current = unchanged(state)
                 if current is not None:
@@ -107,6 +118,14 @@ def polled(
     return decorate
 
 
+def _again(token_of: Callable[..., str | None], arguments: dict[str, Any]) -> None:
+    """Let the answer's state be worked out again by ``token_of(**arguments)`` alone, when
+    nothing but the database decides it: for an anonymous client (a page for staff only
+    lets no anonymous request reach its state; signed-in staff are asked by Flask)."""
+    if not current_user.is_authenticated:
+        request.environ[AGAIN] = (token_of, tuple(sorted(arguments.items())))
+
+
 def lasts(seconds: float) -> None:
     """The state token being computed holds for ``seconds`` at most (it follows the clock):
     its answer is given from memory no longer than that."""
@@ -114,15 +133,22 @@ def lasts(seconds: float) -> None:
         request.environ[LASTS] = min(seconds, request.environ.get(LASTS, MEMORY_SECONDS))
 
 
+_Again = tuple[Callable[..., str | None], tuple[tuple[str, Any], ...]]
+_Remembered = tuple[str, int, float, list[tuple[str, str]], _Again | None]
+
+
 class FastPolls:
     """A WSGI layer in front of Flask that answers unchanged polls from memory (see the
     module's text)."""
 
-    def __init__(self, app: WSGIApplication, signal: Signal) -> None:
+    def __init__(self, app: WSGIApplication, signal: Signal, flask_app: Flask) -> None:
         self.app = app
         self.signal = signal
-        # address -> (token, generation, expiry (monotonic), headers)
-        self._remembered: dict[tuple[str, ...], tuple[str, int, float, list[tuple[str, str]]]] = {}
+        self.flask_app = flask_app
+        # address -> (token, generation, expiry (monotonic), headers, how to work it out again)
+        self._remembered: dict[tuple[str, ...], _Remembered] = {}
+        # how to work a token out -> (generation, token)
+        self._tokens: dict[_Again, tuple[int, str | None]] = {}
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         query = environ.get("QUERY_STRING", "")
@@ -144,10 +170,12 @@ class FastPolls:
             if (
                 known is not None
                 and known[0] == sent
-                and known[1] == generation
                 and known[2] > time.monotonic()
                 and not self.signal.suspect(address[0])
+                and (known[1] == generation or self._still(known, generation))
             ):
+                if known[1] != generation:
+                    self._remembered[address] = (sent, generation, *known[2:])
                 start_response("204 No Content", list(known[3]))
                 return []
         answer: dict[str, Any] = {}
@@ -170,8 +198,30 @@ class FastPolls:
                 self._remembered.clear()
             kept = [(k, v) for k, v in answer["headers"] if k.lower() in _KEPT_HEADERS]
             lasting = float(environ.get(LASTS, MEMORY_SECONDS))
-            self._remembered[address] = (token, generation, time.monotonic() + lasting, kept)
+            again = environ.get(AGAIN)
+            expiry = time.monotonic() + lasting
+            self._remembered[address] = (token, generation, expiry, kept, again)
         return body
+
+    def _still(self, known: _Remembered, generation: int) -> bool:
+        """Whether the remembered token is still the state after something was written:
+        worked out again without Flask (once per state and generation, for all the addresses
+        that show it), where only the database decides it."""
+        again = known[4]
+        if again is None:
+            return False
+        cached = self._tokens.get(again)
+        if cached is None or cached[0] != generation:
+            token_of, arguments = again
+            with self.flask_app.app_context():
+                try:
+                    token = token_of(**dict(arguments))
+                except Exception:  # a 404 (gone), the database away: Flask answers
+                    token = None
+            if len(self._tokens) >= MAX_REMEMBERED:
+                self._tokens.clear()
+            cached = self._tokens[again] = (generation, token)
+        return cached[1] == known[0]
 
     def forget(self) -> None:
         """Nothing is answered from memory until Flask has answered again."""
