@@ -117,6 +117,8 @@ class Reader:
     times: list[float] = field(default_factory=list)
     unchanged: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: Where the open page asks (default: ``path``; a list asks at ``.../stand``).
+    poll: str = ""
 
 
 def follow_standings(
@@ -128,12 +130,13 @@ def follow_standings(
     due = time.monotonic() + rng.uniform(0, POLL_SECONDS if live else every)
     try:
         while _wait_until(due, deadline):
-            path = reader.path if token is None else f"{reader.path}?{TOKEN}={token}"
+            poll = reader.poll or reader.path
+            path = reader.path if token is None else f"{poll}?{TOKEN}={token}"
             try:
                 reply = phone.get(path)
             except (OSError, http.client.HTTPException) as error:
                 phone.connection.close()
-                reader.errors.append(f"standings: no answer: {error!r}")
+                reader.errors.append(f"{reader.path}: no answer: {error!r}")
                 token = None
             else:
                 if reply.status == 200:
@@ -142,7 +145,7 @@ def follow_standings(
                 elif reply.status == 204 and token is not None:
                     reader.unchanged.append(reply.seconds)
                 else:
-                    reader.errors.append(f"standings: HTTP {reply.status}")
+                    reader.errors.append(f"{reader.path}: HTTP {reply.status}")
             # A live page asks again POLL_SECONDS after the answer (htmx's "every").
             due = time.monotonic() + POLL_SECONDS if live else _next(due, every, rng)
     finally:
@@ -239,6 +242,7 @@ class Tournament:
     standings: str
     runs: dict[int, TableRun]
     readers: list[Reader] = field(default_factory=list)
+    lists: list[Reader] = field(default_factory=list)
 
 
 def hall_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
@@ -252,6 +256,12 @@ def hall_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
     parser.add_argument("--read-every", type=float, default=5.0, help="seconds per reload")
     parser.add_argument(
         "--reload", action="store_true", help="phones reload the page (no live updates)"
+    )
+    parser.add_argument(
+        "--no-list-polls",
+        dest="list_polls",
+        action="store_false",
+        help="the tables' phones do not keep their lists open (asking every 1.5 s)",
     )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
@@ -346,6 +356,19 @@ def _load(
     clients = []
     for tournament in tournaments:
         tournament.readers = [Reader(tournament.standings) for _ in range(args.readers)]
+        tournament.lists = [
+            Reader(f"/tisch/{run.plan.code}/", poll=f"/tisch/{run.plan.code}/stand")
+            for run in tournament.runs.values()
+            if args.list_polls
+        ]
+        for reader in tournament.lists:
+            clients.append(
+                threading.Thread(
+                    target=follow_standings,
+                    args=(reader, port, args.read_every, deadline, random.Random(rng.random())),
+                    kwargs={"live": True},
+                )
+            )
         for run in tournament.runs.values():
             clients.append(
                 threading.Thread(
@@ -413,12 +436,24 @@ def _report(
         print(list_entry._line("unchanged (204)", [t for r in readers for t in r.unchanged]))
     print(list_entry._line("list page", [t for r in runs for t in r.pages]))
     print(list_entry._line("preview", [t for r in runs for t in r.previews]))
+    lists = [r for t in tournaments for r in t.lists]
+    if lists:
+        print(list_entry._line("list poll (204)", [t for r in lists for t in r.unchanged]))
+        print(list_entry._line("list poll (new)", [t for r in lists for t in r.times]))
     print("targets: save p95 < 150 ms, standings page p95 < 200 ms")
     cores = os.cpu_count() or 1
     print(
         "CPU (share of the machine's "
         f"{cores} cores): "
         + ", ".join(f"{who} {seconds / elapsed / cores:.0%}" for who, seconds in cpu.items())
+    )
+    requests = sum(len(r.times) + len(r.unchanged) for r in readers + lists) + sum(
+        len(r.saves) + len(r.pages) + len(r.previews) for r in runs
+    )
+    polls = sum(len(r.unchanged) for r in readers + lists)
+    print(
+        f"requests: {requests} ({requests / elapsed:.0f}/s), {polls} of them unchanged (204); "
+        f"server CPU per request {cpu['server'] / max(requests, 1) * 1000:.2f} ms"
     )
     stored = sum(c.stored for c in checks)
     lost = sum(c.lost for c in checks)
@@ -429,14 +464,15 @@ def _report(
         f"database: {stored} games stored for {acknowledged} saves acknowledged: {lost} lost, "
         f"{extra} duplicated, {disorder} tables out of order, {wrong} tables with wrong totals"
     )
-    problems = [p for r in runs for p in r.problems] + [e for r in readers for e in r.errors]
+    problems = [p for r in runs for p in r.problems]
+    problems += [e for r in readers + lists for e in r.errors]
     problems += [p for c in checks for p in c.problems]
     print(f"errors: {len(problems)}")
     for problem in problems[:20]:
         print(f"  {problem}")
     if problems and log:
         print(f"server log (end):\n{log[-1500:]}")
-    failed = any(r.failed for r in runs) or any(r.errors for r in readers)
+    failed = any(r.failed for r in runs) or any(r.errors for r in readers + lists)
     return 1 if lost or extra or disorder or wrong or failed or problems else 0
 
 

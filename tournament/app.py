@@ -20,12 +20,13 @@ from sqlalchemy import Connection, Engine, event, make_url
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
+from tournament import changes, throttle
 from tournament import config as settings
-from tournament import throttle
 from tournament.accounts import routes as accounts_routes
 from tournament.accounts import sessions, setup_code
 from tournament.audit import routes as audit_routes  # noqa: F401 (the log, on the admin blueprint)
 from tournament.backups import commands as backup_commands
+from tournament.domain import table_play
 from tournament.excel import routes as excel_routes
 from tournament.extensions import (
     BEGIN_WRITING,
@@ -49,7 +50,7 @@ from tournament.standings import routes as standings_routes
 from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
-from tournament.web import error_pages, public_pages
+from tournament.web import error_pages, live, public_pages
 from tournament.web.admin import admin
 
 SCHEMA_OK = "doko_schema_ok"
@@ -125,7 +126,19 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.jinja_env.lstrip_blocks = True
     _announce_setup_code(app)
     _add_backup_commands(app)
+    # Unchanged polls of live pages are answered from memory, in front of everything above.
+    with app.app_context():
+        signal = changes.init_app(app, db.engine)
+    app.wsgi_app = live.FastPolls(app.wsgi_app, signal, app)  # type: ignore[method-assign]
+    live.AGAIN_BY_ENDPOINT["scorelists.live_state_by_code"] = _list_state_by_code
     return app
+
+
+def _list_state_by_code(code: str) -> str | None:
+    """The state of the list a table's code opens (``None``: no such code), as its poll
+    computes it (``scorelists.routes.live_state``)."""
+    table = table_play.table_by_code(code)
+    return None if table is None else scorelists_routes.live_token(table)
 
 
 def _announce_setup_code(app: Flask) -> None:

@@ -31,7 +31,7 @@ from tournament.models import Round, RoundStatus, RoundTable, Tournament, utcnow
 from tournament.rounds import service as rounds
 from tournament.texts import Part, part
 from tournament.texts import rule_set_day as day_words
-from tournament.web.live import digest
+from tournament.web.live import digest, lasts
 
 STATUS_TEXT = {
     "green": "vollständig und geprüft",
@@ -199,8 +199,9 @@ def state_token(tournament_id: int, number: int, now: dt.datetime | None = None)
     token = f"{version}.{lists}.{tables}"
     anchor = time_up_at or started_at
     if status is RoundStatus.RUNNING and anchor is not None:
-        minutes = int(((now or utcnow()) - aware(anchor)).total_seconds() // 60)
-        token += f".{minutes}"
+        seconds = ((now or utcnow()) - aware(anchor)).total_seconds()
+        token += f".{int(seconds // 60)}"
+        lasts(60 - seconds % 60)
     return token
 
 

@@ -25,6 +25,7 @@ from flask_limiter import Limiter, RateLimitExceeded
 from sqlalchemy import make_url
 from werkzeug.wrappers import Response
 
+from tournament import changes
 from tournament.extensions import db
 from tournament.models import USERNAME_LENGTH
 from tournament.texts import Refusal, refusal_text
@@ -67,8 +68,10 @@ limiter = Limiter(_client_address)
 
 
 def failed() -> None:
-    """Count this request as a failed guess against the limits of its view."""
+    """Count this request as a failed guess against the limits of its view; from now on its
+    client's polls are never answered from memory (:mod:`tournament.changes`)."""
     g.setdefault(_FAILED, True)
+    changes.failed(_client_address())
 
 
 def _was_failed(_response: Response) -> bool:
