@@ -229,10 +229,10 @@ def init_app(app: Flask, engine: Engine) -> Signal:
     elif url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
         signal = SqliteSignal(str(url.database))
     elif url.get_backend_name() == "postgresql":
-        _notify_on_write(engine)
         signal = PostgresSignal(
             url.set(drivername="postgresql").render_as_string(hide_password=False)
         )
+        _notify_on_write(engine, signal)
     else:
         signal = Signal()
     app.extensions[_KEY] = signal
@@ -243,9 +243,12 @@ _READS = ("SELECT", "SHOW", "SET", "BEGIN", "ROLLBACK", "COMMIT", "SAVEPOINT", "
 _NOTIFIED = "doko_notified"
 
 
-def _notify_on_write(engine: Engine) -> None:
+def _notify_on_write(engine: Engine, signal: PostgresSignal) -> None:
     """Each transaction on ``engine`` that writes sends ``NOTIFY`` once, before its first
-    write; PostgreSQL delivers it when (and only if) the transaction commits."""
+    write; PostgreSQL delivers it when (and only if) the transaction commits. The writing
+    process moves its own generation on as the commit is sent, so its next poll never waits
+    for its own notice: a poll in between may remember the state before the commit, under
+    that generation, until the notice moves it on again."""
 
     @event.listens_for(engine, "before_cursor_execute")
     def _before(
@@ -256,8 +259,12 @@ def _notify_on_write(engine: Engine) -> None:
         cursor.execute(f"NOTIFY {CHANNEL}")
         connection.info[_NOTIFIED] = True
 
-    @event.listens_for(engine, "begin")
     @event.listens_for(engine, "commit")
+    def _committed(connection: Any) -> None:
+        if connection.info.pop(_NOTIFIED, None):
+            signal._count += 1
+
+    @event.listens_for(engine, "begin")
     @event.listens_for(engine, "rollback")
     def _ended(connection: Any) -> None:
         connection.info.pop(_NOTIFIED, None)

@@ -75,11 +75,18 @@ def _drawn(app: Flask, client: FlaskClient) -> tuple[int, str]:
 
 
 def _generation_moved(app: Flask, before: int | None) -> None:
-    """Wait until the signal has heard of the write (PostgreSQL's listener is a thread)."""
+    """Wait until the signal has heard of the write and is quiet again (on PostgreSQL the
+    writing process moves on at its commit, and again when its listener, a thread, hears the
+    notice)."""
     signal = changes.of(app)
     deadline = time.monotonic() + 5
     while signal.generation() in (before, None) and time.monotonic() < deadline:
         time.sleep(0.02)
+    quiet, last = 0, signal.generation()
+    while quiet < 5 and time.monotonic() < deadline:
+        time.sleep(0.02)
+        now = signal.generation()
+        quiet, last = (quiet + 1, now) if now == last else (0, now)
 
 
 def _from_memory(app: Flask, client: FlaskClient, path: str, token: str) -> None:
