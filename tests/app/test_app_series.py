@@ -294,8 +294,8 @@ def test_a_tournament_of_another_rule_set_is_refused_naming_both(
         follow=True,
     )
     message = " ".join(flashes(page.get_data(as_text=True)))
-    assert "„Ravensburger Abend“ wird nach „" in message
-    assert "die Jahreswertung „Jahreswertung Kiel“ nach „" in message
+    assert "„Ravensburger Abend“ wird nach „Ravensburger 2015 (Kasse)“ gespielt" in message
+    assert "die Jahreswertung „Jahreswertung Kiel“ nach „DDV-Turnierspielregeln“" in message
     assert "eine Jahreswertung hat ein Regelwerk" in message
     csv_rows = _rows(client, f"/jahreswertungen/{series_id}/stand.csv")
     assert all("Ravensburger" not in cell for row in csv_rows for cell in row)
