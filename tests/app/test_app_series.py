@@ -28,6 +28,7 @@ from tests.support.webapp import (
     flashes,
     log_out,
     post_new_tournament,
+    send,
     sign_in,
     submit,
 )
@@ -180,3 +181,22 @@ def test_the_public_cannot_change_a_series(app: Flask, client: FlaskClient) -> N
     log_out(client)
     assert client.get("/jahreswertungen/neu").status_code in (302, 401, 403)
     assert client.get("/jahreswertungen/999").status_code == 404
+
+
+def test_a_change_from_an_old_page_is_refused(client: FlaskClient, season: list[int]) -> None:
+    series_id = create_series(client, season[:1], SETTINGS["all-total"])
+    path = f"/jahreswertungen/{series_id}/bearbeiten"
+    old = client.get(path).get_data(as_text=True)
+    submit(client, path, data={"name": "Neuer Name", "season": "2026"}, follow=True)
+    page = send(client, old, path, {"name": "Alter Stand"}, follow=True)
+    assert "Die Jahreswertung wurde inzwischen geändert." in html.unescape(
+        page.get_data(as_text=True)
+    )
+    added = send(
+        client, old, f"/jahreswertungen/{series_id}/turniere", {"tournament": str(season[1])}
+    )
+    assert added.status_code == 302
+    assert "Clubabend 2" not in html.unescape(
+        client.get(f"/jahreswertungen/{series_id}").get_data(as_text=True)
+    )
+    assert "Neuer Name" in client.get(path).get_data(as_text=True)
