@@ -200,3 +200,20 @@ def test_a_change_from_an_old_page_is_refused(client: FlaskClient, season: list[
         client.get(f"/jahreswertungen/{series_id}").get_data(as_text=True)
     )
     assert "Neuer Name" in client.get(path).get_data(as_text=True)
+
+
+def test_the_protokoll_names_each_change_of_a_series(
+    client: FlaskClient, season: list[int]
+) -> None:
+    series_id = create_series(client, season[:2], SETTINGS["all-total"])
+    path = f"/jahreswertungen/{series_id}/bearbeiten"
+    submit(client, path, data={"measure": "placement"}, follow=True)
+    submit(client, path, f"/jahreswertungen/{series_id}/turniere/{season[1]}/entfernen")
+    log = html.unescape(client.get("/protokoll").get_data(as_text=True))
+    log = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", log))
+    subject = "Jahreswertung „Jahreswertung Kiel“:"
+    assert f"{subject} angelegt von leitung: Saison 2026; Es zählen alle Turniere" in log
+    assert "Bei Gleichstand bester Einzelplatz, mehr gewertete Turniere" in log
+    assert log.count(f"{subject} Turnier aufgenommen von leitung") == 2
+    assert f"{subject} Turnier herausgenommen von leitung: Turnier Clubabend 2" in log
+    assert "Gewertet nach Gesamtpunkten → Platzierungspunkten" in log

@@ -25,7 +25,7 @@ from decimal import Decimal
 
 from sqlalchemy import select
 
-from tournament.domain import names, standings
+from tournament.domain import audit_log, names, standings
 from tournament.domain.errors import ServiceError
 from tournament.extensions import db
 from tournament.models import (
@@ -36,6 +36,7 @@ from tournament.models import (
     SeriesMeasure,
     SeriesTournament,
     Tournament,
+    User,
 )
 from tournament.texts import series as words
 from tournament.texts.rule_sets import rule_set_name
@@ -120,11 +121,26 @@ def _apply(series: Series, settings: Settings) -> None:
     series.tie_breaks = list(settings.tie_breaks)
 
 
-def create(settings: Settings) -> Series:
+def _fields(series: Series) -> dict[str, object]:
+    """What the audit log keeps of a series' rules."""
+    return {
+        "name": series.name,
+        "season": series.season,
+        "counting": series.counting.value,
+        "best_of": series.best_of,
+        "measure": series.measure.value,
+        "placement_points": ", ".join(str(p) for p in series.placement_points),
+        "min_tournaments": series.min_tournaments,
+        "tie_breaks": ", ".join(dict(words.TIE_BREAK_CHOICES)[k] for k in series.tie_breaks),
+    }
+
+
+def create(user: User | None, settings: Settings) -> Series:
     series = Series(rules_variants=[])
     _apply(series, settings)
     db.session.add(series)
     db.session.flush()
+    audit_log.record(user, "create", "series", series.id, new=_fields(series))
     return series
 
 
@@ -134,9 +150,21 @@ def _claim(series: Series, version: int) -> None:
     series.version += 1
 
 
-def update(series: Series, version: int, settings: Settings) -> None:
+def update(user: User | None, series: Series, version: int, settings: Settings) -> None:
     _claim(series, version)
+    old = _fields(series)
     _apply(series, settings)
+    new = _fields(series)
+    changed = [key for key in new if new[key] != old[key]]
+    if changed:
+        audit_log.record(
+            user,
+            "update",
+            "series",
+            series.id,
+            old={"name": old["name"], **{k: old[k] for k in changed}},
+            new={"name": new["name"], **{k: new[k] for k in changed}},
+        )
 
 
 def get(series_id: int) -> Series | None:
@@ -171,7 +199,7 @@ def rules_name(series: Series) -> str | None:
     return rule_set_name(series.rules_preset, series.rules_variants)
 
 
-def add(series: Series, version: int, tournament: Tournament) -> None:
+def add(user: User | None, series: Series, version: int, tournament: Tournament) -> None:
     """Add ``tournament``; one under another rule set than the series' is refused, naming both.
     The first tournament gives a series without a rule set its own."""
     if any(entry.tournament_id == tournament.id for entry in series.entries):
@@ -193,14 +221,28 @@ def add(series: Series, version: int, tournament: Tournament) -> None:
         )
     _claim(series, version)
     series.entries.append(SeriesTournament(tournament_id=tournament.id))
+    audit_log.record(
+        user,
+        "add_tournament",
+        "series",
+        series.id,
+        new={"name": series.name, "series_tournament": tournament.name},
+    )
 
 
-def remove(series: Series, version: int, tournament: Tournament) -> None:
+def remove(user: User | None, series: Series, version: int, tournament: Tournament) -> None:
     entry = next((e for e in series.entries if e.tournament_id == tournament.id), None)
     if entry is None:
         raise ServiceError.sentence(words.NOT_IN.format(tournament=tournament.name))
     _claim(series, version)
     series.entries.remove(entry)
+    audit_log.record(
+        user,
+        "remove_tournament",
+        "series",
+        series.id,
+        new={"name": series.name, "series_tournament": tournament.name},
+    )
 
 
 # The standings

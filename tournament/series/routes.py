@@ -24,7 +24,7 @@ from tournament.models import Series, Tournament
 from tournament.series.forms import AddTournamentForm, RemoveTournamentForm, SeriesForm
 from tournament.texts import series as words
 from tournament.web import live
-from tournament.web.access import leitung_required
+from tournament.web.access import acting_user, leitung_required
 from tournament.web.helpers import refuse
 from tournament.web.public_pages import shared_for_a_moment
 
@@ -92,7 +92,7 @@ def create() -> ResponseReturnValue:
         points = _placement(form)
         if points is not None:
             try:
-                found = service.create(form.settings(points))
+                found = service.create(acting_user(), form.settings(points))
             except ServiceError as error:
                 refuse(error, form)
             else:
@@ -128,7 +128,7 @@ def edit(series_id: int) -> ResponseReturnValue:
         points = _placement(form)
         if points is not None:
             try:
-                service.update(found, form.version_number(), form.settings(points))
+                service.update(acting_user(), found, form.version_number(), form.settings(points))
             except ServiceError as error:
                 refuse(error, form)
             else:
@@ -171,7 +171,7 @@ def add(series_id: int) -> ResponseReturnValue:
             flash(words.NO_SUCH_TOURNAMENT, "error")
         else:
             try:
-                service.add(found, form.version_number(), chosen)
+                service.add(acting_user(), found, form.version_number(), chosen)
             except ServiceError as error:
                 refuse(error)
             else:
@@ -192,7 +192,7 @@ def remove(series_id: int, tournament_id: int) -> ResponseReturnValue:
         abort(404)
     if form.validate_on_submit():
         try:
-            service.remove(found, form.version_number(), chosen)
+            service.remove(acting_user(), found, form.version_number(), chosen)
         except ServiceError as error:
             refuse(error)
         else:
