@@ -113,6 +113,14 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "best3-average": {"counting": "best", "best_of": 3, "measure": "average", "min": 4},
     "all-placement": {"counting": "all", "measure": "placement"},
     "best2-placement": {"counting": "best", "best_of": 2, "measure": "placement", "min": 4},
+    # Other tie-breaks: none (equal values share a place), and another order.
+    "all-placement-no-ties": {"counting": "all", "measure": "placement", "ties": []},
+    "best2-placement-points-first": {
+        "counting": "best",
+        "best_of": 2,
+        "measure": "placement",
+        "ties": ["all_points", "more_tournaments", "best_placement"],
+    },
 }
 PLACEMENT = [20, 18, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 TIE_BREAKS = ["best_placement", "more_tournaments", "all_points"]
@@ -127,10 +135,10 @@ def create_series(client: FlaskClient, season: list[int], rule: dict[str, Any]) 
         "measure": rule["measure"],
         "placement_points": ", ".join(str(p) for p in PLACEMENT),
         "min_tournaments": str(rule.get("min", 1)),
-        "tie_break_1": TIE_BREAKS[0],
-        "tie_break_2": TIE_BREAKS[1],
-        "tie_break_3": TIE_BREAKS[2],
     }
+    ties = rule.get("ties", TIE_BREAKS)
+    for number in (1, 2, 3):
+        data[f"tie_break_{number}"] = ties[number - 1] if number <= len(ties) else ""
     response = submit(client, "/jahreswertungen/neu", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     found = re.fullmatch(r"/jahreswertungen/(\d+)/bearbeiten", response.headers["Location"])
@@ -180,12 +188,13 @@ def expected_standings(
         else:
             result = sum((value(line) for _, line in counted), Decimal(0))
         values[person] = result
-        keys[person] = (
-            result,
-            -Decimal(min(line["rank"] for _, line in counted)),
-            Decimal(len(counted)),
-            Decimal(sum(line["total"] for _, line in played)),
-        )
+        tie_values = {
+            "best_placement": -Decimal(min(line["rank"] for _, line in counted)),
+            "more_tournaments": Decimal(len(counted)),
+            "all_points": Decimal(sum(line["total"] for _, line in played)),
+        }
+        ties = rule.get("ties", TIE_BREAKS)
+        keys[person] = (result, *(tie_values[key] for key in ties))
         if len(played) >= rule.get("min", 1):
             ranked.add(person)
     order = sorted(ranked, key=lambda person: tuple(-k for k in keys[person]))
