@@ -140,6 +140,8 @@ def test_a_tournament_of_another_rule_set_is_refused_naming_both(
         ("20, 18, 19", "Platz 3 (19) bekommt mehr als Platz 2 (18)"),
         ("20, -3", "„-3“ (Stelle 2) ist keine ganze Zahl"),
         ("", "Bei Platzierungspunkten bitte die Punkte der Plätze angeben."),
+        ("20, ²", "„²“ (Stelle 2) ist keine ganze Zahl"),
+        ("9" * 5000, "(Stelle 1) ist keine ganze Zahl von 0 bis 1000."),
     ],
 )
 def test_a_bad_placement_table_is_refused_next_to_its_field(

@@ -60,7 +60,9 @@ def parse_placement_points(text: str) -> list[int]:
         )
     points: list[int] = []
     for position, item in enumerate(items, start=1):
-        if not item.isdigit() or int(item) > MAX_PLACE_POINTS:
+        if not (item.isascii() and item.isdigit() and len(item) <= 4) or (
+            int(item) > MAX_PLACE_POINTS
+        ):
             raise ServiceError.sentence(
                 words.PLACEMENT_BAD.format(item=item[:20], position=position),
                 field="placement_points",
