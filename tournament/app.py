@@ -46,6 +46,7 @@ from tournament.rounds import evening_routes, overview_routes
 from tournament.rounds import routes as rounds_routes
 from tournament.schema import MIGRATIONS_DIR, current_heads, heads_problem
 from tournament.scorelists import routes as scorelists_routes
+from tournament.series import routes as series_routes
 from tournament.standings import routes as standings_routes
 from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
@@ -118,6 +119,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(standings_routes.bp)
     app.register_blueprint(publish_routes.bp)
     app.register_blueprint(player_pages_routes.bp)
+    app.register_blueprint(series_routes.bp)
     app.register_blueprint(admin)  # the accounts (accounts_routes) and the log (audit_routes)
     error_pages.init_app(app)
     app.after_request(_security_headers)

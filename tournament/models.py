@@ -409,6 +409,72 @@ class ThrottleCounter(Model):
     expires_at: Mapped[float] = mapped_column(Float, index=True)
 
 
+class SeriesCounting(enum.StrEnum):
+    """Which of a player's tournaments count in a season series."""
+
+    ALL = "all"
+    BEST = "best"
+
+
+class SeriesMeasure(enum.StrEnum):
+    """What a tournament gives a player in a season series."""
+
+    TOTAL = "total"
+    AVERAGE = "average"
+    PLACEMENT = "placement"
+
+
+class Series(Model):
+    """A season series (Jahreswertung): tournaments counted together under rules the
+    Turnierleitung sets (``tournament/domain/series.py`` works out its standings)."""
+
+    __tablename__ = "series"
+    __table_args__ = (
+        CheckConstraint("best_of IS NULL OR best_of >= 1", name="best_of_positive"),
+        CheckConstraint("min_tournaments >= 1", name="min_tournaments_positive"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(TEXT_LENGTH))
+    season: Mapped[int]
+    # The rule set of its tournaments (preset and variants), taken from the first one added
+    # unless set; None while it has none.
+    rules_preset: Mapped[str | None] = mapped_column(String(40))
+    rules_variants: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
+    counting: Mapped[SeriesCounting] = mapped_column(
+        _enum_column(SeriesCounting, "counting"), default=SeriesCounting.ALL
+    )
+    # The number of tournaments that count under "best N".
+    best_of: Mapped[int | None]
+    measure: Mapped[SeriesMeasure] = mapped_column(
+        _enum_column(SeriesMeasure, "measure"), default=SeriesMeasure.TOTAL
+    )
+    # Placement points: the points of 1st, 2nd, ... place; a place beyond the list gets 0.
+    placement_points: Mapped[list[int]] = mapped_column(JSON, default=list, server_default="[]")
+    min_tournaments: Mapped[int] = mapped_column(default=1, server_default="1")
+    # The tie-breaks in order (keys of ``domain/series.TIE_BREAKS``).
+    tie_breaks: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+
+    entries: Mapped[list[SeriesTournament]] = relationship(
+        back_populates="series", cascade="all, delete-orphan"
+    )
+
+
+class SeriesTournament(Model):
+    """A tournament of a series."""
+
+    __tablename__ = "series_tournament"
+    __table_args__ = (UniqueConstraint("series_id", "tournament_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    series_id: Mapped[int] = mapped_column(ForeignKey("series.id"), index=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+
+    series: Mapped[Series] = relationship(back_populates="entries")
+    tournament: Mapped[Tournament] = relationship()
+
+
 def core_table(model: type[Model]) -> Table:
     """A model's table, for the few writes made with Core statements instead of the session."""
     table = model.__table__

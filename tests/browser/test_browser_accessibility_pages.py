@@ -17,7 +17,7 @@ import datetime as dt
 import random
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -60,6 +60,7 @@ class World:
     start_number: int
     user: int
     event: int
+    series: int = 0  # a season series with the tournament in it
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,19 @@ def site(
                 played = random_list(random.Random(table.number), players=keys)["entries"]
                 score_lists.replace_entries(table, played[:6], user)
             db.session.commit()
-        yield Site(url, world)
+        made = submit(
+            client,
+            "/jahreswertungen/neu",
+            data={"name": "Jahreswertung", "season": "2026", "min_tournaments": "1"},
+        )
+        series = int(made.headers["Location"].split("/")[2])
+        submit(
+            client,
+            f"/jahreswertungen/{series}/bearbeiten",
+            f"/jahreswertungen/{series}/turniere",
+            {"tournament": str(tid)},
+        )
+        yield Site(url, replace(world, series=series))
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +204,10 @@ PAGES: dict[str, tuple[tuple[str, ...], Callable[[World], str]]] = {
         lambda w: f"/turniere/{w.tid}/startnummer/{w.start_number}",
     ),
     "players.edit": ((LEITUNG,), lambda w: f"/turniere/{w.tid}/spieler/{w.registration}"),
+    "series.index": ((PUBLIC, LEITUNG), lambda w: "/jahreswertungen/"),
+    "series.show": ((PUBLIC, LEITUNG), lambda w: f"/jahreswertungen/{w.series}"),
+    "series.create": ((LEITUNG,), lambda w: "/jahreswertungen/neu"),
+    "series.edit": ((LEITUNG,), lambda w: f"/jahreswertungen/{w.series}/bearbeiten"),
 }
 #: Pages without a route of their own: the set-up page (only before the first account,
 #: ``test_the_set_up_page``), and the error page.

@@ -252,7 +252,7 @@ def _subject(
     stored = {**old, **new}
     if kind == "registration" and "name" in stored and "start_number" in stored:
         return template.format(name=_plain(stored["name"]), number=_plain(stored["start_number"]))
-    if kind in ("tournament", "user") and ("name" in stored or "username" in stored):
+    if kind in ("tournament", "user", "series") and ("name" in stored or "username" in stored):
         return template.format(name=_plain(stored.get("name", stored.get("username"))))
     if kind == "round" and "number" in stored:
         return template.format(number=_plain(stored["number"]))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from tournament.texts import series as series_words
 from tournament.texts.rule_sets import PRESET_NAMES, VARIANT_TEXTS
 
 
@@ -42,6 +43,10 @@ ACTIONS: dict[tuple[str, str], str] = {
     ("tournament", "create"): "angelegt",
     ("tournament", "update"): "Angaben geändert",
     ("tournament", "import_lists"): "Listen aus einer Datei eingelesen",
+    ("series", "create"): "angelegt",
+    ("series", "update"): "Regeln geändert",
+    ("series", "add_tournament"): "Turnier aufgenommen",
+    ("series", "remove_tournament"): "Turnier herausgenommen",
     ("registration", "register"): "angemeldet",
     ("registration", "update"): "Anmeldung geändert",
     ("registration", "withdraw"): "zurückgezogen",
@@ -80,6 +85,7 @@ OBJECTS: dict[str, str] = {
     "round": "Runde {number}",
     "round_table": "Tisch {number}, Runde {round}",
     "user": "Konto {name}",
+    "series": "Jahreswertung „{name}“",
 }
 #: An object no longer in the database (or never found), by type.
 MISSING_OBJECTS: dict[str, str] = {
@@ -88,6 +94,7 @@ MISSING_OBJECTS: dict[str, str] = {
     "round": "Runde #{id}",
     "round_table": "Tisch #{id}",
     "user": "Konto #{id}",
+    "series": "Jahreswertung #{id}",
 }
 UNKNOWN_OBJECT = "{type} #{id}"
 NO_OBJECT = "{type}"
@@ -112,6 +119,14 @@ UNKNOWN_KIND = "unbekannter Eintrag"
 #: table, and the parts of a list entry).
 FIELD_LABELS: dict[str, str] = {
     "name": "Name",
+    "season": "Saison",
+    "counting": "Es zählen",
+    "best_of": "beste N",
+    "measure": "Gewertet nach",
+    "placement_points": "Platzierungspunkte",
+    "min_tournaments": "Mindestens Turniere",
+    "tie_breaks": "Bei Gleichstand",
+    "series_tournament": "Turnier",
     "date": "Datum",
     "venue": "Ort",
     "organiser": "Ausrichter",
@@ -189,6 +204,8 @@ ARROW = "{before} → {after}"
 
 #: Stored words, by field.
 VALUE_WORDS: dict[str, dict[str, str]] = {
+    "counting": dict(series_words.COUNTING_CHOICES),
+    "measure": dict(series_words.MEASURE_CHOICES),
     "rules_preset": dict(PRESET_NAMES),
     "rules_variants": {
         key: variant.name

@@ -1,0 +1,1 @@
+"""The season series (Jahreswertung): its pages for the Turnierleitung and the public."""
