@@ -17,7 +17,6 @@ import functools
 import http.client
 import os
 import re
-import secrets
 import signal
 import threading
 import time
@@ -35,14 +34,12 @@ from tests.support import postgres
 from tests.support.server_processes import (
     ServerProcess,
     free_port,
-    gunicorn_command,
-    laptop_server_command,
     migrate,
+    server_database,
     server_environment,
 )
 from tests.support.serving import wait_for
 from tests.support.webapp import create_tournament, draw_round, paste_players, round_action, sign_in
-from tournament.app import create_app
 from tournament.domain import list_store
 from tournament.extensions import db
 from tournament.models import Round
@@ -206,34 +203,16 @@ def build_hall(app: Flask, url: str, key: str, log: Path) -> list[Table]:
 
 @pytest.fixture
 def gunicorn_hall(postgres_cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Hall]:
-    cluster = postgres_cluster
-    name = cluster.create_database("doko_crash")
-    url, key = cluster.url(name), secrets.token_hex(32)
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(tmp_path)
-    )
-    try:
-        log = tmp_path / "server.log"
-        tables = build_hall(app, url, key, log)
-        command = functools.partial(gunicorn_command, workers=2, instance=tmp_path)
-        yield Hall(app, tables, command, server_environment(url, key), log)
-    finally:
-        with app.app_context():
-            db.engine.dispose()
-        cluster.drop_database(name)
+    with server_database(tmp_path, postgres_cluster, "doko_crash") as served:
+        tables = build_hall(served.app, served.url, served.key, served.log)
+        yield Hall(served.app, tables, served.command, served.env, served.log)
 
 
 @pytest.fixture
 def laptop_hall(tmp_path: Path) -> Iterator[Hall]:
-    url, key = f"sqlite:///{tmp_path / 'hall.sqlite3'}", secrets.token_hex(32)
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(tmp_path)
-    )
-    log = tmp_path / "server.log"
-    tables = build_hall(app, url, key, log)
-    yield Hall(app, tables, laptop_server_command, server_environment(url, key), log)
-    with app.app_context():
-        db.engine.dispose()
+    with server_database(tmp_path, None, "hall") as served:
+        tables = build_hall(served.app, served.url, served.key, served.log)
+        yield Hall(served.app, tables, served.command, served.env, served.log)
 
 
 def under_load(hall: Hall, crash: Callable[[Hall, ServerProcess, int], ServerProcess]) -> None:

@@ -10,10 +10,8 @@ test process writes beside them through an app of its own.
 
 from __future__ import annotations
 
-import functools
 import http.client
 import re
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -27,14 +25,12 @@ from tests.support import postgres
 from tests.support.server_processes import (
     ServerProcess,
     free_port,
-    gunicorn_command,
-    laptop_server_command,
     migrate,
+    server_database,
     server_environment,
 )
 from tests.support.webapp import create_tournament, draw_round, paste_players, round_action, sign_in
 from tournament import changes
-from tournament.app import create_app
 from tournament.extensions import db
 from tournament.models import RoundTable
 
@@ -69,33 +65,16 @@ def _build(app: Flask, url: str, key: str, log: Path) -> str:
 
 @pytest.fixture
 def gunicorn_served(postgres_cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Served]:
-    name = postgres_cluster.create_database("doko_live")
-    url, key = postgres_cluster.url(name), secrets.token_hex(32)
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(tmp_path)
-    )
-    try:
-        log = tmp_path / "server.log"
-        code = _build(app, url, key, log)
-        command = functools.partial(gunicorn_command, workers=2, instance=tmp_path)
-        yield Served(app, code, command, dict(server_environment(url, key)), log)
-    finally:
-        with app.app_context():
-            db.engine.dispose()
-        postgres_cluster.drop_database(name)
+    with server_database(tmp_path, postgres_cluster, "doko_live") as served:
+        code = _build(served.app, served.url, served.key, served.log)
+        yield Served(served.app, code, served.command, served.env, served.log)
 
 
 @pytest.fixture
 def laptop_served(tmp_path: Path) -> Iterator[Served]:
-    url, key = f"sqlite:///{tmp_path / 'live.sqlite3'}", secrets.token_hex(32)
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(tmp_path)
-    )
-    log = tmp_path / "server.log"
-    code = _build(app, url, key, log)
-    yield Served(app, code, laptop_server_command, dict(server_environment(url, key)), log)
-    with app.app_context():
-        db.engine.dispose()
+    with server_database(tmp_path, None, "live") as served:
+        code = _build(served.app, served.url, served.key, served.log)
+        yield Served(served.app, code, served.command, served.env, served.log)
 
 
 def _get(port: int, path: str) -> tuple[int, str]:

@@ -8,15 +8,24 @@ answers HTTP, and stops it (or kills it with SIGKILL, to test what survives a cr
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.client
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from tests.support.postgres import Cluster
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
@@ -194,3 +203,47 @@ def running(
         yield server
     finally:
         server.stop()
+
+
+@dataclass(frozen=True)
+class ServerDatabase:
+    """A database for a server process: the app on it (to build a day before the server
+    starts), its address and secret key, the server's command line (given a port), its
+    environment and its log file."""
+
+    app: Flask
+    url: str
+    key: str
+    command: Callable[[int], list[str]]
+    env: dict[str, str]
+    log: Path
+
+
+@contextlib.contextmanager
+def server_database(folder: Path, cluster: Cluster | None, name: str) -> Iterator[ServerDatabase]:
+    """Without ``cluster``: the SQLite file ``name.sqlite3`` in ``folder``, served by the
+    laptop server; with it: a new database ``name`` on ``cluster``, served by gunicorn with two
+    workers, dropped afterwards."""
+    from tournament.app import create_app
+    from tournament.extensions import db
+
+    key = secrets.token_hex(32)
+    command: Callable[[int], list[str]]
+    if cluster is None:
+        database = ""
+        url = f"sqlite:///{folder / (name + '.sqlite3')}"
+        command = laptop_server_command
+    else:
+        database = cluster.create_database(name)
+        url = cluster.url(database)
+        command = functools.partial(gunicorn_command, workers=2, instance=folder)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": key}, instance_path=str(folder))
+    try:
+        yield ServerDatabase(
+            app, url, key, command, server_environment(url, key), folder / "server.log"
+        )
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+        if cluster is not None:
+            cluster.drop_database(database)
