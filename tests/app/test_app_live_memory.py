@@ -10,17 +10,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select, text, update
+from sqlalchemy import select, text, update
 from werkzeug.test import TestResponse
 
+from tests.support.apps import statements_seen
 from tests.support.webapp import (
     create_tournament,
     draw_round,
@@ -37,23 +35,6 @@ from tournament.rounds import overview, overview_routes
 from tournament.web import live
 
 TOKEN = re.compile(r'"stand": "([^"]+)"')
-
-
-@contextmanager
-def _statements(app: Flask) -> Iterator[list[str]]:
-    """The SQL statements the app's database sees meanwhile."""
-    seen: list[str] = []
-
-    def record(*args: Any) -> None:
-        seen.append(str(args[2]))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
 
 
 def _token(response: TestResponse) -> str:
@@ -96,7 +77,7 @@ def _from_memory(app: Flask, client: FlaskClient, path: str, token: str) -> None
         time.sleep(0.02)  # PostgreSQL: the listener's first connection
     for _ in range(2):  # through Flask (the first may renew the session's cookie)
         assert client.get(f"{path}?stand={token}").status_code == 204
-    with _statements(app) as statements:
+    with statements_seen(app) as statements:
         response = client.get(f"{path}?stand={token}")
     assert response.status_code == 204
     assert statements == []
@@ -112,7 +93,7 @@ def test_an_unchanged_poll_costs_no_database_statement(app: Flask, client: Flask
     standings = f"/turniere/{tid}/stand"
     _from_memory(app, spectator, standings, _token(spectator.get(standings)))
     # Another token than the remembered one goes through Flask.
-    with _statements(app) as statements:
+    with statements_seen(app) as statements:
         assert spectator.get(f"{standings}?stand=0.0.0").status_code == 200
     assert statements
 
@@ -138,7 +119,7 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
         db.session.commit()
     before = changes.of(app).generation()
     _generation_moved(app, before)
-    with _statements(app) as statements:
+    with statements_seen(app) as statements:
         assert keeper.get(f"{path}?stand={shown}").status_code == 204
         assert keeper.get(f"{path}?stand={shown}").status_code == 204
     assert len([s for s in statements if "round_table" in s]) == 1
@@ -153,7 +134,7 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
         db.session.execute(update(Tournament).values(name=Tournament.name))
         db.session.commit()
     _generation_moved(app, before)
-    with _statements(app) as statements:
+    with statements_seen(app) as statements:
         for phone in phones:
             assert phone.get(f"{standings}?stand={seen}").status_code == 204
     assert len([s for s in statements if s.lstrip().startswith("SELECT")]) <= 2
@@ -280,7 +261,7 @@ def test_an_unknown_code_is_never_answered_from_memory(app: Flask, client: Flask
     guesser = app.test_client()
     guesser.environ_base["REMOTE_ADDR"] = "192.168.7.8"
     for _ in range(3):
-        with _statements(app) as statements:
+        with statements_seen(app) as statements:
             response = guesser.get("/tisch/AAAAAAAA/stand?stand=1.bereit.0.0")
         assert response.status_code == 404
         assert [s for s in statements if "round_table" in s]

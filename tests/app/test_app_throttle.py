@@ -8,17 +8,15 @@ import math
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 from werkzeug.test import TestResponse
 
+from tests.support.apps import statements_seen
 from tests.support.webapp import (
     PASSWORD,
     USERNAME,
@@ -62,23 +60,6 @@ def _assert_throttled(response: TestResponse, most: int = 60) -> None:
     assert "Sekunden" not in page
 
 
-@contextmanager
-def _statements(app: Flask) -> Iterator[list[str]]:
-    """The SQL statements the app's database sees meanwhile."""
-    seen: list[str] = []
-
-    def record(*args: Any) -> None:
-        seen.append(str(args[2]))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
-
-
 def test_the_limits_have_growing_windows() -> None:
     names = [name for name in DEFAULTS if name.startswith("THROTTLE_") and "_PER_" in name]
     assert len(names) == 4
@@ -98,7 +79,7 @@ def test_failed_logins_of_an_account_are_throttled_before_any_hash(
     hashed: list[str] = []
     verify = passwords.verify
     monkeypatch.setattr(passwords, "verify", lambda *a: hashed.append(a[0]) or verify(*a))
-    with _statements(app) as statements:
+    with statements_seen(app) as statements:
         # The right password too, from a device the account does not know.
         response = _login(client, token, " Leitung ", PASSWORD)
     _assert_throttled(response)
@@ -311,7 +292,7 @@ def test_wrong_table_codes_are_throttled_per_address(app: Flask, client: FlaskCl
         assert keeper.get(f"/tisch/{guess}/").status_code == 404
         response = keeper.post("/tisch", data={"csrf_token": token, "code": guess})
         assert response.status_code == 200
-    with _statements(app) as statements:
+    with statements_seen(app) as statements:
         response = keeper.get(f"/tisch/{codes[1]}/")
     _assert_throttled(response)
     assert not [s for s in statements if "round_table" in s]

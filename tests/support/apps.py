@@ -351,3 +351,20 @@ class CopiedDay:
         saved = save(self.request, self.app, self.backend, self.folders.mktemp("day"))
         _DAYS[(self.backend, key)] = (saved, cookies, value)
         return value
+
+
+@contextmanager
+def statements_seen(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements the app's database sees meanwhile."""
+    seen: list[str] = []
+
+    def record(*args: Any) -> None:
+        seen.append(str(args[2]))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
