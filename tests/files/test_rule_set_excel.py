@@ -22,8 +22,9 @@ from flask import Flask
 from openpyxl import load_workbook
 from sqlalchemy import select
 
+from tests.support.list_files import problems_of, read_into_empty_list, with_cells
 from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament, make_user
-from tournament.domain import list_store, score_lists
+from tournament.domain import list_store
 from tournament.domain.errors import ServiceError
 from tournament.domain.excel import exports, rule_set_cells
 from tournament.domain.excel.list_cells import TablePlayer
@@ -331,20 +332,6 @@ def stored_list(name: str) -> tuple[int, list[Record]]:
     return table.id, list_store.entries_of(table)
 
 
-def read_into_empty_list(table_id: int, data: bytes) -> list[Record]:
-    """The file read into the table's list emptied first, stored, and the list read back."""
-    table = db.session.get(RoundTable, table_id)
-    assert table is not None
-    score_lists.replace_entries(table, [], None)
-    db.session.commit()
-    found = imports.read_table_file(table, data, "liste.xlsx")
-    problems = [p for lst in found.lists for row in lst.rows for p in row.problems]
-    assert found.ok, [*found.problems, *(p for lst in found.lists for p in lst.problems), *problems]
-    imports.store(None, found, {table.id: table.version})
-    db.session.commit()
-    return list_store.entries_of(table)
-
-
 def scored(table_id: int) -> tuple[Any, ...]:
     """What the engine makes of the table's stored list: each row's value, points, what the
     pot paid and its balance after it, the pot, and whether the list is complete."""
@@ -377,25 +364,6 @@ def test_a_list_under_the_set_reads_back_unchanged_after_libreoffice(
         assert scored(table_id) == before
 
 
-def edited(data: bytes, changes: dict[str, Any]) -> bytes:
-    """The workbook with some cells changed (``{"C14": "Armut"}``), saved by openpyxl."""
-    workbook = load_workbook(io.BytesIO(data))
-    sheet = workbook.worksheets[0]
-    for ref, value in changes.items():
-        sheet[ref] = value
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def problems_of(found: imports.FileImport) -> list[str]:
-    return [
-        *found.problems,
-        *(p for lst in found.lists for p in lst.problems),
-        *(p for lst in found.lists for row in lst.rows for p in row.problems),
-    ]
-
-
 def test_a_list_of_another_rule_set_is_refused_naming_both_and_nothing_is_stored(
     app: Flask,
 ) -> None:
@@ -424,7 +392,7 @@ def test_a_list_of_another_rule_set_is_refused_naming_both_and_nothing_is_stored
             assert list_store.entries_of(target) == []
         # A key cell naming no rule set at all.
         found = imports.read_table_file(
-            other, edited(schweinchen_file, {"C7": "hausregeln-1999"}), "liste.xlsx"
+            other, with_cells(schweinchen_file, {"C7": "hausregeln-1999"}), "liste.xlsx"
         )
         (problem,) = problems_of(found)
         assert "„hausregeln-1999“ ist kein Regelwerk" in problem
@@ -449,7 +417,7 @@ def test_what_the_set_lacks_is_refused_naming_the_cell_the_rule_and_its_source(
         table_id, stored = stored_list("schweinchen")
         table = db.session.get(RoundTable, table_id)
         assert table is not None
-        data = edited(exports.list_workbook(table), {cell: written})
+        data = with_cells(exports.list_workbook(table), {cell: written})
         found = imports.read_table_file(table, data, "liste.xlsx")
         assert not found.ok
         problems = problems_of(found)
@@ -466,7 +434,7 @@ def test_points_in_another_unit_are_refused_naming_the_unit_and_its_source(app: 
         headers = [cell.value for cell in sheet[12]]
         column = headers.index("Pfennig 1") + 1
         ref = f"{sheet.cell(12, column).column_letter}12"
-        found = imports.read_table_file(table, edited(data, {ref: "Punkte 1"}), "liste.xlsx")
+        found = imports.read_table_file(table, with_cells(data, {ref: "Punkte 1"}), "liste.xlsx")
         (problem,) = problems_of(found)
         assert f"Zelle {ref}" in problem
         assert "„Pfennig 1“ erwartet, gefunden „Punkte 1“" in problem
@@ -591,7 +559,7 @@ def test_the_pot_starts_on_the_sheet_and_a_list_of_another_start_is_refused(app:
         listed = exports.list_workbook(table)
         sheet = load_workbook(io.BytesIO(listed)).worksheets[0]
         assert (sheet["D7"].value, sheet["E7"].value) == ("Punktetopf zu Beginn (Punkte)", 100)
-        found = imports.read_table_file(table, edited(listed, {"E7": 80}), "liste.xlsx")
+        found = imports.read_table_file(table, with_cells(listed, {"E7": 80}), "liste.xlsx")
         (problem,) = problems_of(found)
         assert "Zelle E7: „80“" in problem
         assert "„Punktetopf zu Beginn (Punkte)“ ist in diesem Turnier 100" in problem
@@ -600,7 +568,7 @@ def test_the_pot_starts_on_the_sheet_and_a_list_of_another_start_is_refused(app:
         with pytest.raises(ServiceError):
             imports.store(None, found, {table.id: table.version})
         assert list_store.entries_of(table) == stored
-        assert read_into_empty_list(table_id, edited(listed, {"E7": None})) == stored
+        assert read_into_empty_list(table_id, with_cells(listed, {"E7": None})) == stored
         kasse = running_table("ravensburger-2015", size=5)
         template = load_workbook(io.BytesIO(exports.template_workbook(kasse))).worksheets[0]
         assert (template["D7"].value, template["E7"].value) == ("Kasse zu Beginn (Pfennig)", 250)
@@ -637,7 +605,7 @@ def test_the_solos_are_written_as_the_set_names_them_and_older_words_still_read(
         for line, (_, solo) in rows.items():
             older[f"C{line}"] = "Lustsolo"
             older[f"D{line}"] = "Bubensolo" if solo.startswith("Grand") else "Fleischloser"
-        assert read_into_empty_list(table_id, edited(listed, older)) == stored
+        assert read_into_empty_list(table_id, with_cells(listed, older)) == stored
         table_id, stored = stored_list("hausregeln-2024")
         table = db.session.get(RoundTable, table_id)
         assert table is not None
@@ -649,4 +617,4 @@ def test_the_solos_are_written_as_the_set_names_them_and_older_words_still_read(
             if row[3].value == "gemischtes Damen/Buben-Solo"
         ]
         older = {f"D{line}": "Damen-Buben-Solo"}
-        assert read_into_empty_list(table_id, edited(listed, older)) == stored
+        assert read_into_empty_list(table_id, with_cells(listed, older)) == stored

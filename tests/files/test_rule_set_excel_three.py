@@ -18,8 +18,9 @@ from flask import Flask
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from tests.support.list_files import problems_of, read_into_empty_list, with_cells
 from tests.support.scorelists import KEEPER, add_entry, make_round, make_tournament, make_user
-from tournament.domain import list_store, score_lists
+from tournament.domain import list_store
 from tournament.domain.errors import ServiceError
 from tournament.domain.excel import exports
 from tournament.domain.rule_sets import choose
@@ -108,29 +109,6 @@ def stored_three() -> tuple[int, list[Record]]:
     return table.id, list_store.entries_of(table)
 
 
-def problems_of(found: imports.FileImport) -> list[str]:
-    return [
-        *found.problems,
-        *(p for lst in found.lists for p in lst.problems),
-        *(p for lst in found.lists for row in lst.rows for p in row.problems),
-    ]
-
-
-def read_into_empty_list(table_id: int, data: bytes, filename: str = "liste.xlsx") -> list[Record]:
-    table = db.session.get(RoundTable, table_id)
-    assert table is not None
-    score_lists.replace_entries(table, [], None)
-    db.session.commit()
-    if filename.startswith("turnier"):
-        found = imports.read_tournament_file(table.round.tournament, data, filename)
-    else:
-        found = imports.read_table_file(table, data, filename)
-    assert found.ok, problems_of(found)
-    imports.store(None, found, {table.id: table.version})
-    db.session.commit()
-    return list_store.entries_of(table)
-
-
 def sheet_rows(data: bytes, title: str | None = None) -> list[tuple[Any, ...]]:
     workbook = load_workbook(io.BytesIO(data))
     sheet = workbook[title] if title else workbook.worksheets[0]
@@ -172,7 +150,7 @@ def test_the_template_of_a_three_has_the_strohmann_column_and_a_filled_row_reads
         headers = list(rows[11])
         by = headers.index(BY_COLUMN)
         assert any(isinstance(c, str) and "004 Z. 91" in c for row in rows for c in row)
-        filled = edited(
+        filled = with_cells(
             data,
             {
                 "A14": 1,
@@ -204,16 +182,6 @@ def letter(index: int) -> str:
     return get_column_letter(index + 1)
 
 
-def edited(data: bytes, changes: dict[str, Any]) -> bytes:
-    workbook = load_workbook(io.BytesIO(data))
-    sheet = workbook.worksheets[0]
-    for ref, value in changes.items():
-        sheet[ref] = value
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
@@ -240,7 +208,7 @@ def test_wrong_or_missing_strohmann_data_is_refused_naming_the_cell_and_004_l91(
             (f"{letter(by)}{ref[3:]}" if ref.startswith("by:") else ref): value
             for ref, value in change.items()
         }
-        found = imports.read_table_file(table, edited(exported, changes), "liste.xlsx")
+        found = imports.read_table_file(table, with_cells(exported, changes), "liste.xlsx")
         assert not found.ok
         problems = problems_of(found)
         cell = f"Zelle {next(iter(changes))}"
