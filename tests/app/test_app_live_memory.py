@@ -63,6 +63,7 @@ def _generation_moved(app: Flask, before: int | None) -> None:
     deadline = time.monotonic() + 5
     while signal.generation() in (before, None) and time.monotonic() < deadline:
         time.sleep(0.02)
+    assert signal.generation() not in (before, None), "the write was not heard of"
     quiet, last = 0, signal.generation()
     while quiet < 5 and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -109,6 +110,7 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
     path = f"/tisch/{code}/stand"
     shown = _token(keeper.get(f"/tisch/{code}/"))
     _from_memory(app, keeper, path, shown)
+    before = changes.of(app).generation()
     with app.app_context():
         other = db.session.execute(
             select(RoundTable.id).where(RoundTable.access_code != code)
@@ -117,7 +119,6 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
             update(RoundTable).where(RoundTable.id == other).values(version=RoundTable.version + 1)
         )
         db.session.commit()
-    before = changes.of(app).generation()
     _generation_moved(app, before)
     with statements_seen(app) as statements:
         assert keeper.get(f"{path}?stand={shown}").status_code == 204
@@ -131,7 +132,7 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
         _from_memory(app, phone, standings, seen)
     before = changes.of(app).generation()
     with app.app_context():  # a write the standings do not show
-        db.session.execute(update(Tournament).values(name=Tournament.name))
+        db.session.execute(update(Tournament).values(venue="Anderswo"))
         db.session.commit()
     _generation_moved(app, before)
     with statements_seen(app) as statements:
