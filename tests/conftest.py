@@ -34,6 +34,7 @@ draw's tests run without them.
 
 from __future__ import annotations
 
+import gc
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,6 +72,21 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     for name, meaning in TIERS.items():
         config.addinivalue_line("markers", f"{name}: {meaning}; set by tests/conftest.py")
+
+
+#: The collector's first generation: 50,000 new objects rather than Python's 700 before it runs.
+GC_THRESHOLD = (50_000, 50, 100)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collect less often once the tests are collected: what is loaded by then (the modules,
+    the collected tests) is kept out of every later collection (``gc.freeze``), and the first
+    generation runs after 50,000 new objects. Each app test makes an app and hundreds of
+    thousands of objects; with Python's defaults the collector took an eighth of the app
+    tests' time (three app test files, one process: 32.9 s -> 28.8 s of CPU)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLD)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
