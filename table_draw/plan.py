@@ -4,6 +4,7 @@ the search (``plan_rounds``); a design's points are given to the players by lot 
 
 from __future__ import annotations
 
+import functools
 import random
 
 from table_draw.context import Context
@@ -18,6 +19,7 @@ __all__ = [
     "club_labels",
     "past_counts",
     "plan_rounds",
+    "planned",
     "random_round",
     "relabel",
 ]
@@ -40,34 +42,88 @@ def random_round(request: DrawRequest, context: Context) -> list[list[int]]:
     """
     n = len(context.ids)
     done = len(request.history)
-    planned = request.rounds_planned
+    planned_rounds = request.rounds_planned
     seed = request.seed
-    if planned is not None and done < planned:
-        horizon = min(planned, MAX_PLAN_ROUNDS)
+    if planned_rounds is not None and done < planned_rounds:
+        horizon = min(planned_rounds, MAX_PLAN_ROUNDS)
         # The tabu search of the replan: the whole budget for the first plan of this draw,
         # a quarter of it when the draw already made a plan that the history did not follow.
         budget = TABU_BUDGET
         if context.same_players and done < horizon:
-            plan_rng = step_random(request.planning_seed, "plan", n, horizon)
-            whole = plan_rounds(context, horizon, 0, plan_rng)
+            whole = planned(context, horizon, 0, (request.planning_seed, "plan", n, horizon))
             if _follows(whole, context.history, 0):
                 return whole[done]
             budget = TABU_BUDGET // 4
         settled = context.settled
         if 0 < settled < done:
-            ahead = min(planned - settled, MAX_PLAN_ROUNDS)
+            ahead = min(planned_rounds - settled, MAX_PLAN_ROUNDS)
             if done - settled < ahead:
-                rng = step_random(request.planning_seed, "replan", settled, ahead)
-                replan = plan_rounds(context, ahead, settled, rng, budget)
+                steps = (request.planning_seed, "replan", settled, ahead)
+                replan = planned(context, ahead, settled, steps, budget)
                 if _follows(replan, context.history, settled):
                     return replan[done - settled]
                 budget = TABU_BUDGET // 4
         # Planned anew from the whole history, from the planning seed: at the first round after
         # a change of players this is the replan that the rounds after it follow.
-        ahead = min(planned - done, MAX_PLAN_ROUNDS)
-        rng = step_random(request.planning_seed, "replan", done, ahead)
-        return plan_rounds(context, ahead, done, rng, budget)[0]
+        ahead = min(planned_rounds - done, MAX_PLAN_ROUNDS)
+        steps = (request.planning_seed, "replan", done, ahead)
+        return planned(context, ahead, done, steps, budget)[0]
     return plan_rounds(context, 1, done, step_random(seed, "round", done))[0]
+
+
+def planned(
+    context: Context,
+    rounds: int,
+    past: int,
+    steps: tuple[object, ...],
+    tabu_budget: int = 0,
+) -> list[list[list[int]]]:
+    """``plan_rounds`` with the generator ``step_random(*steps)`` (the seed first), remembered:
+    a tournament's plan (and a replan after its players changed) is made again for every round
+    drawn from it, from the same players, history and seed, and it is a function of them alone,
+    so a process that drew one round of a tournament draws the next from the plan it made."""
+    plan = _remembered_plan(_PlanKey(context, past), rounds, past, steps, tabu_budget)
+    return [[list(group) for group in groups] for groups in plan]
+
+
+class _PlanKey:
+    """A context as far as ``plan_rounds`` reads it, after ``past`` rounds: equal keys give
+    equal plans."""
+
+    __slots__ = ("context", "key")
+
+    def __init__(self, context: Context, past: int) -> None:
+        met, fives = past_counts(context, past)
+        self.context = context
+        self.key = (
+            context.sizes,
+            tuple(map(tuple, met)),
+            tuple(fives),
+            tuple(sorted(context.pinned.items())),
+            tuple(sorted(context.fixed.items())),
+            None if context.clubs is None else tuple(context.clubs),
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _PlanKey) and self.key == other.key
+
+
+#: Plans remembered: a few tournaments' plans and replans (a plan of 12 rounds of 400 players
+#: is about 5,000 small tuples).
+PLANS_REMEMBERED = 32
+
+
+@functools.lru_cache(maxsize=PLANS_REMEMBERED)
+def _remembered_plan(
+    key: _PlanKey, rounds: int, past: int, steps: tuple[object, ...], tabu_budget: int
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    seed, *parts = steps
+    assert isinstance(seed, int)
+    plan = plan_rounds(key.context, rounds, past, step_random(seed, *parts), tabu_budget)
+    return tuple(tuple(tuple(group) for group in groups) for groups in plan)
 
 
 def _follows(plan: list[list[list[int]]], history: list[list[list[int]]], start: int) -> bool:

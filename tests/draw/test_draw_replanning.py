@@ -5,10 +5,12 @@ request draws the same tables, and the tabu search keeps to its budget."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from table_draw import DrawRequest, Player, draw
+import pytest
+
+from table_draw import DrawRequest, Player, draw, plan
 from table_draw.context import context_of
-from table_draw.plan import plan_rounds
 from table_draw.randomness import step_random
 from table_draw.schedule import Schedule
 from table_draw.search import TABU_BUDGET, TabuSearch
@@ -57,7 +59,7 @@ def test_a_withdrawal_after_round_2_of_32_is_replanned_once_and_followed() -> No
     # minute: about 12.
     assert sum(repeats) <= 20
     context = context_of(request(players, history[:2], 8, 5))
-    replan = plan_rounds(context, 6, 2, step_random(5, "replan", 2, 6), TABU_BUDGET)
+    replan = plan.plan_rounds(context, 6, 2, step_random(5, "replan", 2, 6), TABU_BUDGET)
     drawn = [as_sets([[context.ids[p] for p in group] for group in groups]) for groups in replan]
     assert [as_sets(tables) for tables in history[2:]] == drawn
 
@@ -121,3 +123,34 @@ def test_the_tabu_search_stops_at_its_budget_and_keeps_the_best_rounds() -> None
     assert schedule.repeats() <= before
     groups = [sorted(p for group in groups for p in group) for groups in schedule.rounds]
     assert groups == [list(range(15))] * 8
+
+
+def test_the_next_round_is_drawn_from_the_plan_already_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plan is a function of the players, their history and the seed: the draw of the next
+    round in the same process takes it from memory; another history or another fixed table
+    gets a plan of its own, and what the draw returns is the plan made anew."""
+    made: list[int] = []
+    plan_rounds_made = plan.plan_rounds
+
+    def counted(*args: Any) -> list[list[list[int]]]:
+        made.append(args[2])
+        return plan_rounds_made(*args)
+
+    monkeypatch.setattr(plan, "plan_rounds", counted)
+    plan._remembered_plan.cache_clear()
+    players = [f"q{i:02d}" for i in range(20)]
+    history: list[Tables] = []
+    for _ in range(4):
+        history.append(draw(request(players, history, 6, 21)).tables)
+    assert made == [0]  # the tournament's plan, made at round 1
+    draw(DrawRequest(**{**vars(request(players, history, 6, 21)), "fixed": (("q03", 1),)}))
+    assert len(made) > 1
+    context = context_of(request(players, history, 6, 21))
+    steps = (21, "plan", 20, 6)
+    remembered = plan.planned(context, 6, 0, steps)
+    anew = plan_rounds_made(context, 6, 0, step_random(21, "plan", 20, 6))
+    assert remembered == anew
+    remembered[0][0][0] = -1  # the caller's copy
+    assert plan.planned(context, 6, 0, steps) == anew
