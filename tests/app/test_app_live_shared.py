@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import threading
 import time
 
 from flask import Flask
@@ -27,7 +28,7 @@ from tournament import changes
 from tournament.extensions import db
 from tournament.models import RoundTable
 from tournament.web import live
-from tournament.web.public_pages import pages_by_state
+from tournament.web.public_pages import Shared, pages_by_state
 
 TOKEN = re.compile(r'"stand": "([^"]+)"')
 
@@ -250,3 +251,31 @@ def test_a_phone_without_javascript_reloads_the_current_standings(
     assert reload.status_code == 200
     assert "<table" in reload.get_data(as_text=True)
     assert _token(reload) not in (shown, new)
+
+
+def test_phones_that_ask_at_the_same_moment_wait_for_one_render(app: Flask) -> None:
+    """Eight server threads miss the page of a new state at once: one renders it, the others
+    wait for that render and get the same page."""
+    pages = pages_by_state(app)
+    started = threading.Barrier(8)
+    rendering = threading.Event()
+    results: list[Shared] = []
+
+    def render() -> Shared:
+        rendering.set()
+        time.sleep(0.2)  # a big standings page takes a while
+        return Shared("<html>Stand</html>", "tag", 30.0)
+
+    def ask() -> None:
+        started.wait()
+        results.append(pages.render("/turniere/1/stand?#1.2.3", render))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert rendering.is_set()
+    assert pages.renders == 1
+    assert len(results) == 8
+    assert all(result == results[0] for result in results)
