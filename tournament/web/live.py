@@ -16,6 +16,16 @@ that sends that token again, under the same generation, before the entry expires
 client that has made no failed guess, gets its ``204`` there, with no database, session,
 login or limiter. Anything else goes through Flask as before, so an address Flask never
 answered (an unknown table code, a blocked client) is never answered from memory.
+
+A public live page (standings, player page, plan, projector: ``polled`` with the page shared
+by ``tournament.web.public_pages``) changes with nearly every save during a round, so its
+phones mostly fetch whole pages. Flask's answer with the shared page of a new state is kept
+too, and a poll from an anonymous client that shows an older state gets it from memory.
+Clients without a cookie (no session: nobody signed in, no message waiting) share one address
+per page, whatever their IP address; a client with a cookie is given the shared page only
+once Flask has given it one. A client that shows the newest state given out is told ``204``
+for up to ``LIVE_COALESCE_SECONDS`` after it was given out, so that a new state goes out at
+most that often (:meth:`FastPolls._coalesced`).
 """
 
 from __future__ import annotations
