@@ -12,8 +12,9 @@ the hall reach it; the start banner names the address they use (:func:`hall_addr
 the table cards carry it (the app's ``PUBLIC_URL``, unless configured otherwise).
 
 waitress is sized for a hall: 100 tables and 1,000 spectators' phones connected at once
-(:func:`server_options`; on Windows, where waitress uses select(), 500 connections). Nothing here needs more than Python's standard library and
-waitress, so it runs alike on Windows, macOS and Linux.
+(:func:`server_options`; on Windows, where waitress uses select(), 500 connections). Nothing
+here needs more than Python's standard library and waitress, so it runs alike on Windows,
+macOS and Linux.
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
 the proxy's address: waitress then takes the client's address, the public host and the scheme
