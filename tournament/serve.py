@@ -11,9 +11,10 @@ serves the app in this one process, on every network interface by default, so th
 the hall reach it; the start banner names the address they use (:func:`hall_addresses`), and
 the table cards carry it (the app's ``PUBLIC_URL``, unless configured otherwise).
 
-waitress is sized for a hall: 100 tables and 300 spectators' phones connected at once
-(:func:`server_options`). Nothing here needs more than Python's standard library and
-waitress, so it runs alike on Windows, macOS and Linux.
+waitress is sized for a hall: 100 tables and 1,000 spectators' phones connected at once
+(:func:`server_options`; on Windows, where waitress uses select(), 500 connections). Nothing
+here needs more than Python's standard library and waitress, so it runs alike on Windows,
+macOS and Linux.
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
 the proxy's address: waitress then takes the client's address, the public host and the scheme
@@ -83,10 +84,12 @@ DEFAULT_PORT = 5000
 #: Worker threads of waitress: requests are served side by side by these; SQLite takes one
 #: writer at a time (``BEGIN IMMEDIATE``) and reads alongside it (WAL).
 THREADS = 6
-#: Open connections at most: 100 tables and 300 phones, each browser with a few keep-alive
-#: connections. Where select() is used instead of poll() (Windows), it takes at most 512
-#: sockets (Python's FD_SETSIZE there).
-CONNECTION_LIMIT = 1000
+#: Open connections at most: 100 tables with their lists open and 1,000 spectators' phones,
+#: each browser with a keep-alive connection or a few (at the limit, waitress takes no new
+#: connection until one closes: a phone beyond it waits up to CHANNEL_TIMEOUT). Where
+#: select() is used instead of poll() (Windows), it takes at most 512 sockets (Python's
+#: FD_SETSIZE there).
+CONNECTION_LIMIT = 3000
 CONNECTION_LIMIT_SELECT = 500
 #: Seconds an idle connection stays open: a phone that stopped reading frees its place.
 CHANNEL_TIMEOUT = 60

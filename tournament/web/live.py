@@ -16,17 +16,29 @@ that sends that token again, under the same generation, before the entry expires
 client that has made no failed guess, gets its ``204`` there, with no database, session,
 login or limiter. Anything else goes through Flask as before, so an address Flask never
 answered (an unknown table code, a blocked client) is never answered from memory.
+
+A public live page (standings, player page, plan, projector: ``polled`` with the page shared
+by ``tournament.web.public_pages``) changes with nearly every save during a round, so its
+phones mostly fetch whole pages. Flask's answer with the shared page of a new state is kept
+too, and a poll from an anonymous client that shows an older state gets it from memory.
+Clients without a cookie (no session: nobody signed in, no message waiting) share one address
+per page, whatever their IP address; a client with a cookie is given the shared page only
+once Flask has given it one. A client that shows the newest state given out is told ``204``
+for up to ``LIVE_COALESCE_SECONDS`` after it was given out, so that a new state goes out at
+most that often (:meth:`FastPolls._coalesced`).
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ParamSpec
+from typing import TYPE_CHECKING, Any, NamedTuple, ParamSpec
 from urllib.parse import parse_qsl, urlencode
 
+from cachetools import TLRUCache
 from flask import Flask, has_request_context, request
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
@@ -60,6 +72,11 @@ AGAIN_BY_ENDPOINT: dict[str, Callable[..., str | None]] = {}
 MEMORY_SECONDS = 30.0
 #: Addresses remembered at most (one per open page and client); beyond, memory starts afresh.
 MAX_REMEMBERED = 50_000
+#: A public page's new state is given to its anonymous visitors at most this often (seconds,
+#: ``LIVE_COALESCE_SECONDS``); see :meth:`FastPolls._coalesced`.
+COALESCE_SECONDS = 1.0
+#: Shared pages of a state kept at most (a page per tournament, public page and state).
+MAX_PAGES = 256
 #: The headers of Flask's answer a ``204`` from memory repeats.
 _KEPT_HEADERS = frozenset(
     {
@@ -105,12 +122,12 @@ def polled(
             if TOKEN in request.args:
                 _again(token_of, kwargs)
                 state = token_of(**kwargs)
+                # The page of this state serves every page that is behind it
+                # (``tournament.web.public_pages``, :class:`FastPolls`).
+                request.environ[STATE] = state
                 current = unchanged(state)
                 if current is not None:
                     return current
-                # The page of this state serves every page that is behind it
-                # (``tournament.web.public_pages``).
-                request.environ[STATE] = state
             return view(*args, **kwargs)
 
         return wrapped
@@ -134,7 +151,36 @@ def lasts(seconds: float) -> None:
 
 
 _Again = tuple[Callable[..., str | None], tuple[tuple[str, Any], ...]]
-_Remembered = tuple[str, int, float, list[tuple[str, str]], _Again | None]
+
+
+class _Remembered(NamedTuple):
+    """What Flask answered a poll's address with."""
+
+    token: str
+    generation: int
+    #: Until when (:attr:`FastPolls.clock`) it may be answered from memory.
+    until: float
+    #: The headers a ``204`` from memory repeats.
+    headers: list[tuple[str, str]]
+    #: How the state is worked out again without Flask (an anonymous client), or ``None``.
+    again: _Again | None
+    #: The shared page's address (:data:`SHARED_PAGE`) when the client may be given the page
+    #: shared by all anonymous visitors, else ``None``.
+    page: tuple[str, ...] | None
+
+
+class _Page(NamedTuple):
+    """Flask's whole answer with a shared page of one state, as it went out."""
+
+    status: str
+    headers: list[tuple[str, str]]
+    body: bytes
+    until: float
+
+
+#: The request's key (WSGI environ) that says its answer is the page shared by all anonymous
+#: visitors (``tournament.web.public_pages``).
+SHARED_PAGE = "doko.shared_render"
 
 
 class FastPolls:
@@ -145,10 +191,24 @@ class FastPolls:
         self.app = app
         self.signal = signal
         self.flask_app = flask_app
-        # address -> (token, generation, expiry (monotonic), headers, how to work it out again)
+        #: The clock of the answers' expiry and of the coalescing window (tests set their own).
+        self.clock: Callable[[], float] = _monotonic
+        #: A public page's new state is given to anonymous visitors at most this often
+        #: (seconds; ``LIVE_COALESCE_SECONDS``).
+        self.coalesce = float(flask_app.config.get("LIVE_COALESCE_SECONDS", COALESCE_SECONDS))
         self._remembered: dict[tuple[str, ...], _Remembered] = {}
         # how to work a token out -> (generation, token)
         self._tokens: dict[_Again, tuple[int, str | None]] = {}
+        # how to work a public page's token out -> (the state last given out, since when)
+        self._shown: dict[_Again, tuple[str, float]] = {}
+        # (shared page's address, state) -> Flask's answer with that page
+        self._pages: TLRUCache[tuple[tuple[str, ...], str], _Page] = TLRUCache(
+            maxsize=MAX_PAGES, ttu=lambda _key, page, _now: page.until, timer=self._now
+        )
+        self._pages_lock = threading.Lock()  # cachetools' caches are not thread-safe
+
+    def _now(self) -> float:
+        return self.clock()
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         query = environ.get("QUERY_STRING", "")
@@ -156,28 +216,42 @@ class FastPolls:
             return self.app(environ, start_response)
         pairs = parse_qsl(query, keep_blank_values=True)
         sent = next((value for name, value in pairs if name == TOKEN), None)
-        address = (
-            str(environ.get("REMOTE_ADDR", "")),
+        cookie = str(environ.get("HTTP_COOKIE", ""))
+        client = str(environ.get("REMOTE_ADDR", ""))
+        page_address = (
             str(environ.get("wsgi.url_scheme", "")),
             str(environ.get("HTTP_HOST", "")),
             str(environ.get("SCRIPT_NAME", "")) + str(environ.get("PATH_INFO", "")),
             urlencode(sorted((name, value) for name, value in pairs if name != TOKEN)),
-            str(environ.get("HTTP_COOKIE", "")),
+            str(environ.get("HTTP_ACCEPT_ENCODING", "")),
+            str(environ.get("HTTP_HX_REQUEST", "")),
+            str(environ.get("HTTP_HX_BOOSTED", "")),
         )
+        address = (client, *page_address, cookie)
+        # A public page asked without a cookie (no session: nobody signed in, no message
+        # waiting) is the same page for every client: one address for all of them.
+        public = ("", *page_address, "")
         generation = self.signal.generation()
+        now = self.clock()
         if generation is not None:
-            known = self._remembered.get(address)
-            if (
-                known is not None
-                and known[0] == sent
-                and known[2] > time.monotonic()
-                and not self.signal.suspect(address[0])
-                and (known[1] == generation or self._still(known, generation))
-            ):
-                if known[1] != generation:
-                    self._remembered[address] = (sent, generation, *known[2:])
-                start_response("204 No Content", list(known[3]))
-                return []
+            known = (None if cookie else self._remembered.get(public)) or self._remembered.get(
+                address
+            )
+            if known is not None and known.until > now and not self.signal.suspect(client):
+                found = self._from_memory(known, sent, generation, now)
+                if found is not None:
+                    state, page, seen = found
+                    key = public if known.page is not None and not cookie else address
+                    if state != known.token or seen != known.generation:
+                        until = known.until if page is None else min(known.until, page.until)
+                        self._remembered[key] = known._replace(
+                            token=state, generation=seen, until=until
+                        )
+                    if page is None:
+                        start_response("204 No Content", list(known.headers))
+                        return []
+                    start_response(page.status, list(page.headers))
+                    return [page.body]
         answer: dict[str, Any] = {}
 
         def remembering(status: str, headers: list[tuple[str, str]], *args: Any) -> Any:
@@ -187,10 +261,11 @@ class FastPolls:
 
         body = self.app(environ, remembering)
         token = environ.get(ANSWERED)
+        status = str(answer.get("status", ""))
         if (
             generation is not None
             and isinstance(token, str)
-            and str(answer.get("status", "")).startswith(("200", "204"))
+            and status.startswith(("200", "204"))
             # A new cookie makes the next poll another address.
             and not any(k.lower() == "set-cookie" for k, _ in answer["headers"])
         ):
@@ -198,18 +273,84 @@ class FastPolls:
                 self._remembered.clear()
             kept = [(k, v) for k, v in answer["headers"] if k.lower() in _KEPT_HEADERS]
             lasting = float(environ.get(LASTS, MEMORY_SECONDS))
-            again = environ.get(AGAIN)
-            expiry = time.monotonic() + lasting
-            self._remembered[address] = (token, generation, expiry, kept, again)
+            again: _Again | None = environ.get(AGAIN)
+            expiry = now + lasting
+            shared: tuple[str, ...] | None = None
+            if again is not None and STATE in environ and (SHARED_PAGE in environ or not cookie):
+                # A public live page whose answer is the one for every anonymous visitor.
+                shared = page_address
+            if (
+                shared is not None
+                and again is not None
+                and status[:3] == "200"
+                and SHARED_PAGE in environ
+                and environ.get(STATE) == token
+            ):
+                data = b"".join(body)
+                if hasattr(body, "close"):
+                    body.close()
+                body = [data]
+                with self._pages_lock:
+                    self._pages[(shared, token)] = _Page(
+                        status, list(answer["headers"]), data, expiry
+                    )
+                self._show(again, token, now)
+            remembered = _Remembered(token, generation, expiry, kept, again, shared)
+            self._remembered[public if shared is not None and not cookie else address] = remembered
         return body
 
-    def _still(self, known: _Remembered, generation: int) -> bool:
-        """Whether the remembered token is still the state after something was written:
-        worked out again without Flask (once per state and generation, for all the addresses
-        that show it), where only the database decides it."""
-        again = known[4]
-        if again is None:
+    def _from_memory(
+        self, known: _Remembered, sent: str | None, generation: int, now: float
+    ) -> tuple[str, _Page | None, int] | None:
+        """The answer from memory to a poll that sends ``sent`` where Flask last answered
+        ``known``: ``(state, None, g)`` for a ``204``, ``(state, page, g)`` for the shared
+        page of a newer state, where ``g`` is the generation the state is known to hold
+        under; ``None`` when Flask is to answer."""
+        if known.token == sent and (known.generation == generation or self._coalesced(known, now)):
+            return sent, None, known.generation
+        if known.token != sent and known.page is None:
+            return None
+        current = self._current(known, generation)
+        if current is None:
+            return None
+        if current == sent:
+            return sent, None, generation
+        if known.page is None or known.again is None:
+            return None
+        with self._pages_lock:
+            page = self._pages.get((known.page, current))
+        if page is None:
+            return None
+        self._show(known.again, current, now)
+        return current, page, generation
+
+    def _coalesced(self, known: _Remembered, now: float) -> bool:
+        """Whether an anonymous visitor's public page keeps the state it shows a little longer
+        because a new state was given out less than :attr:`coalesce` seconds ago: during a
+        busy round the standings change with nearly every save, and each change costs every
+        open page a whole page."""
+        if known.page is None or known.again is None:
             return False
+        shown = self._shown.get(known.again)
+        return shown is not None and shown[0] == known.token and now - shown[1] < self.coalesce
+
+    def _show(self, again: _Again, token: str, now: float) -> None:
+        """A public page's state ``token`` was given out (at ``now``, if it is new)."""
+        if self._shown.get(again, ("", 0.0))[0] != token:
+            if len(self._shown) >= MAX_REMEMBERED:
+                self._shown.clear()
+            self._shown[again] = (token, now)
+
+    def _current(self, known: _Remembered, generation: int) -> str | None:
+        """The state of the remembered answer's page under ``generation``: after something
+        was written, worked out again without Flask (once per state and generation, for all
+        the addresses that show it), where only the database decides it; ``None``: Flask is
+        to say."""
+        if known.generation == generation:
+            return known.token
+        again = known.again
+        if again is None:
+            return None
         cached = self._tokens.get(again)
         if cached is None or cached[0] != generation:
             token_of, arguments = again
@@ -221,11 +362,18 @@ class FastPolls:
             if len(self._tokens) >= MAX_REMEMBERED:
                 self._tokens.clear()
             cached = self._tokens[again] = (generation, token)
-        return cached[1] == known[0]
+        return cached[1]
 
     def forget(self) -> None:
         """Nothing is answered from memory until Flask has answered again."""
         self._remembered.clear()
+        self._shown.clear()
+        with self._pages_lock:
+            self._pages.clear()
+
+
+def _monotonic() -> float:
+    return time.monotonic()
 
 
 def digest(text: str) -> str:

@@ -4,8 +4,11 @@ Hundreds of phones reload the standings every few seconds, and a standings page 
 players takes about 10 ms to render. :func:`shared_for_a_moment` keeps a rendered page for
 ``PUBLIC_PAGE_SECONDS`` (Flask-Caching, in each server process's memory), so that all
 anonymous requests for the same URL within that moment get the same page. A page is therefore
-at most that old; an open live page that asks for the state after its own gets the page of
-the current state, rendered once for all such pages and never older than that state.
+at most that old. An open live page that asks for the state after its own gets the page of
+the current state (``tournament.web.live.polled``), which is rendered once per state for all
+such pages (:class:`PagesByState`, cachetools): it is kept while that state may be answered
+from memory (``live.MEMORY_SECONDS``, less for a state that follows the clock), and phones that
+ask for it at the same moment wait for the one render instead of rendering it side by side.
 Signed-in staff (whose pages show their name and forms) and a visitor with a message waiting
 (a flash) always get a page of their own. A shared page is also compressed once for all who
 get it (:class:`CompressedPages`): compressing 200 KB costs more than the page's lookup.
@@ -15,11 +18,13 @@ from __future__ import annotations
 
 import functools
 import secrets
+import threading
 from collections.abc import Callable
-from typing import ParamSpec
+from typing import NamedTuple, ParamSpec
 from urllib.parse import urlencode
 
-from flask import Request, current_app, request, session
+from cachetools import TLRUCache, cached
+from flask import Flask, Request, current_app, request, session
 from flask_login import current_user
 
 from tournament.extensions import cache
@@ -27,7 +32,46 @@ from tournament.web import live
 
 P = ParamSpec("P")
 #: The request's key (WSGI environ) for the render of the shared page it got.
-SHARED_RENDER = "doko.shared_render"
+SHARED_RENDER = live.SHARED_PAGE
+#: The request's key for how long (seconds) the shared page it got is kept.
+SHARED_SECONDS = "doko.shared_seconds"
+#: Pages of a state kept at most per process (a page per tournament, page and state).
+MAX_PAGES_BY_STATE = 256
+
+
+class Shared(NamedTuple):
+    """A rendered page shared by all anonymous visitors: the page, the tag of its render
+    (for its compressed copy) and how long it is kept (seconds)."""
+
+    page: str
+    tag: str
+    seconds: float
+
+
+class PagesByState:
+    """The pages of a live page's state, rendered once per process (``app.extensions``)."""
+
+    def __init__(self) -> None:
+        self.pages: TLRUCache[str, Shared] = TLRUCache(
+            maxsize=MAX_PAGES_BY_STATE, ttu=lambda _key, shared, now: now + shared.seconds
+        )
+        #: How often a page was rendered for this cache (tests and benchmarks read it).
+        self.renders = 0
+        self.render = cached(
+            self.pages, key=lambda key, _render: key, condition=threading.Condition()
+        )(self._render)
+
+    def _render(self, _key: str, render: Callable[[], Shared]) -> Shared:
+        self.renders += 1
+        return render()
+
+
+def pages_by_state(app: Flask) -> PagesByState:
+    """The app's pages by state (created with the app, see ``tournament.app``)."""
+    found = app.extensions.get("doko_pages_by_state")
+    if not isinstance(found, PagesByState):
+        found = app.extensions["doko_pages_by_state"] = PagesByState()
+    return found
 
 
 def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
@@ -39,12 +83,21 @@ def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
         if seconds <= 0 or _personal():
             return view(*args, **kwargs)
         key = _key()
-        shared = cache.get(key)
-        if not (isinstance(shared, tuple) and len(shared) == 2):
-            shared = (view(*args, **kwargs), secrets.token_hex(8))
-            cache.set(key, shared, timeout=seconds)
-        page, request.environ[SHARED_RENDER] = shared
-        return str(page)
+        if live.STATE in request.environ:
+            lasting = float(request.environ.get(live.LASTS, live.MEMORY_SECONDS))
+            shared = pages_by_state(current_app).render(
+                key, lambda: Shared(view(*args, **kwargs), secrets.token_hex(8), lasting)
+            )
+        else:
+            found = cache.get(key)
+            if isinstance(found, Shared):
+                shared = found
+            else:
+                shared = Shared(view(*args, **kwargs), secrets.token_hex(8), seconds)
+                cache.set(key, shared, timeout=seconds)
+        request.environ[SHARED_RENDER] = shared.tag
+        request.environ[SHARED_SECONDS] = shared.seconds
+        return shared.page
 
     return wrapped
 
@@ -60,8 +113,8 @@ class CompressedPages:
 
     def set(self, key: str, value: bytes) -> None:
         if not key.endswith(";"):
-            seconds = int(current_app.config["PUBLIC_PAGE_SECONDS"])
-            cache.set(key, value, timeout=seconds + 1)
+            seconds = request.environ.get(SHARED_SECONDS, current_app.config["PUBLIC_PAGE_SECONDS"])
+            cache.set(key, value, timeout=int(seconds) + 1)
 
 
 def compressed_key(_request: Request) -> str:
