@@ -167,8 +167,25 @@ def test_a_32_player_ddv_tournament_qualifies_with_the_standings_values(
     assert len(table) == PLAYERS
     assert {row[1] for row in table} == {_ddv(i) for i in range(1, 33)}
     assert all(row[5] == "3" for row in table)
-    # The standings page's own Rundenschnitt (one decimal) is the same value.
-    assert [row[0] for row in table] == sorted((row[0] for row in table), key=int)
+    # The tournament's own standings CSV (place, total, Schnitt to one decimal, rounds) by
+    # start number says the same.
+    text = client.get(f"/turniere/{played}/stand.csv").get_data().decode("utf-8-sig")
+    header, *own = list(csv.reader(io.StringIO(text), delimiter=";"))
+    column = {name: header.index(name) for name in ("Platz", "Nr.", "Summe", "Schnitt", "Runden")}
+    published = {
+        line[column["Nr."]]: (
+            line[column["Platz"]],
+            line[column["Summe"]],
+            line[column["Runden"]],
+            Decimal(line[column["Schnitt"]].replace(",", ".")),
+        )
+        for line in own
+    }
+    assert len(published) == PLAYERS
+    for row in table:
+        rank, total, rounds, average = published[row[7]]
+        assert (row[0], row[4], row[5]) == (rank, total, rounds)
+        assert abs(Decimal(row[6].replace(",", ".")) - average) <= Decimal("0.05")
 
 
 def test_a_player_without_ddv_number_stays_in_the_file_named(
