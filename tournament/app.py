@@ -26,6 +26,7 @@ from tournament.accounts import routes as accounts_routes
 from tournament.accounts import sessions, setup_code
 from tournament.audit import routes as audit_routes  # noqa: F401 (the log, on the admin blueprint)
 from tournament.backups import commands as backup_commands
+from tournament.ddv_report import routes as ddv_report_routes
 from tournament.domain import table_play
 from tournament.excel import routes as excel_routes
 from tournament.extensions import (
@@ -120,6 +121,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(publish_routes.bp)
     app.register_blueprint(player_pages_routes.bp)
     app.register_blueprint(series_routes.bp)
+    app.register_blueprint(ddv_report_routes.bp)
     app.register_blueprint(admin)  # the accounts (accounts_routes) and the log (audit_routes)
     error_pages.init_app(app)
     app.after_request(_security_headers)

@@ -356,11 +356,17 @@ def _alike(player: Player, club: str, ddv: str | None) -> bool:
     return _same(player.club, club) and player.ddv_number == ddv
 
 
+def ddv_number_valid(ddv: str) -> bool:
+    """Whether ``ddv`` is a DDV number as a registration takes it: up to :data:`DDV_LENGTH`
+    letters, digits and hyphens."""
+    return len(ddv) <= DDV_LENGTH and ddv.replace("-", "").isalnum()
+
+
 def _line_problem(name: str, club: str, ddv: str | None, parts: int) -> str | None:
     found = names.problem(name, club)
     if found is not None:
         return found[1]
-    if ddv is not None and (len(ddv) > DDV_LENGTH or not ddv.replace("-", "").isalnum()):
+    if ddv is not None and not ddv_number_valid(ddv):
         return part(Part.DDV_INVALID, ddv=ddv[:DDV_LENGTH])
     if parts > 3:
         return part(Part.TOO_MANY_PARTS)
