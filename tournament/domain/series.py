@@ -430,7 +430,7 @@ def start_numbers(player_id: int, tournament_ids: Iterable[int]) -> dict[int, in
         Registration.player_id == player_id,
         Registration.tournament_id.in_(list(tournament_ids)),
     )
-    return {t: n for t, n in db.session.execute(query).tuples()}
+    return {t: n for t, n in db.session.execute(query)}
 
 
 def state_token(series: Series) -> str:
