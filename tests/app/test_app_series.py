@@ -516,3 +516,20 @@ def test_the_command_line_writes_the_series_into_the_folder(
         assert (folder / f"jahreswertung-{series_id}.{suffix}").is_file()
     page = (folder / f"jahreswertung-{series_id}.html").read_text(encoding="utf-8")
     assert 'href="index.html"' in page
+
+
+def test_a_player_s_page_follows_a_change_of_the_series(
+    client: FlaskClient, season: list[int]
+) -> None:
+    series_id = create_series(client, season, SETTINGS["all-total"])
+    path = f"/turniere/{season[0]}/startnummer/1"
+    before = client.get(path).get_data(as_text=True)
+    assert ">Clubabend 5</a>" in before
+    token = re.search(r'"stand": "([^"]+)"', before)
+    assert token
+    assert client.get(path, query_string={"stand": token.group(1)}).status_code == 204
+    edit = f"/jahreswertungen/{series_id}/bearbeiten"
+    submit(client, edit, f"/jahreswertungen/{series_id}/turniere/{season[4]}/entfernen")
+    changed = client.get(path, query_string={"stand": token.group(1)})
+    assert changed.status_code == 200
+    assert ">Clubabend 5</a>" not in changed.get_data(as_text=True)
