@@ -465,3 +465,21 @@ def test_the_files_a_stylesheet_refers_to_go_with_it(tmp_path: Path) -> None:
         "fonts/sans.woff2",
         "img.png",
     }
+
+
+def test_a_sheet_s_text_columns_share_the_width_as_it_says_and_long_lines_wrap() -> None:
+    """The series' PDF (four text columns, a placement table longer than a line) through the
+    standings' ``to_pdf``: every column gets its share, nothing is cut off."""
+    long_line = "Platzierungspunkte: " + ", ".join(f"{p}. = {200 - p}" for p in range(1, 61))
+    cells = ("1", "Anna Łukasiewicz", "DK Kiel", "12", "Abend 1 (1.: 20)", "Abend 2 (3.: 16)")
+    sheet = tables.Sheet(
+        title="Probe",
+        lines=("Kopf", long_line),
+        headers=("Platz", "Name", "Verein", "Wert", "Gewertet", "Gestrichen"),
+        numeric=(True, False, False, True, False, False),
+        rows=(cells,),
+        shares=(3.0, 2.0, 4.0, 3.0),
+    )
+    text = " ".join(" ".join(_pdf_pages(tables.to_pdf(sheet))).split())
+    assert long_line in text
+    assert " ".join(cells) in text

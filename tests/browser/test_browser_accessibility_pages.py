@@ -206,6 +206,7 @@ PAGES: dict[str, tuple[tuple[str, ...], Callable[[World], str]]] = {
     "players.edit": ((LEITUNG,), lambda w: f"/turniere/{w.tid}/spieler/{w.registration}"),
     "series.index": ((PUBLIC, LEITUNG), lambda w: "/jahreswertungen/"),
     "series.show": ((PUBLIC, LEITUNG), lambda w: f"/jahreswertungen/{w.series}"),
+    "series.projector": ((PUBLIC,), lambda w: f"/jahreswertungen/{w.series}/leinwand"),
     "series.create": ((LEITUNG,), lambda w: "/jahreswertungen/neu"),
     "series.edit": ((LEITUNG,), lambda w: f"/jahreswertungen/{w.series}/bearbeiten"),
 }

@@ -16,10 +16,20 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from tournament.domain import list_sheet, names, standings
 from tournament.domain import list_store as store
+from tournament.domain import series as series_service
 from tournament.domain.errors import ScoreListRefused
 from tournament.domain.list_sheet import Sheet
 from tournament.extensions import db
-from tournament.models import Registration, Round, RoundStatus, RoundTable, Seat, Tournament
+from tournament.models import (
+    Registration,
+    Round,
+    RoundStatus,
+    RoundTable,
+    Seat,
+    Series,
+    SeriesCounting,
+    Tournament,
+)
 
 
 class Pflicht(enum.Enum):
@@ -96,6 +106,30 @@ class Seated:
 
 
 @dataclass(frozen=True)
+class SeriesTournament:
+    """A tournament of a series the player played: his rank and points there
+    (``result``) and his start number, for the link to his page of it."""
+
+    tournament: Tournament
+    start_number: int | None
+    result: series_service.Result
+
+
+@dataclass(frozen=True)
+class SeriesPart:
+    """The player in one season series the tournament counts in: his place (None:
+    unranked, too few tournaments), his value and the series' tournaments he played;
+    ``best_only``: only the best N count, so each says whether it counted."""
+
+    series: Series
+    rank: int | None
+    value: str
+    min_tournaments: int
+    best_only: bool
+    tournaments: tuple[SeriesTournament, ...]
+
+
+@dataclass(frozen=True)
 class PlayerPage:
     """Everything the player's page shows."""
 
@@ -109,6 +143,8 @@ class PlayerPage:
     rounds: tuple[PlayerRound, ...]
     #: The rule set's unit and settlement: the values are in its unit (Pfennig: money).
     scoring: standings.Scoring = standings.POINTS
+    #: The season series the tournament counts in that the player is in.
+    series: tuple[SeriesPart, ...] = ()
 
     @property
     def running(self) -> PlayerRound | None:
@@ -136,6 +172,17 @@ class Shared:
     overall: dict[int, standings.StandingsRow] | None = None
     round_ranks: dict[int, dict[int, int]] = field(default_factory=dict)
     sheets: dict[int, Sheet | ScoreListRefused] = field(default_factory=dict)
+    #: The series the tournament counts in, with their standings.
+    series: list[tuple[Series, series_service.SeriesStandings]] | None = None
+
+    def series_tables(
+        self, tournament: Tournament
+    ) -> list[tuple[Series, series_service.SeriesStandings]]:
+        if self.series is None:
+            self.series = [
+                (s, series_service.overall(s)) for s in series_service.series_of(tournament)
+            ]
+        return self.series
 
     def overall_row(
         self, tournament: Tournament, start_number: int
@@ -191,7 +238,39 @@ def player_page(
         total=0 if row is None else row.total,
         rounds=rounds,
         scoring=standings.scoring_of(tournament),
+        series=series_parts(tournament, found, shared),
     )
+
+
+def series_parts(
+    tournament: Tournament, found: Registration, shared: Shared | None = None
+) -> tuple[SeriesPart, ...]:
+    """The player registered as ``found`` in each series the tournament counts in: his row
+    of its standings (``domain/series.py``) with the tournaments of it he played."""
+    shared = shared if shared is not None else Shared()
+    parts = []
+    for one, table in shared.series_tables(tournament):
+        row = next((r for r in table.rows if r.player_id == found.player_id), None)
+        if row is None:
+            continue
+        numbers = series_service.start_numbers(
+            found.player_id, (r.tournament_id for r in row.results)
+        )
+        by_id = {t.id: t for t in table.tournaments}
+        parts.append(
+            SeriesPart(
+                series=one,
+                rank=row.rank,
+                value=series_service.amount(row.value),
+                min_tournaments=table.min_tournaments,
+                best_only=one.counting is SeriesCounting.BEST,
+                tournaments=tuple(
+                    SeriesTournament(by_id[r.tournament_id], numbers.get(r.tournament_id), r)
+                    for r in row.results
+                ),
+            )
+        )
+    return tuple(parts)
 
 
 def _tables_of(found: Registration) -> dict[int, RoundTable]:

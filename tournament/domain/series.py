@@ -31,6 +31,7 @@ from tournament.extensions import db
 from tournament.models import (
     Player,
     Registration,
+    RoundStatus,
     Series,
     SeriesCounting,
     SeriesMeasure,
@@ -289,6 +290,16 @@ class SeriesStandings:
     min_tournaments: int
 
 
+def running(tournament: Tournament) -> bool:
+    """Whether a round of ``tournament`` runs: its standings, and the series', may change."""
+    return any(round_.status == RoundStatus.RUNNING for round_ in tournament.rounds)
+
+
+def is_provisional(table: SeriesStandings) -> bool:
+    """Whether the series standings may still change: a round of one of its tournaments runs."""
+    return any(running(t) for t in table.tournaments)
+
+
 def _value(series: Series, row: standings.StandingsRow) -> Decimal:
     if series.measure is SeriesMeasure.PLACEMENT:
         table = series.placement_points
@@ -413,6 +424,15 @@ def overall(series: Series) -> SeriesStandings:
     return SeriesStandings(tuple(tournaments), tuple(rows), series.min_tournaments)
 
 
+def start_numbers(player_id: int, tournament_ids: Iterable[int]) -> dict[int, int]:
+    """Tournament id to the start number the player has there, for links to his pages."""
+    query = select(Registration.tournament_id, Registration.start_number).where(
+        Registration.player_id == player_id,
+        Registration.tournament_id.in_(list(tournament_ids)),
+    )
+    return {t: n for t, n in db.session.execute(query)}
+
+
 def state_token(series: Series) -> str:
     """What the series standings show: the series' version and each tournament's standings."""
     parts = [str(series.version)]
@@ -431,7 +451,8 @@ def _neutralised(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
-def _result_list(results: Sequence[Result]) -> str:
+def result_list(results: Sequence[Result]) -> str:
+    """„Clubabend 1 (3.: 20), Clubabend 4 (1.: 24)“: each tournament with rank and value."""
     return ", ".join(f"{r.tournament} ({r.rank}.: {amount(r.value)})" for r in results)
 
 
@@ -450,8 +471,8 @@ def to_csv(table: SeriesStandings) -> bytes:
                 amount(row.value),
                 str(len(row.results)),
                 str(len(row.counted)),
-                _neutralised(_result_list(row.counted)),
-                _neutralised(_result_list(row.struck)),
+                _neutralised(result_list(row.counted)),
+                _neutralised(result_list(row.struck)),
             )
         )
     return out.getvalue().encode("utf-8-sig")

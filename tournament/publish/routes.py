@@ -1,4 +1,5 @@
-"""Results outside the hall: the standings as CSV and PDF (public, like the standings pages),
+"""Results outside the hall: the standings as CSV and PDF (public, like the standings pages;
+a season series' standings as PDF too, its CSV is ``series.standings_csv``),
 the static site as a ZIP for the Turnierleitung, and ``flask export-site`` writing it into a
 folder (on the laptop ``doko-turnier --export-site``, ``tournament.serve``)."""
 
@@ -8,14 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, abort, current_app, request
 
-from tournament.domain import settlement, standings
+from tournament.domain import series, settlement, standings
 from tournament.extensions import cache
-from tournament.models import Tournament
 from tournament.publish import site, standings_files
 from tournament.texts import publish as words
 from tournament.texts import results as results_words
+from tournament.texts import series as series_words
 from tournament.web.access import leitung_required
 from tournament.web.lookups import round_or_404, tournament_or_404
 
@@ -36,10 +37,10 @@ def _csv(sheet: standings_files.Sheet, name: str) -> Response:
     return _download(standings_files.to_csv(sheet), f"{name}.csv", "text/csv; charset=utf-8")
 
 
-def _pdf(tournament: Tournament, sheet: Callable[[], standings_files.Sheet], name: str) -> Response:
-    """The PDF of ``sheet``, laid out once per state of the standings: a PDF of 400 players
-    takes a second, and every phone in the hall may ask for it."""
-    key = f"publish:{request.path}:{standings.state_token(tournament)}"
+def _pdf(state: str, sheet: Callable[[], standings_files.Sheet], name: str) -> Response:
+    """The PDF of ``sheet``, laid out once per ``state`` of the standings (their state
+    token): a PDF of 400 players takes a second, and every phone in the hall may ask for it."""
+    key = f"publish:{request.path}:{state}"
     content = cache.get(key)
     if not isinstance(content, bytes):
         content = standings_files.to_pdf(sheet())
@@ -55,7 +56,11 @@ def overall_csv(tournament_id: int) -> Response:
 @bp.get("/turniere/<int:tournament_id>/stand.pdf")
 def overall_pdf(tournament_id: int) -> Response:
     tournament = tournament_or_404(tournament_id)
-    return _pdf(tournament, lambda: standings_files.overall_sheet(tournament), words.OVERALL_FILE)
+    return _pdf(
+        standings.state_token(tournament),
+        lambda: standings_files.overall_sheet(tournament),
+        words.OVERALL_FILE,
+    )
 
 
 @bp.get("/turniere/<int:tournament_id>/runden/<int:number>/stand.csv")
@@ -68,9 +73,22 @@ def round_csv(tournament_id: int, number: int) -> Response:
 def round_pdf(tournament_id: int, number: int) -> Response:
     found = round_or_404(tournament_or_404(tournament_id), number)
     return _pdf(
-        found.tournament,
+        standings.state_token(found.tournament),
         lambda: standings_files.round_sheet(found),
         words.ROUND_FILE.format(number=number),
+    )
+
+
+@bp.get("/jahreswertungen/<int:series_id>/stand.pdf")
+def series_pdf(series_id: int) -> Response:
+    """A season series' standings as PDF, as its page (``tournament/series``) shows them."""
+    found = series.get(series_id)
+    if found is None:
+        abort(404)
+    return _pdf(
+        series.state_token(found),
+        lambda: standings_files.series_sheet(found, series.overall(found)),
+        series_words.PDF_FILE.format(id=found.id, season=found.season),
     )
 
 

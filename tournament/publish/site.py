@@ -22,7 +22,9 @@ without ``.html``, which a browser opens from disk as text unless the URLs chang
 a folder for a whole app rather than one tournament's ZIP in a request; and it leaves links to
 pages it does not freeze dead. Rendering the views directly needs none of that.
 
-A kind of page is one entry of :data:`PAGES`.
+A kind of page is one entry of :data:`PAGES`. The season series the tournament counts in
+go with it (their page, CSV and PDF, :data:`SERIES_PAGES`): from the exported navigation and
+the players' pages a visitor reaches them, and from them the tournament's own pages.
 """
 
 from __future__ import annotations
@@ -43,9 +45,11 @@ from flask import Flask, Response, g, url_for
 from werkzeug.exceptions import HTTPException
 
 from tournament.domain import player_pages as player_pages
+from tournament.domain import series as series_service
 from tournament.extensions import db
 from tournament.models import Tournament
 from tournament.publish import standings_files
+from tournament.texts import series as series_words
 
 Args = dict[str, int]
 Key = tuple[str, frozenset[tuple[str, int]]]
@@ -72,6 +76,9 @@ class PageKind:
     endpoint: str
     file: str
     instances: Callable[[Tournament], Iterable[Args]]
+    #: Whether the view takes the tournament (``tournament_id``) besides the instance's
+    #: arguments; a series' page does not.
+    of_tournament: bool = True
 
 
 #: Every exported file; the first is the site's ``index.html``. The rounds' PDFs are left out:
@@ -89,6 +96,22 @@ PAGES: tuple[PageKind, ...] = (
 )
 
 
+def _each_series(tournament: Tournament) -> list[Args]:
+    return [{"series_id": found.id} for found in series_service.series_of(tournament)]
+
+
+#: The files of each season series the tournament counts in.
+SERIES_PAGES: tuple[PageKind, ...] = (
+    PageKind("series.show", "jahreswertung-{series_id}.html", _each_series, of_tournament=False),
+    PageKind(
+        "series.standings_csv", "jahreswertung-{series_id}.csv", _each_series, of_tournament=False
+    ),
+    PageKind(
+        "publish.series_pdf", "jahreswertung-{series_id}.pdf", _each_series, of_tournament=False
+    ),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Exported:
     """What the templates' exported mode shows (``g.export``): the tournament, its rounds'
@@ -97,6 +120,8 @@ class Exported:
     tournament_id: int
     rounds: tuple[int, ...]
     stamp_line: str
+    #: The series the tournament counts in: id and link text, for the navigation.
+    series: tuple[tuple[int, str], ...] = ()
     #: What the players' pages have in common, worked out once for all of them.
     shared: player_pages.Shared = field(default_factory=player_pages.Shared)
 
@@ -120,14 +145,22 @@ def _render(app: Flask, tournament_id: int) -> Iterator[tuple[str, bytes]]:
         tournament_id=tournament_id,
         rounds=tuple(round_.number for round_ in tournament.rounds),
         stamp_line=standings_files.stamp_line(tournament, standings_files.stamp()),
+        series=tuple(
+            (found.id, series_words.NAV_LINK.format(name=found.name))
+            for found in series_service.series_of(tournament)
+        ),
     )
     files: dict[Key, str] = {}
-    for kind in PAGES:
+    takes_tournament: dict[Key, bool] = {}
+    for kind in PAGES + SERIES_PAGES:
         for instance in kind.instances(tournament):
             files[_key(kind.endpoint, instance)] = kind.file.format(**instance)
+            takes_tournament[_key(kind.endpoint, instance)] = kind.of_tournament
     static: set[str] = set()
     for (endpoint, frozen), name in files.items():
-        view_args: dict[str, Any] = {"tournament_id": tournament_id, **dict(frozen)}
+        view_args: dict[str, Any] = dict(frozen)
+        if takes_tournament[endpoint, frozen]:
+            view_args["tournament_id"] = tournament_id
         with app.test_request_context("/"):
             path = url_for(endpoint, **view_args)
         with app.test_request_context(path):
@@ -234,8 +267,8 @@ class _Links:
         if endpoint == "static":
             self.static.add(str(args["filename"]))
             return f"static/{args['filename']}"
-        if args.pop("tournament_id", None) != self.tournament_id:
-            return None
+        if "tournament_id" in args and args.pop("tournament_id") != self.tournament_id:
+            return None  # another tournament's page
         name = self.files.get(_key(endpoint, args))
         return None if name is None else name + fragment
 

@@ -27,9 +27,11 @@ from fpdf.enums import TableCellFillMode, TableHeadingsDisplay
 from fpdf.table import Row
 
 from tournament.domain import rule_sets, settlement, standings
-from tournament.models import Round, RoundStatus, Tournament
+from tournament.domain import series as series_service
+from tournament.models import Round, RoundStatus, Series, Tournament
 from tournament.texts import publish as words
 from tournament.texts import results as results_words
+from tournament.texts import series as series_words
 
 # fontTools reports every subset of the embedded font at INFO: in the server's log, a
 # page of lines per PDF downloaded.
@@ -53,6 +55,9 @@ class Sheet:
     headers: tuple[str, ...]
     numeric: tuple[bool, ...]
     rows: tuple[tuple[str, ...], ...]
+    #: How the text columns share the width the number columns leave, in their order
+    #: (empty: name and club, 3 : 2).
+    shares: tuple[float, ...] = ()
 
 
 def stamp(moment: dt.datetime | None = None) -> str:
@@ -68,8 +73,18 @@ def is_provisional(tournament: Tournament) -> bool:
 
 def stamp_line(tournament: Tournament, moment: str) -> str:
     """ "Stand: 25.11.2026 21:40 Uhr", with "vorläufig" while a round runs."""
+    return _stamped(moment, provisional=is_provisional(tournament))
+
+
+def _stamped(moment: str, *, provisional: bool) -> str:
     line = words.STAMP.format(moment=moment)
-    return f"{line} ({words.PROVISIONAL})" if is_provisional(tournament) else line
+    return f"{line} ({words.PROVISIONAL})" if provisional else line
+
+
+def series_stamp_line(table: series_service.SeriesStandings, moment: str) -> str:
+    """The stamp of a series' standings: "vorläufig" while a round of one of its tournaments
+    runs."""
+    return _stamped(moment, provisional=series_service.is_provisional(table))
 
 
 def _head(tournament: Tournament, moment: str) -> tuple[str, ...]:
@@ -186,6 +201,48 @@ def round_sheet(round_: Round, moment: str | None = None) -> Sheet:
         ),
         numeric=(True, True, False, False, True, True, True),
         rows=rows,
+    )
+
+
+def series_sheet(
+    series: Series, table: series_service.SeriesStandings, moment: str | None = None
+) -> Sheet:
+    """A season series' standings (``domain/series.py``): Platz, Name, Verein, Wertung, the
+    tournaments played, and which counted and which were struck (with rank and value each);
+    above the table the series' rules as its page states them."""
+    rules = series_service.rules_name(series)
+    lines = [series_words.SEASON_LINE.format(name=series.name, season=series.season)]
+    if rules:
+        lines.append(series_words.RULES.format(name=rules))
+    lines += [
+        series_words.counting_line(series.counting.value, series.best_of),
+        series_words.measure_line(series.measure.value, series.placement_points),
+        series_words.MIN_LINE.format(
+            count=series.min_tournaments,
+            noun=series_words.tournaments_noun(series.min_tournaments),
+        ),
+        series_words.tie_break_line(series.tie_breaks),
+        series_stamp_line(table, moment or stamp()),
+    ]
+    rows = tuple(
+        (
+            series_words.NOT_RANKED if row.rank is None else str(row.rank),
+            row.name,
+            row.club,
+            series_service.amount(row.value),
+            str(len(row.results)),
+            series_service.result_list(row.counted),
+            series_service.result_list(row.struck),
+        )
+        for row in table.rows
+    )
+    return Sheet(
+        title=series_words.TITLE,
+        lines=tuple(lines),
+        headers=series_words.PDF_HEADERS,
+        numeric=(True, False, False, True, True, False, False),
+        rows=rows,
+        shares=(3.0, 2.0, 4.0, 3.0),
     )
 
 
@@ -332,7 +389,7 @@ def _widths(pdf: FPDF, sheet: Sheet) -> tuple[float, ...]:
             narrow[i] = max(cells) + 2 * CELL_PADDING + 1
     rest = pdf.epw - sum(narrow)
     texts = [i for i, number in enumerate(sheet.numeric) if not number]
-    shares = [3.0, 2.0][: len(texts)] or [1.0]
+    shares = list(sheet.shares or (3.0, 2.0))[: len(texts)] or [1.0]
     for i, share in zip(texts, shares, strict=False):
         narrow[i] = rest * share / sum(shares)
     return tuple(narrow)
@@ -347,8 +404,8 @@ def to_pdf(sheet: Sheet) -> bytes:
     pdf.set_font(FONT, "B", 16)
     pdf.cell(0, 9, sheet.title, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, size=10)
-    for line in sheet.lines:
-        pdf.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+    for line in sheet.lines:  # a long line (a series' placement table) wraps
+        pdf.multi_cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
     pdf.set_font(FONT, size=8 if len(sheet.headers) > 10 else 9)
     if not sheet.rows:

@@ -26,6 +26,7 @@ from tournament.texts import series as words
 from tournament.web import live
 from tournament.web.access import acting_user, leitung_required
 from tournament.web.helpers import refuse
+from tournament.web.projector import pager_seconds
 from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("series", __name__, url_prefix="/jahreswertungen")
@@ -63,6 +64,28 @@ def show(series_id: int) -> str:
         words=words,
         live_token=service.state_token(found),
         poll_seconds=live.POLL_SECONDS,
+    )
+
+
+@bp.get("/<int:series_id>/leinwand")
+@live.polled(state_of)
+@shared_for_a_moment
+def projector(series_id: int) -> str:
+    """The series standings for a projector in the hall (kiosk, full screen, no controls),
+    paged as the tournament's projector (``standings/projector.html``)."""
+    found = _series_or_404(series_id)
+    table = service.overall(found)
+    return render_template(
+        "series/projector.html",
+        series=found,
+        table=table,
+        provisional=service.is_provisional(table),
+        running=service.running,
+        rules=service.rules_name(found),
+        words=words,
+        live_token=service.state_token(found),
+        poll_seconds=live.POLL_SECONDS,
+        pager_seconds=pager_seconds(request.args.get("sekunden")),
     )
 
 

@@ -10,8 +10,8 @@ from tournament.texts import results as results_words
 from tournament.texts.numbers import one_decimal
 from tournament.web import live
 from tournament.web.access import leitung_required
-from tournament.web.forms import whole_number
 from tournament.web.lookups import round_or_404, tournament_or_404
+from tournament.web.projector import pager_seconds
 from tournament.web.public_pages import shared_for_a_moment
 
 bp = Blueprint("standings", __name__)
@@ -22,11 +22,6 @@ bp.add_app_template_filter(results_words.average, "average_amount")
 
 # The German words of the results under a rule set, for every template (macros too).
 bp.record_once(lambda state: state.app.jinja_env.globals.update(results_words=results_words))
-
-#: How long the projector shows one page of the standings (seconds); ``?sekunden=`` in its
-#: address sets another, within PAGER_LIMITS.
-PAGER_SECONDS = 12
-PAGER_LIMITS = (3, 120)
 
 
 def state_of(tournament_id: int, **_: int) -> str:
@@ -73,14 +68,13 @@ def one_round(tournament_id: int, number: int) -> str:
 def projector(tournament_id: int) -> str:
     """The standings for a projector in the hall (kiosk, full screen, no controls)."""
     tournament = tournament_or_404(tournament_id)
-    seconds = whole_number(request.args.get("sekunden"), PAGER_LIMITS[1] + 1) or PAGER_SECONDS
     return render_template(
         "standings/projector.html",
         tournament=tournament,
         view=projector_view(tournament),
         live_token=standings.state_token(tournament),
         poll_seconds=live.POLL_SECONDS,
-        pager_seconds=max(seconds, PAGER_LIMITS[0]),
+        pager_seconds=pager_seconds(request.args.get("sekunden")),
     )
 
 

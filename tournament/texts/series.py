@@ -109,3 +109,55 @@ def tie_break_line(keys: list[str]) -> str:
     if not keys:
         return "Bei Gleichstand gleicher Platz."
     return "Bei Gleichstand entscheidet: " + ", dann ".join(names[k] for k in keys) + "."
+
+
+# The PDF (``tournament/publish/standings_files.py``, ``series_sheet``).
+PDF_HEADERS: Final = (
+    "Platz",
+    "Name",
+    "Verein",
+    "Wertung",
+    "Turniere",
+    "Gewertet",
+    "Gestrichen",
+)
+SEASON_LINE: Final = "{name} · Saison {season}"
+MIN_LINE: Final = "Gewertet wird ab {count} {noun}; „–“: zu wenige Turniere."
+PDF_FILE: Final = "jahreswertung-{id}-{season}"
+
+
+def tournaments_noun(count: int) -> str:
+    """„Turnier“ after 1, else „Turnieren“ (after „ab“)."""
+    return "Turnier" if count == 1 else "Turnieren"
+
+
+# The navigation of the exported static site (``templates/publish/_exported_nav.html``).
+NAV_LINK: Final = "Jahreswertung {name}"
+
+# The projector (``templates/series/``).
+PROJECTOR: Final = "Leinwand"
+PROJECTOR_TITLE: Final = "Leinwand {name}"
+PROJECTOR_HINT: Final = (
+    "Die Jahreswertung für den Beamer im Saal: groß, ohne Bedienelemente, blättert von selbst "
+    "(„?sekunden=20“ in der Adresse: 20 Sekunden je Seite)."
+)
+STANDINGS: Final = "Stand der Jahreswertung"
+PROVISIONAL_STANDINGS: Final = "Vorläufiger Stand der Jahreswertung"
+RUNNING: Final = "läuft"
+TOURNAMENTS: Final = "Turniere"
+PLAYED: Final = "Turniere gespielt"
+VALUE: Final = "Wertung"
+NO_RESULTS: Final = "Noch keine Ergebnisse."
+NO_TOURNAMENTS: Final = "Noch kein Turnier."
+
+# A player's page (``templates/player_pages/show.html``).
+PLAYER_HEADING: Final = "Jahreswertung {name}"
+PLAYER_RANK: Final = "Platz in der Jahreswertung"
+PLAYER_UNRANKED: Final = "noch nicht gewertet: zu wenige Turniere (mindestens {count})"
+PLAYER_VALUE: Final = "Wertung"
+PLAYER_TABLE: Final = "Turniere von {name} in der Jahreswertung {series}"
+PLACE: Final = "Platz"
+POINTS: Final = "Punkte"
+COUNTS: Final = "Zählt"
+COUNTED: Final = "gewertet"
+STRUCK: Final = "gestrichen"
