@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.support.apps import CopiedDay
+from tests.support.protokoll import links
 from tests.support.webapp import (
     USERNAME,
     audit_events,
@@ -236,9 +237,9 @@ def test_the_desk_totals_a_refund_an_undo_and_who_recorded_each(
     assert len(paid) == 10
     assert all(event.user_id is not None for event in paid)
     [refund] = audit_events(app, "entry_fee_refunded")
-    assert json.loads(refund.new_value or "") == {"kind": "refund", "amount": 1000}
+    assert json.loads(refund.new_value or "") == {"payment": "refund", "amount": 1000}
     [undone] = audit_events(app, "entry_fee_undone")
-    assert json.loads(undone.old_value or "") == {"kind": "transfer", "amount": 1000}
+    assert json.loads(undone.old_value or "") == {"payment": "transfer", "amount": 1000}
     log_out(client)
     assert client.get(f"/turniere/{tid}/kasse").status_code in (302, 303, 401, 403)
 
@@ -281,3 +282,19 @@ def test_a_german_comma_amount_is_accepted(client: FlaskClient, playing: dict[st
     assert "Startgeld: 12,50 € je Spieler" in desk
     # everyone paid 10 EUR: each owes 2,50 EUR more
     assert re.search(r'id="summe-offen">20,00 €<', desk)
+
+
+def test_the_protokoll_tells_each_desk_entry_in_german(
+    client: FlaskClient, playing: dict[str, Any]
+) -> None:
+    found = list(links(client))
+    assert [text for text in found if "Startgeld erstattet" in text] == [
+        f"Spieler 009 (Nr. 9): Startgeld erstattet von {USERNAME}: "
+        "Zahlart Erstattung; Betrag (Cent) 1000"
+    ]
+    assert (
+        f"Spieler 002 (Nr. 2): Startgeld erfasst von {USERNAME}: "
+        "Zahlart Überweisung; Betrag (Cent) 1000" in found
+    )
+    rules = [text for text in found if "Preisregeln geändert" in text]
+    assert len(rules) == 1 and "Startgeld (Cent) 1000" in rules[0]

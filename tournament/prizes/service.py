@@ -324,7 +324,7 @@ def undo(user: User | None, registration: Registration, payment_id: int, name: s
         "entry_fee_undone",
         "registration",
         registration.id,
-        old={"kind": latest.kind.value, "amount": latest.amount},
+        old={"payment": latest.kind.value, "amount": latest.amount},
     )
     return latest
 
@@ -343,7 +343,7 @@ def _record(
     )
     db.session.flush()
     audit_log.record(
-        user, action, "registration", registration.id, new={"kind": kind.value, "amount": amount}
+        user, action, "registration", registration.id, new={"payment": kind.value, "amount": amount}
     )
 
 

@@ -148,4 +148,17 @@ LINK_DESK: Final = "Startgeld-Kasse"
 LINK_RULES: Final = "Preisregeln"
 LINK_LIST: Final = "Preisliste"
 BACK: Final = "Zum Gesamtstand"
-AUDIT_PAID: Final = "Startgeld erfasst"
+#: The Protokoll's names of the stored fields (amounts in cents, shares in 1/100 %).
+AUDIT_FIELDS: Final = {
+    "payment": "Zahlart",
+    "amount": "Betrag (Cent)",
+    "entry_fee": "Startgeld (Cent)",
+    "kept_back": "Einbehalt (Cent)",
+    "shares": "Anteile (1/100 %)",
+    "fixed": "feste Preise (Cent)",
+    "best_round_prize": "Preis beste Runde (Cent)",
+    "category_prizes": "Kategoriepreise (Cent)",
+    "categories": "Kategorien (Startnummern)",
+    "withdrawn_keep": "Zurückgezogene behalten den Preis",
+    "several_prizes": "mehrere Preise je Spieler",
+}
