@@ -278,6 +278,12 @@ def standings_names(tournament: Tournament) -> dict[int, str]:
 
 
 def _net_of(registration: Registration) -> int:
+    """What the player paid (net), read under a lock of his registration's row: of two taps
+    at once on PostgreSQL the second waits for the first (SQLite's write lock, taken by every
+    POST, serialises them already)."""
+    db.session.execute(
+        select(Registration.id).where(Registration.id == registration.id).with_for_update()
+    )
     query = select(EntryPayment).where(EntryPayment.registration_id == registration.id)
     return domain.net_paid(_as_domain(list(db.session.scalars(query)))).get(registration.id, 0)
 
@@ -308,6 +314,7 @@ def refund(user: User | None, registration: Registration, name: str) -> int:
 def undo(user: User | None, registration: Registration, payment_id: int, name: str) -> EntryPayment:
     """Undo a wrong mark: the latest counted payment of the player, if it is ``payment_id``
     (a page showing an older state is refused)."""
+    _net_of(registration)
     query = (
         select(EntryPayment)
         .where(EntryPayment.registration_id == registration.id, EntryPayment.undone_at.is_(None))
