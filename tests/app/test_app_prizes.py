@@ -226,6 +226,11 @@ def test_the_desk_totals_a_refund_an_undo_and_who_recorded_each(
         follow_redirects=True,
     )
     assert "hat das Startgeld schon bezahlt" in " ".join(flashes(again.get_data(as_text=True)))
+    # Back at the player's row of the desk as it was filtered.
+    back = client.post(
+        f"/turniere/{tid}/kasse/{regs[4]}/bar?q=4", data={"csrf_token": token.group(1)}
+    )
+    assert back.headers["Location"].endswith(f"/turniere/{tid}/kasse?q=4#spieler-4")
     # A refund is a payment back, not a deletion; the search finds the player.
     page = client.get(f"/turniere/{tid}/kasse?q=9").get_data(as_text=True)
     assert "erstattet" in page

@@ -52,7 +52,8 @@ def desk(tournament_id: int) -> str:
     )
 
 
-def _back(tournament: Tournament) -> ResponseReturnValue:
+def _back(tournament: Tournament, registration: Registration) -> ResponseReturnValue:
+    """Back to the desk as it was filtered, at the player's row (a long list on a phone)."""
     search, show = _desk_args()
     return redirect(
         url_for(
@@ -60,6 +61,7 @@ def _back(tournament: Tournament) -> ResponseReturnValue:
             tournament_id=tournament.id,
             q=search or None,
             zeigen=None if show == "alle" else show,
+            _anchor=f"spieler-{registration.start_number}",
         )
     )
 
@@ -88,7 +90,7 @@ def pay(tournament_id: int, registration_id: int, how: str) -> ResponseReturnVal
                 ),
                 "success",
             )
-    return _back(tournament)
+    return _back(tournament, registration)
 
 
 @bp.post("/kasse/<int:registration_id>/erstatten")
@@ -103,7 +105,7 @@ def refund(tournament_id: int, registration_id: int) -> ResponseReturnValue:
         else:
             db.session.commit()
             flash(words.REFUNDED_NOTICE.format(name=name, amount=domain.euros(amount)), "success")
-    return _back(tournament)
+    return _back(tournament, registration)
 
 
 @bp.post("/kasse/<int:registration_id>/rueckgaengig")
@@ -129,7 +131,7 @@ def undo(tournament_id: int, registration_id: int) -> ResponseReturnValue:
                 ),
                 "success",
             )
-    return _back(tournament)
+    return _back(tournament, registration)
 
 
 @bp.route("/preisregeln", methods=["GET", "POST"])
