@@ -115,7 +115,10 @@ KIND_BEST_ROUND: Final = "Beste Einzelrunde"
 KIND_CATEGORY: Final = "Beste/r {category}"
 KIND_SHARED: Final = "{kind}, geteilt ({count} Spieler)"
 WITHDRAWN_MARK: Final = "(zurückgezogen)"
-NO_AWARDS: Final = "Noch keine Preise: es wurde nichts eingezahlt oder keine Regel festgelegt."
+NO_AWARDS: Final = (
+    "Noch keine Preise: es ist nichts eingezahlt, noch keine Runde gespielt oder keine Regel "
+    "festgelegt."
+)
 SUMMARY_POT: Final = "Topf: {amount}"
 SUMMARY_KEPT: Final = "Einbehalt: {amount}"
 SUMMARY_POOL: Final = "Preistopf für die Anteile: {amount}"
