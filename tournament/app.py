@@ -41,6 +41,7 @@ from tournament.extensions import (
 )
 from tournament.models import MAX_ID
 from tournament.player_pages import routes as player_pages_routes
+from tournament.prizes import routes as prizes_routes
 from tournament.publish import routes as publish_routes
 from tournament.registrations import routes as registrations_routes
 from tournament.rounds import evening_routes, overview_routes
@@ -122,6 +123,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(player_pages_routes.bp)
     app.register_blueprint(series_routes.bp)
     app.register_blueprint(ddv_report_routes.bp)
+    app.register_blueprint(prizes_routes.bp)
     app.register_blueprint(admin)  # the accounts (accounts_routes) and the log (audit_routes)
     error_pages.init_app(app)
     app.after_request(_security_headers)

@@ -475,6 +475,82 @@ class SeriesTournament(Model):
     tournament: Mapped[Tournament] = relationship()
 
 
+class PaymentKind(enum.StrEnum):
+    """How a Startgeld changed hands at the desk: paid in cash, by transfer, or paid back."""
+
+    CASH = "cash"
+    TRANSFER = "transfer"
+    REFUND = "refund"
+
+
+class PrizeRules(Model):
+    """A tournament's Startgeld and prize rules, set by the Turnierleitung (amounts in cents,
+    shares in hundredths of a percent; ``tournament/domain/prizes.py`` distributes the pot)."""
+
+    __tablename__ = "prize_rules"
+    __table_args__ = (
+        CheckConstraint("entry_fee >= 0", name="entry_fee_not_negative"),
+        CheckConstraint("kept_back >= 0", name="kept_back_not_negative"),
+        CheckConstraint("best_round_prize >= 0", name="best_round_prize_not_negative"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), unique=True)
+    # The Startgeld per player (cents).
+    entry_fee: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Kept back from the pot before any prize (Saalmiete etc., cents).
+    kept_back: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The share of the prize pool of 1st, 2nd, ... place (hundredths of a percent).
+    shares: Mapped[list[int]] = mapped_column(JSON, default=list, server_default="[]")
+    # Fixed prizes of 1st, 2nd, ... place (cents), on top of the shares.
+    fixed: Mapped[list[int]] = mapped_column(JSON, default=list, server_default="[]")
+    # The prize of the best single round (cents, 0: none).
+    best_round_prize: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The category prizes: [[category, cents], ...] in the order they are given.
+    category_prizes: Mapped[list[list[Any]]] = mapped_column(
+        JSON, default=list, server_default="[]"
+    )
+    # Whether a player who withdrew keeps the prize of his place.
+    withdrawn_keep: Mapped[bool] = mapped_column(default=True, server_default=true())
+    # Whether a player may win more than one prize.
+    several_prizes: Mapped[bool] = mapped_column(default=False, server_default=false())
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+
+    tournament: Mapped[Tournament] = relationship()
+
+
+class PrizeCategory(Model):
+    """A registration's membership in a category the organiser defined ("Damen", "Jugend")."""
+
+    __tablename__ = "prize_category"
+    __table_args__ = (UniqueConstraint("registration_id", "category"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    registration_id: Mapped[int] = mapped_column(ForeignKey("registration.id"), index=True)
+    category: Mapped[str] = mapped_column(String(40))
+
+    registration: Mapped[Registration] = relationship()
+
+
+class EntryPayment(Model):
+    """A Startgeld paid in or paid back at the desk; a wrong mark is undone, never deleted."""
+
+    __tablename__ = "entry_payment"
+    __table_args__ = (CheckConstraint("amount >= 0", name="amount_not_negative"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    registration_id: Mapped[int] = mapped_column(ForeignKey("registration.id"), index=True)
+    kind: Mapped[PaymentKind] = mapped_column(_enum_column(PaymentKind, "payment_kind"))
+    # Cents; a refund's amount is what was paid back.
+    amount: Mapped[int]
+    recorded_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    recorded_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    undone_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+    registration: Mapped[Registration] = relationship()
+    recorded_by: Mapped[User | None] = relationship()
+
+
 def core_table(model: type[Model]) -> Table:
     """A model's table, for the few writes made with Core statements instead of the session."""
     table = model.__table__

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from tournament.texts import prizes as prize_words
 from tournament.texts import series as series_words
 from tournament.texts.rule_sets import PRESET_NAMES, VARIANT_TEXTS
 
@@ -51,6 +52,10 @@ ACTIONS: dict[tuple[str, str], str] = {
     ("registration", "update"): "Anmeldung geändert",
     ("registration", "withdraw"): "zurückgezogen",
     ("registration", "reinstate"): "wieder aufgenommen",
+    ("registration", "entry_fee_paid"): "Startgeld erfasst",
+    ("registration", "entry_fee_refunded"): "Startgeld erstattet",
+    ("registration", "entry_fee_undone"): "Startgeld-Buchung rückgängig gemacht",
+    ("tournament", "prize_rules"): "Preisregeln geändert",
     ("round", "draw"): "ausgelost",
     ("round", "redraw"): "neu ausgelost",
     ("round", "start"): "gestartet",
@@ -192,6 +197,7 @@ FIELD_LABELS: dict[str, str] = {
     "pot_start": "Topf oder Kasse am Start",
     "zwangssolo_frist": "Zwangssolo-Frist",
     "time_limit": "Zeitlimit (Minuten)",
+    **prize_words.AUDIT_FIELDS,
 }
 #: One player's points in the before/after table.
 POINTS_OF = "Punkte {name}"
@@ -206,6 +212,7 @@ ARROW = "{before} → {after}"
 VALUE_WORDS: dict[str, dict[str, str]] = {
     "counting": dict(series_words.COUNTING_CHOICES),
     "measure": dict(series_words.MEASURE_CHOICES),
+    "payment": prize_words.KIND,
     "rules_preset": dict(PRESET_NAMES),
     "rules_variants": {
         key: variant.name
