@@ -8,9 +8,6 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 # pytest-xdist workers: one per core.
 WORKERS ?= auto
-# The browser and server tests wait for pages and servers: a worker of theirs keeps about 0.6 of
-# a core busy (Chromium and the served app included), so they run on three workers here.
-SLOW_WORKERS ?= 3
 # The tests that need none of the slow tiers (tests/conftest.py marks them).
 FAST_TESTS = not (browser or postgresql or libreoffice or server)
 
@@ -49,13 +46,13 @@ typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
 # A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
-# on one worker (--dist loadfile). The browser and server tiers follow in a second call, on
-# SLOW_WORKERS workers. None of their tests waits a fixed time or takes a time limit for a target: they
+# on one worker (--dist loadfile). The browser and server tiers follow in a second call, on all
+# cores too. None of their tests waits a fixed time or takes a time limit for a target: they
 # wait for what a page or a server does, up to 15 s; how soon it happens is measured in bench/
 # (bench/README.md).
 pytest: $(BIN)/.installed node_modules/.installed
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "not (browser or server)"
-	$(BIN)/python -m pytest -n $(SLOW_WORKERS) --dist loadfile -m "browser or server"
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "browser or server"
 
 # Python keeps the compiled modules (and pytest its rewritten tests) in __pycache__ even where
 # the environment says PYTHONDONTWRITEBYTECODE: compiling them again in every worker and every

@@ -12,20 +12,18 @@ import csv
 import io
 import logging
 from dataclasses import dataclass
-from pathlib import Path
 
-from fpdf import FPDF, FontFace
+from fpdf import FontFace
 from fpdf.enums import TableCellFillMode, TableHeadingsDisplay
 
 from tournament.domain import prizes as domain
+from tournament.domain.a4_pages import FONT, A4Pages
 from tournament.prizes.service import PrizeList
 from tournament.texts import prizes as words
 
 logging.getLogger("fontTools").setLevel(logging.WARNING)
 
 #: The standings' fonts (``tournament/publish/fonts``), so both printouts look alike.
-FONTS = Path(__file__).resolve().parent.parent / "publish" / "fonts"
-FONT = "DejaVuSansCondensed"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 HEADERS = (words.PLACE, words.PRIZE, words.START_NUMBER, words.NAME, words.POINTS, words.AMOUNT)
 NUMERIC = (False, False, True, False, True, True)
@@ -144,27 +142,10 @@ def to_csv(found: PrizeList) -> bytes:
     return out.getvalue().encode("utf-8-sig")
 
 
-class _PrizePdf(FPDF):
-    def __init__(self, foot: str) -> None:
-        super().__init__(orientation="P", unit="mm", format="A4")
-        self.foot = foot
-        self.add_font(FONT, "", str(FONTS / f"{FONT}.ttf"))
-        self.add_font(FONT, "B", str(FONTS / f"{FONT}-Bold.ttf"))
-        self.set_auto_page_break(auto=True, margin=15)
-        self.set_margins(12, 12, 12)
-
-    def footer(self) -> None:
-        self.set_y(-11)
-        self.set_font(FONT, size=8)
-        self.cell(0, 5, self.foot, align="L")
-        self.set_x(self.l_margin)
-        self.cell(0, 5, words.PAGE.format(page=self.page_no(), pages="{nb}"), align="R")
-
-
 def to_pdf(found: PrizeList) -> bytes:
     """The prize list on A4: title, tournament, stamp, the winners' table, sums and rules."""
     title = words.LIST_TITLE
-    pdf = _PrizePdf(foot=f"{title} · {head(found)}")
+    pdf = A4Pages(foot=f"{title} · {head(found)}")
     pdf.set_title(f"{title} – {head(found)}")
     pdf.set_lang("de")
     pdf.add_page()

@@ -20,7 +20,6 @@ import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from fpdf import FPDF, FontFace
 from fpdf.enums import TableCellFillMode, TableHeadingsDisplay
@@ -28,6 +27,7 @@ from fpdf.table import Row
 
 from tournament.domain import rule_sets, settlement, standings
 from tournament.domain import series as series_service
+from tournament.domain.a4_pages import FONT, A4Pages
 from tournament.models import Round, RoundStatus, Series, Tournament
 from tournament.texts import publish as words
 from tournament.texts import results as results_words
@@ -37,8 +37,6 @@ from tournament.texts import series as series_words
 # page of lines per PDF downloaded.
 logging.getLogger("fontTools").setLevel(logging.WARNING)
 
-FONTS = Path(__file__).resolve().parent / "fonts"
-FONT = "DejaVuSansCondensed"
 #: What a spreadsheet takes for the start of a formula in a cell.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: Space left and right of a cell's text (mm).
@@ -356,26 +354,6 @@ def to_csv(sheet: Sheet) -> bytes:
     return out.getvalue().encode("utf-8-sig")
 
 
-class _StandingsPdf(FPDF):
-    """A4 with "Seite x von y" and the sheet's title at the foot of every page."""
-
-    def __init__(self, foot: str) -> None:
-        super().__init__(orientation="P", unit="mm", format="A4")
-        self.foot = foot
-        self.add_font(FONT, "", str(FONTS / f"{FONT}.ttf"))
-        self.add_font(FONT, "B", str(FONTS / f"{FONT}-Bold.ttf"))
-        self.set_auto_page_break(auto=True, margin=15)
-        self.set_margins(12, 12, 12)
-
-    def footer(self) -> None:
-        self.set_y(-11)
-        self.set_font(FONT, size=8)
-        self.cell(0, 5, self.foot, align="L")
-        self.set_x(self.l_margin)
-        page = words.PAGE.format(page=self.page_no(), pages="{nb}")
-        self.cell(0, 5, page, align="R")
-
-
 def _widths(pdf: FPDF, sheet: Sheet) -> tuple[float, ...]:
     """Number columns as wide as their widest cell; name and club share the rest (3 : 2)."""
     size = pdf.font_size_pt
@@ -397,7 +375,7 @@ def _widths(pdf: FPDF, sheet: Sheet) -> tuple[float, ...]:
 
 def to_pdf(sheet: Sheet) -> bytes:
     """The sheet as an A4 PDF; any number of rows runs over as many pages as needed."""
-    pdf = _StandingsPdf(foot=f"{sheet.title} · {sheet.lines[0]}")
+    pdf = A4Pages(foot=f"{sheet.title} · {sheet.lines[0]}")
     pdf.set_title(f"{sheet.title} – {sheet.lines[0]}")
     pdf.set_lang("de")
     pdf.add_page()

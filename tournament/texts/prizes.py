@@ -142,7 +142,6 @@ RULE_WITHDRAWN_LOSE: Final = (
 RULE_ONE_PRIZE: Final = "Jeder Spieler erhält höchstens einen Preis."
 RULE_SEVERAL: Final = "Ein Spieler kann mehrere Preise erhalten."
 STAMP: Final = "Stand: {moment} Uhr"
-PAGE: Final = "Seite {page} von {pages}"
 CSV: Final = "Preisliste als CSV"
 PDF: Final = "Preisliste als PDF"
 
