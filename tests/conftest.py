@@ -84,9 +84,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     generation runs after 50,000 new objects. Each app test makes an app and hundreds of
     thousands of objects; with Python's defaults the collector took an eighth of the app
     tests' time (three app test files, one process: 32.9 s -> 28.8 s of CPU). Not where a
-    browser or a server process is among the tests: a test process that serves pages holds
-    its sockets and files until a collection frees them, and on three workers one such
-    process ran out of the 1,024 descriptors waitress's ``select()`` takes."""
+    browser or a server process is among the tests: a socket or file in a reference cycle is
+    closed only when a collection frees it, and a test process that serves pages must stay
+    under the 1,024 descriptors waitress's ``select()`` takes (on three workers one did not;
+    whether later collections played a part was not measured)."""
     if any({"browser", "server"} & set(tiers_of(item)) for item in session.items):
         return
     gc.collect()
