@@ -8,7 +8,6 @@ answered from it."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 import time
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from tests.support.apps import statements_seen
 from tests.support.webapp import (
     create_tournament,
     draw_round,
+    live_state,
     paste_players,
     player_names,
     round_action,
@@ -34,13 +34,9 @@ from tournament.models import RoundTable, Tournament
 from tournament.rounds import overview, overview_routes
 from tournament.web import live
 
-TOKEN = re.compile(r'"stand": "([^"]+)"')
-
 
 def _token(response: TestResponse) -> str:
-    found = TOKEN.search(response.get_data(as_text=True))
-    assert found, "the answer carries no state"
-    return found.group(1)
+    return live_state(response.get_data(as_text=True))
 
 
 def _drawn(app: Flask, client: FlaskClient) -> tuple[int, str]:

@@ -27,6 +27,7 @@ from tests.support.webapp import (
     complete_lists,
     create_tournament,
     draw_round,
+    live_state,
     log_out,
     paste_players,
     player_names,
@@ -41,14 +42,6 @@ from tournament.models import Round, RoundTable, Tournament
 from tournament.rounds import overview
 from tournament.rounds import service as rounds
 
-TOKEN = re.compile(r'"stand": "([^"]+)"')
-
-
-def _token(page: str) -> str:
-    found = TOKEN.search(page)
-    assert found, "the page does not poll"
-    return found.group(1)
-
 
 def _state_of(page: str, part: str) -> str:
     found = re.search(rf'id="{part}"[^>]* data-state="([^"]+)"', page)
@@ -61,7 +54,7 @@ def _moved_on(client: FlaskClient, path: str, shown: str) -> str:
     that state is then current (204)."""
     answer = client.get(path, query_string={"stand": shown})
     assert answer.status_code == 200, path
-    token = _token(answer.get_data(as_text=True))
+    token = live_state(answer.get_data(as_text=True))
     assert token != shown
     assert client.get(path, query_string={"stand": token}).status_code == 204
     return token
@@ -81,7 +74,7 @@ def test_the_overview_is_told_204_until_any_change_of_its_round(
         tid, table_id = table.round.tournament_id, table.id
     sign_in(app, client, "chef")
     path = f"/turniere/{tid}/runden/1/uebersicht"
-    shown = _token(client.get(path).get_data(as_text=True))
+    shown = live_state(client.get(path).get_data(as_text=True))
     assert client.get(path, query_string={"stand": shown}).status_code == 204
 
     def tournament() -> Tournament:
@@ -140,7 +133,7 @@ def test_the_overview_is_told_204_until_any_change_of_its_round(
         db.session.commit()
     page = client.get(path, query_string={"stand": shown}).get_data(as_text=True)
     assert "Die Runde ist abgeschlossen." in page
-    assert client.get(path, query_string={"stand": _token(page)}).status_code == 204
+    assert client.get(path, query_string={"stand": live_state(page)}).status_code == 204
 
 
 def test_a_table_whose_time_runs_out_moves_the_state_on_by_itself(app: Flask) -> None:
@@ -227,14 +220,14 @@ def test_table_plan_seats_and_cards_follow_a_redraw(app: Flask, client: FlaskCli
         f"{base}/tischkarten": "tischkarten",
     }
     shown = {path: client.get(path).get_data(as_text=True) for path in paths}
-    tokens = {path: _token(page) for path, page in shown.items()}
+    tokens = {path: live_state(page) for path, page in shown.items()}
     for path, token in tokens.items():
         assert client.get(path, query_string={"stand": token}).status_code == 204
     redrawn = submit(client, base, f"{base}/neu-auslosen", {"seed": "77"}, follow=True)
     assert "neu ausgelost" in redrawn.get_data(as_text=True)
     for path, part in paths.items():
         page = client.get(path, query_string={"stand": tokens[path]}).get_data(as_text=True)
-        assert _token(page) != tokens[path]
+        assert live_state(page) != tokens[path]
         assert _state_of(page, part) != _state_of(shown[path], part), path
 
 
@@ -250,8 +243,8 @@ def test_the_next_round_drawn_leaves_an_earlier_plan_as_it_is(
     path = f"/turniere/{tid}/runden/1"
     before = client.get(path).get_data(as_text=True)
     draw_round(client, tid, seed=6)
-    after = client.get(path, query_string={"stand": _token(before)}).get_data(as_text=True)
-    assert _token(after) != _token(before)
+    after = client.get(path, query_string={"stand": live_state(before)}).get_data(as_text=True)
+    assert live_state(after) != live_state(before)
     assert _state_of(after, "tischplan") == _state_of(before, "tischplan")
 
 
@@ -278,12 +271,12 @@ def test_the_tournament_page_follows_a_draw_and_a_start(app: Flask, client: Flas
     path = f"/turniere/{tid}"
     log_out(client)
     before = client.get(path).get_data(as_text=True)
-    shown = _token(before)
+    shown = live_state(before)
     assert client.get(path, query_string={"stand": shown}).status_code == 204
     sign_in(app, client, "chef")
     round_action(client, tid, 1, "starten")
     log_out(client)
     after = client.get(path, query_string={"stand": shown}).get_data(as_text=True)
-    assert _token(after) != shown
+    assert live_state(after) != shown
     assert _state_of(after, "turnier-stand") != _state_of(before, "turnier-stand")
     assert "läuft" in after

@@ -7,7 +7,6 @@ never get the shared page; a phone without JavaScript reloads the page as before
 from __future__ import annotations
 
 import gzip
-import re
 import threading
 import time
 
@@ -20,6 +19,7 @@ from tests.support.apps import statements_seen
 from tests.support.webapp import (
     create_tournament,
     draw_round,
+    live_state,
     paste_players,
     player_names,
     sign_in,
@@ -30,16 +30,12 @@ from tournament.models import RoundTable
 from tournament.web import live
 from tournament.web.public_pages import Shared, pages_by_state
 
-TOKEN = re.compile(r'"stand": "([^"]+)"')
-
 
 def _token(response: TestResponse) -> str:
     body = response.get_data()
     if response.headers.get("Content-Encoding") == "gzip":
         body = gzip.decompress(body)
-    found = TOKEN.search(body.decode())
-    assert found, "the answer carries no state"
-    return found.group(1)
+    return live_state(body.decode())
 
 
 def _polls(app: Flask) -> live.FastPolls:

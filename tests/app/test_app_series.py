@@ -37,6 +37,7 @@ from tests.support.season import (
 from tests.support.webapp import (
     field_errors,
     flashes,
+    live_state,
     log_out,
     post_new_tournament,
     send,
@@ -107,9 +108,8 @@ def test_the_page_polls_and_answers_204_while_nothing_changed(
 ) -> None:
     series_id = create_series(client, season, SETTINGS["all-total"])
     page = client.get(f"/jahreswertungen/{series_id}").get_data(as_text=True)
-    token = re.search(r'"stand": "([^"]+)"', page)
-    assert token
-    unchanged = client.get(f"/jahreswertungen/{series_id}", query_string={"stand": token.group(1)})
+    token = live_state(page)
+    unchanged = client.get(f"/jahreswertungen/{series_id}", query_string={"stand": token})
     assert unchanged.status_code == 204
     assert (
         client.get(f"/jahreswertungen/{series_id}", query_string={"stand": "x"}).status_code == 200
@@ -340,9 +340,8 @@ def test_the_projector_shows_the_series_standings_paged_and_live(
     assert 'data-pager-seconds="3"' in client.get(f"{path}?sekunden=1").get_data(as_text=True)
     assert 'data-pager-seconds="12"' in client.get(f"{path}?sekunden=x").get_data(as_text=True)
     # Live: it asks whether the standings moved on, and nothing changed yet.
-    token = re.search(r'"stand": "([^"]+)"', page)
-    assert token
-    assert client.get(path, query_string={"stand": token.group(1)}).status_code == 204
+    token = live_state(page)
+    assert client.get(path, query_string={"stand": token}).status_code == 204
     assert client.get("/jahreswertungen/999/leinwand").status_code == 404
 
 
@@ -525,11 +524,10 @@ def test_a_player_s_page_follows_a_change_of_the_series(
     path = f"/turniere/{season[0]}/startnummer/1"
     before = client.get(path).get_data(as_text=True)
     assert ">Clubabend 5</a>" in before
-    token = re.search(r'"stand": "([^"]+)"', before)
-    assert token
-    assert client.get(path, query_string={"stand": token.group(1)}).status_code == 204
+    token = live_state(before)
+    assert client.get(path, query_string={"stand": token}).status_code == 204
     edit = f"/jahreswertungen/{series_id}/bearbeiten"
     submit(client, edit, f"/jahreswertungen/{series_id}/turniere/{season[4]}/entfernen")
-    changed = client.get(path, query_string={"stand": token.group(1)})
+    changed = client.get(path, query_string={"stand": token})
     assert changed.status_code == 200
     assert ">Clubabend 5</a>" not in changed.get_data(as_text=True)

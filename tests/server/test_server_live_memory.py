@@ -11,7 +11,6 @@ test process writes beside them through an app of its own.
 from __future__ import annotations
 
 import http.client
-import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -29,12 +28,18 @@ from tests.support.server_processes import (
     server_database,
     server_environment,
 )
-from tests.support.webapp import create_tournament, draw_round, paste_players, round_action, sign_in
+from tests.support.webapp import (
+    create_tournament,
+    draw_round,
+    live_state,
+    paste_players,
+    round_action,
+    sign_in,
+)
 from tournament import changes
 from tournament.extensions import db
 from tournament.models import RoundTable
 
-TOKEN = re.compile(r'"stand": "([^"]+)"')
 #: Time for a worker's listener to hear a NOTIFY (milliseconds when the machine is idle).
 HEARD = 0.5
 
@@ -87,12 +92,6 @@ def _get(port: int, path: str) -> tuple[int, str]:
         connection.close()
 
 
-def _token(body: str) -> str:
-    found = TOKEN.search(body)
-    assert found, body[:500]
-    return found.group(1)
-
-
 def _write(app: Flask, code: str) -> None:
     """Another process's write: the table's list moves on a version."""
     with app.app_context():
@@ -112,7 +111,7 @@ def _polls_see_writes(served: Served, between: Callable[[Served], None] | None =
     try:
         status, body = _get(port, f"/tisch/{served.code}/")
         assert status == 200
-        shown = _token(body)
+        shown = live_state(body)
         poll = f"/tisch/{served.code}/stand?stand="
         for _ in range(3):
             status, body = _get(port, poll + shown)
@@ -126,7 +125,7 @@ def _polls_see_writes(served: Served, between: Callable[[Served], None] | None =
             for _ in range(4):
                 status, body = _get(port, poll + shown)
                 assert status == 200, (status, server.output()[-2000:])
-            newer = _token(body)
+            newer = live_state(body)
             assert newer != shown
             shown = newer
     finally:

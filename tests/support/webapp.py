@@ -469,3 +469,14 @@ def command_line_draw(request_text: str) -> list[list[int]]:
     )
     result = json.loads(done.stdout)
     return [[int(n) for n in table] for table in result["tables"]]
+
+
+#: The state a live page shows, in its ``hx-vals`` (``{"stand": "..."}``).
+LIVE_STATE = re.compile(r'"stand": "([^"]+)"')
+
+
+def live_state(page: str) -> str:
+    """The state a live page shows, to poll it with (``?stand=``)."""
+    found = LIVE_STATE.search(page)
+    assert found, f"the page carries no live state: {page[:500]}"
+    return found.group(1)
