@@ -6,8 +6,10 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
-# pytest-xdist workers: one per core.
+# pytest-xdist workers: one per core for the quick run; the full run takes one more, which
+# works while a browser test waits for a page (docs/development.md).
 WORKERS ?= auto
+ALL_WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 # The tests that need none of the slow tiers (tests/conftest.py marks them).
 FAST_TESTS = not (browser or postgresql or libreoffice or server)
 
@@ -24,7 +26,9 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: system-packages $(BIN)/.installed lint typecheck imports pytest
+# The static checks run beside the tests, as in `make check`.
+test: system-packages $(BIN)/.installed node_modules/.installed
+	$(MAKE) --no-print-directory -j 4 lint typecheck imports pytest
 
 # The static checks run beside the tests, as jobs of their own: mypy takes a core for a few
 # seconds while the tests' workers start and run.
@@ -46,13 +50,13 @@ typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
 # A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
-# on one worker (--dist loadfile). The browser and server tiers follow in a second call, on all
-# cores too. None of their tests waits a fixed time or takes a time limit for a target: they
-# wait for what a page or a server does, up to 15 s; how soon it happens is measured in bench/
-# (bench/README.md).
+# on one worker (--dist loadfile), and the workers take the files in the order tests/conftest.py
+# gives them (--no-loadscope-reorder): the browser and server tiers first, the quick tests
+# filling the cores to the end. None of the tests waits a fixed time or takes a time limit for
+# a target: they wait for what a page or a server does, up to 15 s; how soon it happens is
+# measured in bench/ (bench/README.md).
 pytest: $(BIN)/.installed node_modules/.installed
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "not (browser or server)"
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile -m "browser or server"
+	$(BIN)/python -m pytest -n $(ALL_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Python keeps the compiled modules (and pytest its rewritten tests) in __pycache__ even where
 # the environment says PYTHONDONTWRITEBYTECODE: compiling them again in every worker and every

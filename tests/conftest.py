@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import gc
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -76,23 +76,46 @@ def pytest_configure(config: pytest.Config) -> None:
 
 #: The collector's first generation: 50,000 new objects rather than Python's 700 before it runs.
 GC_THRESHOLD = (50_000, 50, 100)
+GC_DEFAULT = gc.get_threshold()
+#: Where a file's tests run in the order of the run: the slow tiers first, so that the files
+#: that take longest are not left for the end, when one worker runs them and the others wait.
+TIER_ORDER = ("server", "browser", "libreoffice", "postgresql")
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Collect less often once the tests are collected: what is loaded by then (the modules,
-    the collected tests) is kept out of every later collection (``gc.freeze``), and the first
-    generation runs after 50,000 new objects. Each app test makes an app and hundreds of
-    thousands of objects; with Python's defaults the collector took an eighth of the app
-    tests' time (three app test files, one process: 32.9 s -> 28.8 s of CPU). Not where a
-    browser or a server process is among the tests: a socket or file in a reference cycle is
-    closed only when a collection frees it, and a test process that serves pages must stay
-    under the 1,024 descriptors waitress's ``select()`` takes (on three workers one did not;
-    whether later collections played a part was not measured)."""
-    if any({"browser", "server"} & set(tiers_of(item)) for item in session.items):
-        return
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLD)
+class Collector:
+    """The collector's settings for the test about to run. A test that needs no browser and no
+    server process collects less often: what is loaded by then (the modules, the collected
+    tests) is kept out of every later collection (``gc.freeze``), and the first generation runs
+    after 50,000 new objects. Each app test makes an app and hundreds of thousands of objects;
+    with Python's defaults the collector took an eighth of the app tests' time (three app test
+    files, one process: 32.9 s -> 28.8 s of CPU). A browser or server test runs with Python's
+    defaults, after a collection: a socket or file in a reference cycle is closed only when a
+    collection frees it, and a test process that serves pages must stay under the 1,024
+    descriptors waitress's ``select()`` takes."""
+
+    def __init__(self) -> None:
+        self.sparing = False
+
+    def before(self, item: pytest.Item) -> None:
+        sparing = not {"browser", "server"} & set(tiers_of(item))
+        if sparing == self.sparing:
+            return
+        self.sparing = sparing
+        if sparing:
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(*GC_THRESHOLD)
+        else:
+            gc.unfreeze()
+            gc.set_threshold(*GC_DEFAULT)
+            gc.collect()
+
+
+COLLECTOR = Collector()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    COLLECTOR.before(item)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -110,6 +133,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for tier in tiers_of(item):
             item.add_marker(tier)
+    items.sort(key=_file_order(items))
+
+
+def _file_order(items: list[pytest.Item]) -> Callable[[pytest.Item], tuple[int, int]]:
+    """The key that runs the files of the slowest tier first (``TIER_ORDER``), and among
+    those of a tier the files with more tests first; the tests of a file keep their order. With
+    ``--dist loadfile --no-loadscope-reorder`` the workers take the files in this order
+    (the Makefile)."""
+    rank: dict[Path, int] = {}
+    count: dict[Path, int] = {}
+    for item in items:
+        tiers = set(tiers_of(item))
+        found = next((n for n, tier in enumerate(TIER_ORDER) if tier in tiers), len(TIER_ORDER))
+        rank[item.path] = min(found, rank.get(item.path, found))
+        count[item.path] = count.get(item.path, 0) + 1
+    return lambda item: (rank[item.path], -count[item.path])
 
 
 def tiers_of(item: pytest.Item) -> list[str]:
