@@ -105,6 +105,13 @@ def phones(browser: Browser, site: Site) -> Iterator[dict[str, BrowserContext]]:
         context.close()
 
 
+@pytest.fixture(scope="module")
+def tabs(phones: dict[str, BrowserContext]) -> dict[str, Page]:
+    """A tab on each phone, which every test of the module opens its screen in
+    (``tests/support/accessibility.py``: *Tabs*)."""
+    return {who: context.new_page() for who, context in phones.items()}
+
+
 def list_url(who: str, table: Table) -> str:
     return table.code_url if who == KEEPER else table.staff_url
 
@@ -245,15 +252,12 @@ CASES = [
 
 @pytest.mark.parametrize(("who", "screen"), CASES)
 def test_no_serious_axe_finding_and_no_small_touch_target(
-    site: Site, tables: Tables, phones: dict[str, BrowserContext], who: str, screen: str
+    site: Site, tables: Tables, tabs: dict[str, Page], who: str, screen: str
 ) -> None:
-    page = phones[who].new_page()
-    try:
-        SCREENS[screen](page, site, tables, who)
-        findings = axe_findings(page)
-        small = small_targets(page)
-    finally:
-        page.close()
+    page = tabs[who]
+    SCREENS[screen](page, site, tables, who)
+    findings = axe_findings(page)
+    small = small_targets(page)
     assert not findings and not small, (
         f"{screen} as {who}: axe (serious, critical): {findings}; under 44 px: {small}"
     )
@@ -261,28 +265,22 @@ def test_no_serious_axe_finding_and_no_small_touch_target(
 
 @pytest.mark.parametrize(("who", "screen"), CASES)
 def test_every_control_is_reached_with_the_tab_key_and_shows_the_focus(
-    site: Site, tables: Tables, phones: dict[str, BrowserContext], who: str, screen: str
+    site: Site, tables: Tables, tabs: dict[str, Page], who: str, screen: str
 ) -> None:
-    page = phones[who].new_page()
-    try:
-        SCREENS[screen](page, site, tables, who)
-        gaps = keyboard_gaps(page)
-    finally:
-        page.close()
+    page = tabs[who]
+    SCREENS[screen](page, site, tables, who)
+    gaps = keyboard_gaps(page)
     assert not gaps, f"{screen} as {who}: {gaps}"
 
 
 def test_the_list_keeper_opens_the_list_with_the_keyboard_alone(
-    tables: Tables, phones: dict[str, BrowserContext]
+    tables: Tables, tabs: dict[str, Page]
 ) -> None:
-    page = phones[KEEPER].new_page()
-    try:
-        _goto(page, "/tisch")
-        tab_to(page, "#code")
-        page.keyboard.type(tables.four.code)
-        page.keyboard.press("Enter")
-        expect(page.locator("#kopf")).to_contain_text(f"Tisch {tables.four.number} · Runde 1")
-        # From the top of the list page, Tab gets to the game form.
-        tab_to(page, "form.game-form input, form.game-form select")
-    finally:
-        page.close()
+    page = tabs[KEEPER]
+    _goto(page, "/tisch")
+    tab_to(page, "#code")
+    page.keyboard.type(tables.four.code)
+    page.keyboard.press("Enter")
+    expect(page.locator("#kopf")).to_contain_text(f"Tisch {tables.four.number} · Runde 1")
+    # From the top of the list page, Tab gets to the game form.
+    tab_to(page, "form.game-form input, form.game-form select")

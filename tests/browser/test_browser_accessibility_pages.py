@@ -156,6 +156,13 @@ def visitors(browser: Browser, site: Site) -> Iterator[dict[str, BrowserContext]
         context.close()
 
 
+@pytest.fixture(scope="module")
+def tabs(visitors: dict[str, BrowserContext]) -> dict[str, Page]:
+    """A tab for each kind of visitor, which every test of the module opens its page in
+    (``tests/support/accessibility.py``: *Tabs*)."""
+    return {who: context.new_page() for who, context in visitors.items()}
+
+
 def _round(n: int) -> Callable[[World], str]:
     return lambda w: f"/turniere/{w.tid}/runden/{n}"
 
@@ -246,10 +253,8 @@ def test_every_page_of_the_app_is_checked(site: Site) -> None:
     )
 
 
-def _open(
-    visitors: dict[str, BrowserContext], who: str, size: str, path: str, status: int = 200
-) -> Page:
-    page = visitors[who].new_page()
+def _open(tabs: dict[str, Page], who: str, size: str, path: str, status: int = 200) -> Page:
+    page = tabs[who]
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
     response = page.goto(path)
@@ -260,56 +265,44 @@ def _open(
 
 @pytest.mark.parametrize(("endpoint", "who", "size"), CASES)
 def test_no_serious_axe_finding_on_any_page(
-    site: Site, visitors: dict[str, BrowserContext], endpoint: str, who: str, size: str
+    site: Site, tabs: dict[str, Page], endpoint: str, who: str, size: str
 ) -> None:
     path = PAGES[endpoint][1](site.world)
-    page = _open(visitors, who, size, path, 403 if endpoint in REFUSED else 200)
-    try:
-        findings = axe_findings(page)
-    finally:
-        page.close()
+    page = _open(tabs, who, size, path, 403 if endpoint in REFUSED else 200)
+    findings = axe_findings(page)
     assert not findings, f"{path} as {who} ({size}): {findings}"
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_no_serious_axe_finding_on_the_error_page_and_the_previews(
-    site: Site, visitors: dict[str, BrowserContext], size: str
+    site: Site, tabs: dict[str, Page], size: str
 ) -> None:
-    page = _open(visitors, PUBLIC, size, ERROR_PAGE, 404)
-    try:
-        assert not axe_findings(page), ERROR_PAGE
-    finally:
-        page.close()
+    page = _open(tabs, PUBLIC, size, ERROR_PAGE, 404)
+    assert not axe_findings(page), ERROR_PAGE
     # The preview of pasted players (one new, one already registered, one line wrong).
-    page = _open(visitors, LEITUNG, size, f"/turniere/{site.world.tid}/spieler/")
-    try:
-        page.locator("textarea").first.fill("Neue Spielerin; Verein 1\nSpieler 1\n;;;")
-        page.get_by_role("button", name="Prüfen").click()
-        page.wait_for_load_state()
-        assert "Neue Spielerin" in page.content()
-        findings = axe_findings(page)
-    finally:
-        page.close()
+    page = _open(tabs, LEITUNG, size, f"/turniere/{site.world.tid}/spieler/")
+    page.locator("textarea").first.fill("Neue Spielerin; Verein 1\nSpieler 1\n;;;")
+    page.get_by_role("button", name="Prüfen").click()
+    page.wait_for_load_state()
+    assert "Neue Spielerin" in page.content()
+    findings = axe_findings(page)
     assert not findings, f"players' preview ({size}): {findings}"
     # The preview of an uploaded list: the table's own export, its last game taken out.
-    page = _open(visitors, LEITUNG, size, f"/turniere/{site.world.tid}/runden/2/tische/1/einlesen")
-    try:
-        exported = page.request.get(f"/turniere/{site.world.tid}/runden/2/tische/1/liste.xlsx")
-        assert exported.ok
-        page.locator("input[type=file]").set_input_files(
-            {
-                "name": "liste.xlsx",
-                "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                # Changed: read back unchanged, the export has nothing to confirm.
-                "buffer": without_last_entry(exported.body()),
-            }
-        )
-        page.locator("main form [type=submit]").click()
-        page.wait_for_load_state()
-        assert page.locator("form[action$='/bestaetigen']").count() == 1
-        findings = axe_findings(page)
-    finally:
-        page.close()
+    page = _open(tabs, LEITUNG, size, f"/turniere/{site.world.tid}/runden/2/tische/1/einlesen")
+    exported = page.request.get(f"/turniere/{site.world.tid}/runden/2/tische/1/liste.xlsx")
+    assert exported.ok
+    page.locator("input[type=file]").set_input_files(
+        {
+            "name": "liste.xlsx",
+            "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            # Changed: read back unchanged, the export has nothing to confirm.
+            "buffer": without_last_entry(exported.body()),
+        }
+    )
+    page.locator("main form [type=submit]").click()
+    page.wait_for_load_state()
+    assert page.locator("form[action$='/bestaetigen']").count() == 1
+    findings = axe_findings(page)
     assert not findings, f"list import preview ({size}): {findings}"
 
 

@@ -9,6 +9,12 @@
 - ``tab_stops``: what the Tab key reaches, in order, and whether each shows where the focus is;
   ``keyboard_gaps``: what Tab does not reach, and stops that do not show the focus.
 
+Tabs. A module of accessibility tests opens its pages in one tab for each visitor, kept for
+all its tests, rather than in a new tab for each: a new tab costs Chromium a third of a second
+of CPU, and axe's first run in it a second, ten times its later runs in a tab that ran it
+before (the renderer keeps axe's compiled code). A page keeps nothing of a test's but its
+cookies, which the visitor's browser keeps anyway: the app stores nothing else in the browser.
+
 Each result is a small frozen dataclass whose ``repr`` names the element, so that an assertion
 message says what is wrong and where.
 """
