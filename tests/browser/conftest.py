@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import SERVERS, chromium, served_on
-from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site, Tabs, sign_in
+from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site, sign_in
 from tests.support.webapp import add_account, log_in
 from tournament.models import Role
 
@@ -40,17 +40,9 @@ def browser() -> Iterator[Browser]:
         yield browser
 
 
-@pytest.fixture(scope="module")
-def tabs(browser: Browser, site: Site) -> Iterator[Tabs]:
-    """The tabs the module's tests take their devices from (``Tabs``)."""
-    found = Tabs(browser, site.url)
-    yield found
-    found.close()
-
-
 @pytest.fixture
-def devices(tabs: Tabs) -> Iterator[Devices]:
-    found = Devices(tabs)
+def devices(browser: Browser, site: Site) -> Iterator[Devices]:
+    found = Devices(browser, site.url)
     yield found
     found.close()
     assert found.errors == [], f"script errors on the pages: {found.errors}"

@@ -15,7 +15,6 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 from sqlalchemy import select
 
 from rules_engine.scorelist import check_list
@@ -99,28 +98,21 @@ class Table:
         return [values[key] for key in self.keys]
 
 
-#: Playwright's viewport where a context names none (a laptop).
-LAPTOP = {"width": 1280, "height": 720}
-
-
-class Tabs:
-    """The browser tabs of one module's tests on one site, each handed to one test at a time:
-    a new tab costs Chromium about half a second of CPU by its first page, a tab handed on a
-    fifth of that. A tab comes back blank, its browser without cookies, online, without
-    routes, with its first viewport and media, and without the test's other tabs: the app
-    keeps nothing else in the browser. A tab the test closed, or that failed, is not handed
-    on."""
+class Devices:
+    """Browser tabs of one test, each in its own context (a phone, a laptop); confirm dialogs
+    are accepted and remembered, script errors collected."""
 
     def __init__(self, browser: Browser, url: str) -> None:
         self.browser = browser
         self.url = url
-        self.free: dict[tuple[bool, bool], list[Page]] = {}
         self.contexts: list[BrowserContext] = []
+        self.dialogs: list[str] = []
+        self.errors: list[str] = []
+        self.answer = True  # accept confirm dialogs (False: press "Abbrechen")
 
-    def take(self, *, phone: bool, touch: bool) -> Page:
-        free = self.free.get((phone, touch))
-        if free:
-            return free.pop()
+    def open(self, *, phone: bool = False, touch: bool = False) -> Page:
+        """A laptop, or a phone's narrow screen; ``touch``: a real phone's browser, which
+        widens the page to what its content needs (and zooms out) instead of scrolling."""
         options: dict[str, Any] = {"base_url": self.url, "locale": "de-DE"}
         if phone:
             options["viewport"] = PHONE
@@ -130,52 +122,8 @@ class Tabs:
         self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)
-        return page
-
-    def give_back(self, page: Page, *, phone: bool, touch: bool) -> None:
-        context = page.context
-        try:
-            for other in context.pages:
-                if other != page:
-                    other.close()
-            page.unroute_all(behavior="ignoreErrors")
-            context.unroute_all(behavior="ignoreErrors")
-            context.set_offline(False)
-            page.emulate_media(media="null")
-            page.set_viewport_size(PHONE if phone else LAPTOP)  # type: ignore[arg-type]
-            page.goto("about:blank")
-            context.clear_cookies()
-        except PlaywrightError:
-            context.close()
-            self.contexts.remove(context)
-            return
-        self.free.setdefault((phone, touch), []).append(page)
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
-
-
-class Devices:
-    """Browser tabs of one test, each in its own browser (a phone, a laptop), from the
-    module's ``Tabs``; confirm dialogs are accepted and remembered, script errors
-    collected."""
-
-    def __init__(self, tabs: Tabs) -> None:
-        self.tabs = tabs
-        self.url = tabs.url
-        self.opened: list[tuple[Page, bool, bool]] = []
-        self.dialogs: list[str] = []
-        self.errors: list[str] = []
-        self.answer = True  # accept confirm dialogs (False: press "Abbrechen")
-
-    def open(self, *, phone: bool = False, touch: bool = False) -> Page:
-        """A laptop, or a phone's narrow screen; ``touch``: a real phone's browser, which
-        widens the page to what its content needs (and zooms out) instead of scrolling."""
-        page = self.tabs.take(phone=phone, touch=touch)
-        self.opened.append((page, phone, touch))
         page.on("dialog", self._accept)
-        page.on("pageerror", self._error)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
         return page
 
     def _accept(self, dialog: Dialog) -> None:
@@ -185,17 +133,9 @@ class Devices:
         else:
             dialog.dismiss()
 
-    def _error(self, error: PlaywrightError) -> None:
-        self.errors.append(str(error))
-
     def close(self) -> None:
-        """Hand the tabs back to the module's ``Tabs``."""
-        for page, phone, touch in self.opened:
-            if page.is_closed():
-                continue
-            page.remove_listener("dialog", self._accept)
-            page.remove_listener("pageerror", self._error)
-            self.tabs.give_back(page, phone=phone, touch=touch)
+        for context in self.contexts:
+            context.close()
 
 
 def new_round(site: Site, players: int) -> list[Table]:
