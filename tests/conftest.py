@@ -77,7 +77,7 @@ def pytest_configure(config: pytest.Config) -> None:
 #: The collector's first generation: 50,000 new objects rather than Python's 700 before it runs.
 GC_THRESHOLD = (50_000, 50, 100)
 GC_DEFAULT = gc.get_threshold()
-#: Where a file's tests run in the order of the run: the slow tiers first, so that the files
+#: The order the files run in, by their slowest tier: the slow tiers first, so that the files
 #: that take longest are not left for the end, when one worker runs them and the others wait.
 TIER_ORDER = ("server", "browser", "libreoffice", "postgresql")
 
