@@ -21,6 +21,7 @@ from tests.support.apps import statements_seen
 from tests.support.webapp import (
     create_tournament,
     draw_round,
+    heard_of_write,
     live_state,
     paste_players,
     player_names,
@@ -49,22 +50,6 @@ def _drawn(app: Flask, client: FlaskClient) -> tuple[int, str]:
         code = db.session.execute(select(RoundTable.access_code)).scalars().first()
     assert code
     return tid, code
-
-
-def _generation_moved(app: Flask, before: int | None) -> None:
-    """Wait until the signal has heard of the write and is quiet again (on PostgreSQL the
-    writing process moves on at its commit, and again when its listener, a thread, hears the
-    notice)."""
-    signal = changes.of(app)
-    deadline = time.monotonic() + 5
-    while signal.generation() in (before, None) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert signal.generation() not in (before, None), "the write was not heard of"
-    quiet, last = 0, signal.generation()
-    while quiet < 5 and time.monotonic() < deadline:
-        time.sleep(0.02)
-        now = signal.generation()
-        quiet, last = (quiet + 1, now) if now == last else (0, now)
 
 
 def _from_memory(app: Flask, client: FlaskClient, path: str, token: str) -> None:
@@ -115,7 +100,7 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
             update(RoundTable).where(RoundTable.id == other).values(version=RoundTable.version + 1)
         )
         db.session.commit()
-    _generation_moved(app, before)
+    heard_of_write(app, before)
     with statements_seen(app) as statements:
         assert keeper.get(f"{path}?stand={shown}").status_code == 204
         assert keeper.get(f"{path}?stand={shown}").status_code == 204
@@ -130,7 +115,7 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
     with app.app_context():  # a write the standings do not show
         db.session.execute(update(Tournament).values(venue="Anderswo"))
         db.session.commit()
-    _generation_moved(app, before)
+    heard_of_write(app, before)
     with statements_seen(app) as statements:
         for phone in phones:
             assert phone.get(f"{standings}?stand={seen}").status_code == 204
@@ -149,7 +134,7 @@ def test_a_save_through_the_app_is_seen_by_the_next_poll(app: Flask, client: Fla
     _from_memory(app, spectator, standings, seen)
     before = changes.of(app).generation()
     round_action(client, tid, 1, "starten")
-    _generation_moved(app, before)
+    heard_of_write(app, before)
     response = keeper.get(f"{path}?stand={shown}")
     assert response.status_code == 200
     assert _token(response) != shown
@@ -180,7 +165,7 @@ def test_a_write_of_another_app_on_the_same_database_is_seen(
         )
         db.session.commit()
         db.engine.dispose()
-    _generation_moved(app, before)
+    heard_of_write(app, before)
     response = keeper.get(f"{path}?stand={shown}")
     assert response.status_code == 200
     assert _token(response) != shown

@@ -19,6 +19,7 @@ from tests.support.apps import statements_seen
 from tests.support.webapp import (
     create_tournament,
     draw_round,
+    heard_of_write,
     live_state,
     paste_players,
     player_names,
@@ -81,23 +82,14 @@ def _phone(app: Flask, number: int) -> FlaskClient:
 def _save(app: Flask) -> None:
     """A game saved at a table (its list's version moves on): the standings change. Returns
     once the change signal has heard of it and is quiet again."""
-    signal = changes.of(app)
-    before = signal.generation()
+    before = changes.of(app).generation()
     with app.app_context():
         first = db.session.execute(select(RoundTable.id).order_by(RoundTable.id)).scalars().first()
         db.session.execute(
             update(RoundTable).where(RoundTable.id == first).values(version=RoundTable.version + 1)
         )
         db.session.commit()
-    deadline = time.monotonic() + 5
-    while signal.generation() in (before, None) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert signal.generation() not in (before, None), "the write was not heard of"
-    quiet, last = 0, signal.generation()
-    while quiet < 5 and time.monotonic() < deadline:
-        time.sleep(0.02)
-        now = signal.generation()
-        quiet, last = (quiet + 1, now) if now == last else (0, now)
+    heard_of_write(app, before)
 
 
 def _following(app: Flask, phones: list[FlaskClient], path: str) -> str:

@@ -9,6 +9,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -21,6 +22,7 @@ from werkzeug.test import TestResponse
 
 from rules_engine.simulate import random_list
 from tests.support.server_processes import ROOT
+from tournament import changes
 from tournament.accounts import setup_code
 from tournament.domain import score_lists
 from tournament.extensions import db
@@ -480,3 +482,19 @@ def live_state(page: str) -> str:
     found = LIVE_STATE.search(page)
     assert found, f"the page carries no live state: {page[:500]}"
     return found.group(1)
+
+
+def heard_of_write(app: Flask, before: int | None) -> None:
+    """Wait until the app's change signal (``tournament.changes``) has moved on from
+    ``before`` and is quiet again (on PostgreSQL the writing process moves on at its commit,
+    and again when its listener, a thread, hears the notice)."""
+    signal = changes.of(app)
+    deadline = time.monotonic() + 5
+    while signal.generation() in (before, None) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert signal.generation() not in (before, None), "the write was not heard of"
+    quiet, last = 0, signal.generation()
+    while quiet < 5 and time.monotonic() < deadline:
+        time.sleep(0.02)
+        now = signal.generation()
+        quiet, last = (quiet + 1, now) if now == last else (0, now)
