@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import gc
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -130,25 +130,20 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        for tier in tiers_of(item):
-            item.add_marker(tier)
-    items.sort(key=_file_order(items))
-
-
-def _file_order(items: list[pytest.Item]) -> Callable[[pytest.Item], tuple[int, int]]:
-    """The key that runs the files of the slowest tier first (``TIER_ORDER``), and among
-    those of a tier the files with more tests first; the tests of a file keep their order. With
-    ``--dist loadfile --no-loadscope-reorder`` the workers take the files in this order
-    (the Makefile)."""
+    """Mark each test with its tiers, and run the files of the slowest tier first
+    (``TIER_ORDER``), among those of a tier the files with more tests first; the tests of a
+    file keep their order. With ``--dist loadfile --no-loadscope-reorder`` the workers take
+    the files in this order (the Makefile)."""
     rank: dict[Path, int] = {}
     count: dict[Path, int] = {}
     for item in items:
-        tiers = set(tiers_of(item))
+        tiers = tiers_of(item)
+        for tier in tiers:
+            item.add_marker(tier)
         found = next((n for n, tier in enumerate(TIER_ORDER) if tier in tiers), len(TIER_ORDER))
         rank[item.path] = min(found, rank.get(item.path, found))
         count[item.path] = count.get(item.path, 0) + 1
-    return lambda item: (rank[item.path], -count[item.path])
+    items.sort(key=lambda item: (rank[item.path], -count[item.path]))
 
 
 def tiers_of(item: pytest.Item) -> list[str]:
