@@ -49,6 +49,12 @@ imports: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict rules_engine table_draw tournament scripts
 
+# Python keeps the compiled modules (and pytest its rewritten tests) in __pycache__ even where
+# the environment says PYTHONDONTWRITEBYTECODE: compiling them again in every worker and every
+# subprocess (servers, command lines) took a fifth of the CPU of the server, engine and draw
+# tests and a tenth of the quick run.
+pytest pytest-fast: export PYTHONDONTWRITEBYTECODE =
+
 # A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
 # on one worker (--dist loadfile), and the workers take the files in the order tests/conftest.py
 # gives them (--no-loadscope-reorder): the browser and server tiers first, the quick tests
@@ -58,10 +64,6 @@ typecheck: $(BIN)/.installed
 pytest: $(BIN)/.installed node_modules/.installed
 	$(BIN)/python -m pytest -n $(ALL_WORKERS) --dist loadfile --no-loadscope-reorder
 
-# Python keeps the compiled modules (and pytest its rewritten tests) in __pycache__ even where
-# the environment says PYTHONDONTWRITEBYTECODE: compiling them again in every worker and every
-# subprocess took a tenth of the run.
-pytest-fast: export PYTHONDONTWRITEBYTECODE =
 # The property tests draw a quarter of their examples, the draw's corpus test a quarter of its
 # drawn cases (tests/support/examples.py); make test draws them all.
 pytest-fast: export DOKO_TEST_QUICK = 1
