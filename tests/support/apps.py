@@ -30,6 +30,7 @@ from werkzeug.test import Cookie
 import table_draw
 from tests.support import postgres
 from tests.support.webapp import FAST_ARGON2
+from tournament import throttle
 from tournament.app import create_app
 from tournament.config import (
     DEFAULT_DATABASE_FILE,
@@ -39,6 +40,8 @@ from tournament.config import (
 from tournament.extensions import db
 
 T = TypeVar("T")
+
+_THROTTLE_STORAGE = "tests: throttle storage"
 
 
 class TemplateCache(BytecodeCache):
@@ -155,6 +158,9 @@ def make_app(
     RULE_BUILDERS.install(monkeypatch)
     DRAW_RESULTS.install(monkeypatch)
     app = create_app(settings, instance_path=str(instance))
+    # The limiter is one for the process: each new app gives it a new counter store, which
+    # close_connections() must find for this app's database.
+    app.extensions[_THROTTLE_STORAGE] = throttle.limiter.storage
     app.jinja_env.bytecode_cache = TEMPLATES
     if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
         with app.app_context():
@@ -163,6 +169,17 @@ def make_app(
             event.listen(db.engine, "connect", _no_disk_sync)
             db.engine.dispose()
     return app
+
+
+def close_connections(app: Flask) -> None:
+    """Every connection of ``app`` closed: its database's and the throttle's counters' on
+    PostgreSQL (tournament/throttle/storage.py). A database still connected to when it is
+    dropped costs PostgreSQL a tenth of a second's wait for the connection to end."""
+    with app.app_context():
+        db.engine.dispose()
+    engine = getattr(app.extensions.get(_THROTTLE_STORAGE), "engine", None)
+    if isinstance(engine, Engine):
+        engine.dispose()
 
 
 def _no_disk_sync(connection: Any, _record: Any) -> None:
@@ -216,8 +233,7 @@ def on_backend(
             shutil.copyfile(template, instance / DEFAULT_DATABASE_FILE)
         app = make_app(instance, monkeypatch)
         yield app
-        with app.app_context():
-            db.engine.dispose()
+        close_connections(app)
         return
     # Asked for only here, so that a run without PostgreSQL tests starts no cluster.
     cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
@@ -227,8 +243,7 @@ def on_backend(
     try:
         app = make_app(instance, monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
         yield app
-        with app.app_context():
-            db.engine.dispose()
+        close_connections(app)
     finally:
         cluster.drop_database(name)
 
@@ -248,16 +263,10 @@ class Saved:
 
 def save(request: pytest.FixtureRequest, app: Flask, backend: str, folder: Path) -> Saved:
     """The app's instance folder copied into ``folder``, its database into a template."""
-    with app.app_context():
-        # Its connections closed, SQLite has written the WAL back into the file, and
-        # PostgreSQL copies a database only while nobody is connected to it: nor the
-        # throttle's counters on PostgreSQL (tournament/throttle/storage.py).
-        db.engine.dispose()
-        for limiter in app.extensions.get("limiter", ()):
-            engine = getattr(limiter.storage, "engine", None)
-            if isinstance(engine, Engine):
-                engine.dispose()
-        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    # Its connections closed, SQLite has written the WAL back into the file, and PostgreSQL
+    # copies a database only while nobody is connected to it.
+    close_connections(app)
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
     instance = folder / "instance"
     shutil.copytree(app.instance_path, instance)
     if backend == "sqlite":
@@ -279,16 +288,14 @@ def from_saved(
         try:
             yield app
         finally:
-            with app.app_context():
-                db.engine.dispose()
+            close_connections(app)
         return
     cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
     name = cluster.create_database(template=saved.database)
     try:
         app = make_app(instance, monkeypatch, {"SQLALCHEMY_DATABASE_URI": cluster.url(name)})
         yield app
-        with app.app_context():
-            db.engine.dispose()
+        close_connections(app)
     finally:
         cluster.drop_database(name)
 
@@ -296,9 +303,8 @@ def from_saved(
 def restore(request: pytest.FixtureRequest, app: Flask, saved: Saved) -> None:
     """The database and instance folder of ``app``, which has served no request yet, replaced
     by a copy of ``saved``; the app signs its sessions with the saved secret key."""
-    with app.app_context():
-        db.engine.dispose()
-        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    close_connections(app)
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
     assert not Path(app.instance_path, f"{DEFAULT_DATABASE_FILE}-wal").exists()
     shutil.copytree(saved.instance, app.instance_path, dirs_exist_ok=True)
     app.config["SECRET_KEY"] = load_or_create_secret_key(app.instance_path)

@@ -25,6 +25,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import psycopg
@@ -169,7 +170,20 @@ class Cluster:
         return name
 
     def drop_database(self, name: str) -> None:
-        """Drop the database, even if a test left a connection to it open."""
+        """Drop the database, even if a test left a connection to it open.
+
+        A connection closed just before is still ending in its server process for a moment:
+        the drop waits for that in steps of a tenth of a second, which would double the time
+        of many app tests on PostgreSQL, so it is waited for here in steps of a millisecond
+        (for a twentieth of a second at most, then the drop ends what is left)."""
+        assert self._admin is not None, "the cluster is not running"
+        for _ in range(50):
+            connected = self._admin.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", (name,)
+            ).fetchone()
+            if not connected or not connected[0]:
+                break
+            time.sleep(0.001)
         self._execute(
             sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
         )
