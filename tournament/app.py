@@ -53,7 +53,7 @@ from tournament.standings import routes as standings_routes
 from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
-from tournament.web import error_pages, live, public_pages
+from tournament.web import error_pages, live, public_pages, static_files
 from tournament.web.admin import admin
 
 SCHEMA_OK = "doko_schema_ok"
@@ -126,6 +126,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(prizes_routes.bp)
     app.register_blueprint(admin)  # the accounts (accounts_routes) and the log (audit_routes)
     error_pages.init_app(app)
+    static_files.init_app(app)
     app.after_request(_security_headers)
     app.jinja_env.filters["local"] = local_time
     app.jinja_env.trim_blocks = True
