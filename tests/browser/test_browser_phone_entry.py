@@ -14,6 +14,8 @@ and its points are the rules engine's own.
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import APIResponse, Browser, Locator, Page, Route, expect
 
 from tests.support.browser import SERVERS
@@ -204,7 +206,11 @@ class Held:
             self.answers.append((route, answer))
 
     def first(self) -> tuple[Route, APIResponse]:
+        """The first held answer, waited for as long as a page's actions wait (15 s): an
+        answer that never comes fails the test instead of holding up the run."""
+        deadline = time.monotonic() + 15
         while not self.answers:
+            assert time.monotonic() < deadline, f"no answer {self.status} came in 15 s"
             self.page.wait_for_timeout(20)
         return self.answers[0]
 
