@@ -10,6 +10,7 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from tests.support.webapp import set_up
+from tournament.web.static_files import version
 
 KEPT = "public, max-age=31536000, immutable"
 
@@ -55,6 +56,8 @@ def test_a_changed_file_gets_a_new_url(app: Flask, tmp_path: Path) -> None:
         sheet.write_text("body { color: navy; }\n", encoding="utf-8")
         after = url_for("static", filename="style.css")
     assert after != before
+    (tmp_path.parent / "outside.css").write_text("body {}\n", encoding="utf-8")
+    assert version(app, "../outside.css") is None  # nothing outside the folder
     client = app.test_client()
     assert client.get(after).headers["Cache-Control"] == KEPT
     assert client.get(before).headers["Cache-Control"] == "no-cache"

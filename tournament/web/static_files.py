@@ -16,6 +16,7 @@ import os
 from typing import Any
 
 from flask import Flask, current_app, request
+from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
 #: How long a browser keeps a static file under its hash: a year, as is usual.
@@ -34,7 +35,9 @@ def version(app: Flask, filename: str) -> str | None:
     """A hash of the static file ``filename``'s content (``None``: no such file); read again
     when the file's size or time changes."""
     assert app.static_folder is not None
-    path = os.path.join(app.static_folder, filename)
+    path = safe_join(app.static_folder, filename)  # nothing outside the folder
+    if path is None:
+        return None
     try:
         stat = os.stat(path)
     except (OSError, ValueError):
