@@ -70,6 +70,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "postgresql_only: checks something only PostgreSQL has; not run on SQLite"
     )
+    config.addinivalue_line(
+        "markers",
+        "fresh_tabs: changes its browser tabs for good (routes, offline, media, size); "
+        "they are not kept for the next test (tests/browser/conftest.py)",
+    )
     for name, meaning in TIERS.items():
         config.addinivalue_line("markers", f"{name}: {meaning}; set by tests/conftest.py")
 

@@ -54,3 +54,61 @@ def test_the_root_conftest_imports_no_part_of_the_web_app() -> None:
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert json.loads(done.stdout) == []
+
+
+#: Page and context calls that change a browser tab for good; a test that makes one gets tabs
+#: of its own instead of the module's kept ones (tests/browser/conftest.py, ``fresh_tabs``).
+TAB_CHANGES = {
+    "add_init_script",
+    "emulate_media",
+    "expose_binding",
+    "expose_function",
+    "grant_permissions",
+    "route",
+    "route_from_har",
+    "set_extra_http_headers",
+    "set_geolocation",
+    "set_offline",
+    "set_viewport_size",
+}
+
+
+#: The fixtures whose tabs are kept from test to test (tests/browser/conftest.py).
+POOLED = {"devices", "leitung_phone"}
+
+
+def _tab_changes(node: ast.AST) -> set[str]:
+    return {
+        call.func.attr
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in TAB_CHANGES
+    }
+
+
+def test_a_browser_test_that_changes_its_tabs_for_good_and_only_such_a_test_gets_fresh_ones() -> (
+    None
+):
+    changing, marked, hidden = set(), set(), []
+    for path in sorted((TESTS / "browser").glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        functions = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+        if not any(arg.arg in POOLED for fn in functions for arg in fn.args.args):
+            continue
+        for node in tree.body:
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            name = f"{path.name}::{node.name}"
+            if not node.name.startswith("test_"):
+                if _tab_changes(node):
+                    hidden.append(name)  # a helper would hide the change from this check
+                continue
+            if _tab_changes(node):
+                changing.add(name)
+            if any(ast.unparse(d) == "pytest.mark.fresh_tabs" for d in node.decorator_list):
+                marked.add(name)
+    assert hidden == []
+    assert changing, "no test changes its tabs: the check would have nothing to find"
+    assert sorted(changing - marked) == [], "change their tabs without @pytest.mark.fresh_tabs"
+    assert sorted(marked - changing) == [], "marked fresh_tabs without changing their tabs"

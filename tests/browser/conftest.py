@@ -1,24 +1,38 @@
 """Fixtures of the browser tests: Debian's Chromium (one per test module), the app served on a
-fresh database by each of the two servers, and a test's browser tabs.
+fresh database by each of the two servers, and a test's browser tabs (kept for the module's
+next test after a test that passed, unless it is marked ``fresh_tabs``).
 
 A module whose pages are the same on either server narrows ``site`` to waitress on SQLite
 with ``pytestmark = ONE_SERVER`` (``tests/support/browser.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import SERVERS, chromium, served_on
-from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site, sign_in
+from tests.support.scorelist_browser import LEITUNG, SCHIRI, Devices, Site, Tabs, sign_in
 from tests.support.webapp import add_account, log_in
 from tournament.models import Role
 
 # An expectation waits as long as a page's actions do (Devices.open): on a loaded machine a
 # served page can take seconds; how soon pages answer is measured in bench/, not here.
 expect.set_options(timeout=15_000)
+
+#: Whether a test's own part (not its set-up or teardown) passed: only then are its tabs kept.
+PASSED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item,
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.when == "call":
+        item.stash[PASSED] = report.passed
+    return report
 
 
 @pytest.fixture(scope="module", params=SERVERS)
@@ -40,11 +54,19 @@ def browser() -> Iterator[Browser]:
         yield browser
 
 
+@pytest.fixture(scope="module")
+def tabs(browser: Browser, site: Site) -> Iterator[Tabs]:
+    kept = Tabs(browser, site.url)
+    yield kept
+    kept.close()
+
+
 @pytest.fixture
-def devices(browser: Browser, site: Site) -> Iterator[Devices]:
-    found = Devices(browser, site.url)
+def devices(request: pytest.FixtureRequest, browser: Browser, site: Site) -> Iterator[Devices]:
+    fresh = request.node.get_closest_marker("fresh_tabs") is not None
+    found = Devices(browser, site.url, None if fresh else request.getfixturevalue("tabs"))
     yield found
-    found.close()
+    found.close(keep=request.node.stash.get(PASSED, False))
     assert found.errors == [], f"script errors on the pages: {found.errors}"
 
 

@@ -11,6 +11,7 @@ import itertools
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.scorelist_browser import (
@@ -28,6 +29,7 @@ from tests.support.scorelist_browser import (
 from tests.support.webapp import create_tournament, draw_round, flashes, paste_players, round_action
 
 
+@pytest.mark.fresh_tabs
 def test_a_game_saved_at_a_table_appears_on_the_open_standings(
     site: Site, devices: Devices
 ) -> None:
@@ -108,6 +110,7 @@ def _pages_shown(page: Page, pages: int) -> dict[int, dict[str, Any]]:
     return shown
 
 
+@pytest.mark.fresh_tabs
 def test_the_projector_pages_through_standings_that_do_not_fit(
     site: Site, devices: Devices
 ) -> None:

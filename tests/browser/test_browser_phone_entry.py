@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import APIResponse, Browser, Locator, Page, Route, expect
 
 from tests.support.browser import SERVERS
@@ -215,6 +216,7 @@ class Held:
         return self.answers[0]
 
 
+@pytest.mark.fresh_tabs
 def test_a_poll_answered_just_after_the_save_leaves_the_next_game_on_one_screen(
     site: Site, devices: Devices
 ) -> None:
@@ -464,6 +466,7 @@ def test_quick_entry_is_set_for_a_vorfuehrung_that_is_due(site: Site, devices: D
 # ---------------------------------------------------------------------- nothing lost
 
 
+@pytest.mark.fresh_tabs
 def test_a_save_whose_answer_never_arrives_is_sent_again_and_stored_once(
     site: Site, devices: Devices
 ) -> None:
@@ -493,6 +496,7 @@ def test_a_save_whose_answer_never_arrives_is_sent_again_and_stored_once(
     assert [game["re"] for game in stored(site, table)] == [[a, b]]
 
 
+@pytest.mark.fresh_tabs
 def test_a_save_while_offline_waits_for_the_network_and_stores_one_game(
     site: Site, devices: Devices
 ) -> None:
@@ -602,6 +606,7 @@ def test_a_game_is_entered_with_the_keyboard_alone(site: Site, devices: Devices)
 # ---------------------------------------------------------------------- other screens
 
 
+@pytest.mark.fresh_tabs
 def test_a_laptop_shows_all_five_players_columns(site: Site, devices: Devices) -> None:
     """At a table of five on a 1,280 px laptop every player's column of the list is in view,
     and on the phone the list needs no sideways scrolling either."""

@@ -117,6 +117,7 @@ def _font_px(page: Page, selector: str) -> list[float]:
     return sizes
 
 
+@pytest.mark.fresh_tabs
 @pytest.mark.parametrize("media", ["screen", "print"])
 def test_big_print_is_at_least_16_pt_one_player_a_line(
     devices: Devices, table: Table, media: str

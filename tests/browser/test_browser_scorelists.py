@@ -17,6 +17,7 @@ import itertools
 import re
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import APIResponse, Route, expect
 from sqlalchemy import select
 
@@ -648,6 +649,7 @@ AFTER_SAVE_SNAPSHOT = """() => {
 }"""
 
 
+@pytest.mark.fresh_tabs
 def test_a_save_answered_after_the_poll_showed_its_game_adds_no_row_and_no_old_totals(
     site: Site, devices: Devices
 ) -> None:

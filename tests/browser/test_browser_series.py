@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
@@ -80,6 +81,7 @@ _SHOWN = """() => ({
 })"""
 
 
+@pytest.mark.fresh_tabs
 def test_the_series_projector_pages_follows_a_change_and_fits_a_phone(
     site: Site, devices: Devices
 ) -> None:

@@ -4,6 +4,7 @@ what a phone's screen must show."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import itertools
 import random
@@ -15,6 +16,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from sqlalchemy import select
 
 from rules_engine.scorelist import check_list
@@ -98,14 +100,79 @@ class Table:
         return [values[key] for key in self.keys]
 
 
-class Devices:
-    """Browser tabs of one test, each in its own context (a phone, a laptop); confirm dialogs
-    are accepted and remembered, script errors collected."""
+Options = tuple[bool, bool]  # a tab's kind: (phone, touch)
+
+
+class Tabs:
+    """The browser tabs of one test module's site, kept from test to test: a new context costs
+    Chromium a renderer and the site's stylesheet and scripts again, several times a test's
+    own page loads. A tab goes back only after a test that passed without script errors, on a
+    blank page, with its cookies and the site's storage cleared and its other pages closed;
+    anything else is closed. Tests that change a tab for good (routes, offline, print media,
+    another size) are marked ``fresh_tabs`` and get new ones (tests/browser/conftest.py)."""
 
     def __init__(self, browser: Browser, url: str) -> None:
         self.browser = browser
         self.url = url
-        self.contexts: list[BrowserContext] = []
+        self.free: dict[Options, list[Page]] = {}
+        self.taken: set[BrowserContext] = set()
+
+    def take(self, options: Options) -> Page:
+        kept = self.free.get(options)
+        page = kept.pop() if kept else self.new(options)
+        self.taken.add(page.context)
+        return page
+
+    def new(self, options: Options) -> Page:
+        phone, touch = options
+        settings: dict[str, Any] = {"base_url": self.url, "locale": "de-DE"}
+        if phone:
+            settings["viewport"] = PHONE
+        if touch:
+            settings |= {"is_mobile": True, "has_touch": True}
+        return self.browser.new_context(**settings).new_page()
+
+    def give_back(self, page: Page, options: Options) -> None:
+        """Keep ``page`` for the module's next test, or close it if it cannot be cleaned."""
+        context = page.context
+        self.taken.discard(context)
+        try:
+            if page.is_closed():
+                raise PlaywrightError("closed by the test")
+            for other in context.pages:
+                if other != page:
+                    other.close()
+            if page.url.startswith(self.url):
+                page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            page.goto("about:blank", timeout=5_000)
+            context.clear_cookies()
+        except PlaywrightError:  # a tab that cannot be cleaned is not kept
+            self.discard(context)
+            return
+        self.free.setdefault(options, []).append(page)
+
+    def discard(self, context: BrowserContext) -> None:
+        self.taken.discard(context)
+        with contextlib.suppress(PlaywrightError):  # gone already, with its browser
+            context.close()
+
+    def close(self) -> None:
+        for page in [page for kept in self.free.values() for page in kept]:
+            self.discard(page.context)
+        for context in list(self.taken):
+            self.discard(context)
+        self.free.clear()
+
+
+class Devices:
+    """Browser tabs of one test, each in its own context (a phone, a laptop); confirm dialogs
+    are accepted and remembered, script errors collected. With ``tabs`` the contexts come
+    from the module's pool and go back to it (``close(keep=True)``)."""
+
+    def __init__(self, browser: Browser, url: str, tabs: Tabs | None = None) -> None:
+        self.tabs = tabs if tabs is not None else Tabs(browser, url)
+        self.pooled = tabs is not None
+        self.pages: list[tuple[Page, Options]] = []
         self.dialogs: list[str] = []
         self.errors: list[str] = []
         self.answer = True  # accept confirm dialogs (False: press "Abbrechen")
@@ -113,17 +180,13 @@ class Devices:
     def open(self, *, phone: bool = False, touch: bool = False) -> Page:
         """A laptop, or a phone's narrow screen; ``touch``: a real phone's browser, which
         widens the page to what its content needs (and zooms out) instead of scrolling."""
-        options: dict[str, Any] = {"base_url": self.url, "locale": "de-DE"}
-        if phone:
-            options["viewport"] = PHONE
-        if touch:
-            options |= {"is_mobile": True, "has_touch": True}
-        context = self.browser.new_context(**options)
-        self.contexts.append(context)
-        page = context.new_page()
+        options = (phone, touch)
+        page = self.tabs.take(options)
+        self.pages.append((page, options))
         page.set_default_timeout(15_000)
+        page.set_default_navigation_timeout(15_000)
         page.on("dialog", self._accept)
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("pageerror", self._error)
         return page
 
     def _accept(self, dialog: Dialog) -> None:
@@ -133,9 +196,20 @@ class Devices:
         else:
             dialog.dismiss()
 
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+    def _error(self, error: Exception) -> None:
+        self.errors.append(str(error))
+
+    def close(self, *, keep: bool = False) -> None:
+        """Close the test's tabs, or with ``keep`` (a passed test) give them back to the pool."""
+        keep = keep and self.pooled and not self.errors
+        for page, options in self.pages:
+            if keep:
+                self.tabs.give_back(page, options)
+                if not page.is_closed():
+                    page.remove_listener("dialog", self._accept)
+                    page.remove_listener("pageerror", self._error)
+            else:
+                self.tabs.discard(page.context)
 
 
 def new_round(site: Site, players: int) -> list[Table]:
