@@ -55,7 +55,7 @@ typecheck: $(BIN)/.installed
 # tests and a tenth of the quick run.
 pytest pytest-fast: export PYTHONDONTWRITEBYTECODE =
 
-# A test file's module-scoped fixtures (a browser, a served site) are built once: each file runs
+# A test file's module-scoped fixtures (a served site, its kept tabs) are built once: each file runs
 # on one worker (--dist loadfile), and the workers take the files in the order tests/conftest.py
 # gives them (--no-loadscope-reorder): the browser and server tiers first, the quick tests
 # filling the cores to the end. None of the tests waits a fixed time or takes a time limit for

@@ -1,4 +1,4 @@
-"""Fixtures of the browser tests: Debian's Chromium (one per test module), the app served on a
+"""Fixtures of the browser tests: Debian's Chromium (one per worker), the app served on a
 fresh database by each of the two servers, and a test's browser tabs (kept for the module's
 next test after a test that passed, unless it is marked ``fresh_tabs``).
 
@@ -48,8 +48,10 @@ def site(
         yield Site(app, url, client)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    """One Chromium for all the browser tests of a worker: starting it and Playwright's driver
+    cost a second of CPU, and each test has contexts of its own."""
     with chromium() as browser:
         yield browser
 

@@ -24,7 +24,7 @@ from flask.testing import FlaskClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from sqlalchemy import Engine, event, make_url
-from werkzeug.routing import Rule, rules
+from werkzeug.routing import Rule
 from werkzeug.test import Cookie
 
 import table_draw
@@ -63,56 +63,60 @@ class TemplateCache(BytecodeCache):
 TEMPLATES = TemplateCache()
 
 
-class RuleBuilders:
-    """Werkzeug's URL builders kept for every app of the run: for each rule of each app,
-    Werkzeug builds two of them as Python syntax trees and compiles them, which took most of
-    the time an app takes to build. A builder is a plain function of the rule's pattern
-    (bound to its rule afterwards), so apps with the same rules can share them."""
+class CompiledRules:
+    """Werkzeug's compiled URL rules kept for every app of the run: each app adds its 98 rules
+    to a map of its own, and each rule parses its pattern, builds its converters and compiles
+    two URL builders as Python syntax trees, most of the time an app takes to build. What a
+    rule compiles to depends only on its pattern, its defaults and the map's settings and
+    converters (which keep no state), so a rule equal to one compiled before takes the same
+    parts, converters and builders (the builders bound to the rule itself)."""
 
     def __init__(self) -> None:
-        self.compile = Rule._compile_builder
-        self.built: dict[tuple[Any, ...], Any] = {}
-        self.parse_arguments = rules.parse_converter_args
-        self.arguments: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self.compile = Rule.compile
+        self.compiled: dict[Hashable, tuple[Any, ...]] = {}
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Share the builders (and the parsed arguments of the rules' converters) until the
-        test ends."""
-        builders = self
+        """Share the compiled rules until the test ends."""
+        compiled = self
 
-        def compile_builder(rule: Rule, append_unknown: bool = True) -> Any:
-            return builders.builder(rule, append_unknown)
+        def compile_rule(rule: Rule) -> None:
+            compiled.apply(rule)
 
-        monkeypatch.setattr(Rule, "_compile_builder", compile_builder)
-        monkeypatch.setattr(rules, "parse_converter_args", self.converter_arguments)
+        monkeypatch.setattr(Rule, "compile", compile_rule)
 
-    def converter_arguments(self, text: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        """The arguments of a converter in a rule (``<int(min=1):id>``), parsed once for each
-        text: a third of the time the rules took to compile."""
-        found = self.arguments.get(text)
-        if found is None:
-            found = self.arguments[text] = self.parse_arguments(text)
-        return found[0], dict(found[1])
-
-    def builder(self, rule: Rule, append_unknown: bool) -> Any:
-        """The rule's builder, compiled once for each pattern."""
-        defaults = rule.defaults or {}
+    def apply(self, rule: Rule) -> None:
+        url_map = rule.map
+        assert url_map is not None, "rule not bound"
         key = (
             rule.rule,
             rule.host,
             rule.subdomain,
-            append_unknown,
-            tuple(rule._trace),
-            tuple((name, repr(value)) for name, value in defaults.items()),
-            tuple((name, type(found)) for name, found in rule._converters.items()),
+            rule.merge_slashes,
+            url_map.host_matching,
+            tuple((name, repr(value)) for name, value in (rule.defaults or {}).items()),
+            tuple(url_map.converters.items()),
         )
-        built = self.built.get(key)
-        if built is None:
-            built = self.built[key] = self.compile(rule, append_unknown)
-        return built
+        found = self.compiled.get(key)
+        if found is None:
+            self.compile(rule)
+            found = self.compiled[key] = (
+                tuple(rule._parts),
+                tuple(rule._trace),
+                dict(rule._converters),
+                rule._build.__func__,  # type: ignore[attr-defined]
+                rule._build_unknown.__func__,  # type: ignore[attr-defined]
+            )
+            return
+        parts, trace, converters, build, build_unknown = found
+        rule._parts = list(parts)
+        rule._trace = list(trace)
+        rule._converters = dict(converters)
+        rule.arguments.update(converters)
+        rule._build = build.__get__(rule, None)
+        rule._build_unknown = build_unknown.__get__(rule, None)
 
 
-RULE_BUILDERS = RuleBuilders()
+COMPILED_RULES = CompiledRules()
 
 
 class DrawResults:
@@ -155,7 +159,7 @@ def make_app(
         "PUBLIC_PAGE_SECONDS": 0,
         **(config or {}),
     }
-    RULE_BUILDERS.install(monkeypatch)
+    COMPILED_RULES.install(monkeypatch)
     DRAW_RESULTS.install(monkeypatch)
     app = create_app(settings, instance_path=str(instance))
     # The limiter is one for the process: each new app gives it a new counter store, which
