@@ -27,7 +27,7 @@ import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from .errors import DokoError
 from .fastscore import RulesMemo, ScoreMemo
@@ -396,7 +396,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     out = sys.stdout.buffer
     _tune_gc()
-    stream: BinaryIO = sys.stdin.buffer
+    # Standard input without Python's buffer: the pool's reader thread may still wait at a
+    # pipe when Ctrl+C ends the run, and Python's exit cannot close a buffered reader whose
+    # lock that thread holds ("Fatal Python error: ... possibly due to daemon threads",
+    # status -6 instead of 130). A raw file reads what has arrived, as read1 does.
+    stream = cast(BinaryIO, io.FileIO(sys.stdin.fileno(), "rb", closefd=False))
     try:
         if args.command == "check-list":
             data = stream.read()

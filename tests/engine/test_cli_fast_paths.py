@@ -274,3 +274,38 @@ def test_ctrl_c_ends_the_run_with_status_130_and_no_traceback(jobs: int, tmp_pat
     output = process.communicate(timeout=60)
     assert process.returncode == 130
     assert output[1] == b""
+
+
+def test_ctrl_c_while_the_input_waits_ends_the_run_with_status_130_and_no_message(
+    tmp_path: Path,
+) -> None:
+    """Ctrl+C while the pool's reader waits for more of a pipe that is still open: Python's
+    exit must not need a lock that the waiting reader holds (standard input's buffer: "Fatal
+    Python error ... possibly due to daemon threads", status -6)."""
+    data = summaries_file(tmp_path, 3 * BLOCK).read_bytes()
+    process = subprocess.Popen(
+        command_line("score", 2),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    assert process.stdin is not None and process.stdout is not None
+
+    def feed() -> None:  # and the pipe stays open: the reader waits for more
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.write(data)  # type: ignore[union-attr]
+            process.stdin.flush()  # type: ignore[union-attr]
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    # The output comes in buffer-fulls (8 KiB, a line at least 131 bytes): once all but the
+    # lines one buffer holds are out, the reader has handed out the whole input and waits.
+    for _ in range(data.count(b"\n") - 8192 // 131):
+        process.stdout.readline()
+    feeder.join(timeout=60)
+    os.killpg(process.pid, signal.SIGINT)
+    _, errors = process.communicate(timeout=60)
+    assert errors == b""
+    assert process.returncode == 130
