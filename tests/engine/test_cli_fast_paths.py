@@ -231,9 +231,11 @@ def test_a_full_disk_gives_a_message_and_status_1(
     assert done.stderr.decode() == "python -m rules_engine: No space left on device\n"
 
 
-def start_piped(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen[bytes], threading.Thread]:
-    """``score`` reading a large input from a pipe, fed by a thread, output to a pipe."""
-    data = summaries_file(tmp_path, 8 * BLOCK).read_bytes()
+def start_piped(
+    data: bytes, jobs: int, *, close: bool = True
+) -> tuple[subprocess.Popen[bytes], threading.Thread]:
+    """``score`` reading ``data`` from a pipe, fed by a thread, output to a pipe; without
+    ``close`` the pipe stays open after the data, as a producer that has more to come."""
     process = subprocess.Popen(
         command_line("score", jobs),
         stdin=subprocess.PIPE,
@@ -247,7 +249,10 @@ def start_piped(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen[bytes], thr
     def feed() -> None:
         with contextlib.suppress(BrokenPipeError):
             process.stdin.write(data)  # type: ignore[union-attr]
-            process.stdin.close()  # type: ignore[union-attr]
+            if close:
+                process.stdin.close()  # type: ignore[union-attr]
+            else:
+                process.stdin.flush()  # type: ignore[union-attr]
 
     feeder = threading.Thread(target=feed, daemon=True)
     feeder.start()
@@ -257,7 +262,7 @@ def start_piped(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen[bytes], thr
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_reader_that_stops_early_ends_the_run_quietly(jobs: int, tmp_path: Path) -> None:
     """``... | python -m rules_engine score | head -1``: status 1, no message, no hang."""
-    process, _ = start_piped(tmp_path, jobs)
+    process, _ = start_piped(summaries_file(tmp_path, 8 * BLOCK).read_bytes(), jobs)
     assert process.stdout is not None and process.stderr is not None
     assert json.loads(process.stdout.readline())["winner"] is not None
     process.stdout.close()
@@ -267,7 +272,7 @@ def test_a_reader_that_stops_early_ends_the_run_quietly(jobs: int, tmp_path: Pat
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_ends_the_run_with_status_130_and_no_traceback(jobs: int, tmp_path: Path) -> None:
-    process, _ = start_piped(tmp_path, jobs)
+    process, _ = start_piped(summaries_file(tmp_path, 8 * BLOCK).read_bytes(), jobs)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.readline()  # it is under way
     os.killpg(process.pid, signal.SIGINT)  # Ctrl+C reaches the whole process group
@@ -283,23 +288,8 @@ def test_ctrl_c_while_the_input_waits_ends_the_run_with_status_130_and_no_messag
     exit must not need a lock that the waiting reader holds (standard input's buffer: "Fatal
     Python error ... possibly due to daemon threads", status -6)."""
     data = summaries_file(tmp_path, 3 * BLOCK).read_bytes()
-    process = subprocess.Popen(
-        command_line("score", 2),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    assert process.stdin is not None and process.stdout is not None
-
-    def feed() -> None:  # and the pipe stays open: the reader waits for more
-        with contextlib.suppress(BrokenPipeError):
-            process.stdin.write(data)  # type: ignore[union-attr]
-            process.stdin.flush()  # type: ignore[union-attr]
-
-    feeder = threading.Thread(target=feed, daemon=True)
-    feeder.start()
+    process, feeder = start_piped(data, 2, close=False)
+    assert process.stdout is not None
     # The output comes in buffer-fulls (8 KiB, a line at least 131 bytes): once all but the
     # lines one buffer holds are out, the reader has handed out the whole input and waits.
     for _ in range(data.count(b"\n") - 8192 // 131):
