@@ -35,6 +35,7 @@ from rules_engine.records import replay_record, score_record
 from rules_engine.simulate import random_record
 from tests.support.examples import examples
 from tests.support.strategies import KONTRA_CALLS, NAMES, RE_CALLS, SOLOS, summaries
+from tests.support.terminal import as_in_a_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = settings(
@@ -243,6 +244,7 @@ def start_piped(
         stderr=subprocess.PIPE,
         cwd=ROOT,
         start_new_session=True,  # its own process group, as a shell gives a pipeline
+        preexec_fn=as_in_a_terminal,
     )
     assert process.stdin is not None
 

@@ -34,6 +34,7 @@ from sqlalchemy import select
 from waitress.server import create_server
 
 from tests.support.serving import in_thread, wait_for
+from tests.support.terminal import as_in_a_terminal
 from tests.support.webapp import (
     create_tournament,
     draw_round,
@@ -105,6 +106,7 @@ def _start(database: Path, port: int, *options: str) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,
+        preexec_fn=as_in_a_terminal,
     )
 
 
@@ -188,6 +190,7 @@ def test_make_run_takes_the_port_and_keeps_the_migrations_in_the_log_file(databa
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,
+        preexec_fn=as_in_a_terminal,
     )
     try:
         assert wait_for(lambda: _answers(port) or process.poll() is not None, seconds=60)
