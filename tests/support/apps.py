@@ -198,8 +198,7 @@ def make_app(
     app.jinja_env.bytecode_cache = TEMPLATES
     with app.app_context():
         COMPILED_STATEMENTS.install(db.engine)
-    if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
-        with app.app_context():
+        if db.engine.dialect.name == "sqlite":
             # A test's database is thrown away: its commits need not wait for the disk (as
             # the PostgreSQL cluster's, tests/support/postgres.py).
             event.listen(db.engine, "connect", _no_disk_sync)
