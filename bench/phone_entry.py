@@ -55,7 +55,7 @@ from list_entry import Browser, PlannedGame, TablePlan  # noqa: E402
 from playwright.sync_api import CDPSession, Page, sync_playwright  # noqa: E402
 
 from rules_engine.rulesets import PRESETS  # noqa: E402
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.support.browser import CHROMIUM_ARGS, DESKTOP_CHROMIUM  # noqa: E402
 from tournament import serve as serving  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.web.live import POLL_SECONDS  # noqa: E402
@@ -293,7 +293,7 @@ def main() -> int:
             results = {}
             with sync_playwright() as playwright:
                 chromium = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--disable-dev-shm-usage"]
+                    executable_path=DESKTOP_CHROMIUM, args=CHROMIUM_ARGS
                 )
                 for label, plan, weak in (("local", plans[0], False), ("weak", plans[1], True)):
                     results[label] = _phone_run(chromium, port, plan, names, weak, args)

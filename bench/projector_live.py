@@ -44,7 +44,7 @@ import list_entry  # noqa: E402
 from list_entry import Browser, Reply, TableRun  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.support.browser import CHROMIUM_ARGS, DESKTOP_CHROMIUM  # noqa: E402
 from tests.support.server_processes import (  # noqa: E402
     free_port,
     gunicorn_command,
@@ -153,7 +153,7 @@ def _watch(
 ) -> dict[str, Updates]:
     """The live pages open in Chromium while the hall's load runs; each page's updates."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=DESKTOP_CHROMIUM, args=CHROMIUM_ARGS)
         opened = {}
         for name, (path, viewport) in pages.items():
             page = browser.new_context(viewport=viewport).new_page()  # type: ignore[arg-type]

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The Debian packages the tests use besides Python, installed when they are missing:
-#   chromium          the browser tests (tests/browser.py, driven by Playwright)
-#   libreoffice-calc  the spreadsheet tests (tests/libreoffice.py)
-#   postgresql-15     the server binaries for the throwaway test cluster (tests/postgres.py)
-#   nodejs, npm       npm installs axe-core for the accessibility checks (tests/accessibility.py)
+#   chromium-headless-shell  the browser tests (tests/support/browser.py, driven by Playwright)
+#   chromium                 the benchmarks' browser (bench/phone_entry.py, bench/projector_live.py)
+#   libreoffice-calc         the spreadsheet tests (tests/libreoffice.py)
+#   postgresql-15            the server binaries for the throwaway test cluster (tests/postgres.py)
+#   nodejs, npm              npm installs axe-core for the accessibility checks (tests/accessibility.py)
 # Run as root it calls apt-get itself; otherwise through sudo. Nothing is installed twice.
 set -euo pipefail
 
 packages=()
+command -v chromium-headless-shell >/dev/null || packages+=(chromium-headless-shell)
 command -v chromium >/dev/null || packages+=(chromium)
 command -v libreoffice >/dev/null || packages+=(libreoffice-calc)
 [[ -x /usr/lib/postgresql/15/bin/initdb ]] || packages+=(postgresql-15)
