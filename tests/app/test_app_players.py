@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from tests.support import apps
 from tests.support.webapp import (
     audit_events,
     complete_lists,
@@ -166,6 +167,23 @@ def test_confirmed_paste_registers_everyone_with_start_numbers_in_order(
     # A second paste continues the start numbers.
     paste_players(client, tournament, "Dora Kurz\nEmil Lang")
     assert [n for n, *_ in _registered(app, tournament)] == [1, 2, 3, 4, 5]
+
+
+def test_the_players_page_reads_no_more_queries_for_more_players(
+    app: Flask, client: FlaskClient, tournament: int
+) -> None:
+    """The list of registered players reads each player with its registration: 48 players
+    cost the page as many queries as 12 (a 400-player day opens it often while registering)."""
+    path = f"/turniere/{tournament}/spieler/"
+    counts = []
+    for start, count in ((1, 12), (13, 36)):
+        paste_players(client, tournament, "\n".join(player_names(count, start=start)))
+        with apps.statements_seen(app) as seen:
+            page = client.get(path).get_data(as_text=True)
+        assert f"Angemeldet ({start + count - 1})" in page
+        assert page.count('class="edit-link"') == start + count - 1
+        counts.append(len(seen))
+    assert counts[0] == counts[1], counts
 
 
 def test_paste_of_41_players(app: Flask, client: FlaskClient, tournament: int) -> None:

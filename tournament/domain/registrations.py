@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import joinedload
 
 from tournament.domain import audit_log as audit
 from tournament.domain import names, tournaments
@@ -308,6 +309,18 @@ def label_of(registration: Registration) -> str:
     """The registration's display label (:mod:`tournament.domain.names`)."""
     labels = names.of_tournament(registration.tournament_id)
     return labels.get(registration.id, registration.player.name)
+
+
+def with_players(tournament: Tournament) -> list[Registration]:
+    """The tournament's registrations by start number, their players read in the same query
+    (the players page shows each one's name, club and DDV number)."""
+    query = (
+        select(Registration)
+        .where(Registration.tournament_id == tournament.id)
+        .order_by(Registration.start_number)
+        .options(joinedload(Registration.player))
+    )
+    return list(db.session.scalars(query))
 
 
 def next_round_number(tournament: Tournament) -> int:

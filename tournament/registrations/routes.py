@@ -41,6 +41,7 @@ def _index_page(
     return render_template(
         "players/index.html",
         tournament=tournament,
+        registered=registrations.with_players(tournament),
         paste_form=paste_form or PasteForm(version=tournament.version),
         file_form=file_form or PlayerFileForm(formdata=None),
         action_form=ActionForm(version=tournament.version),
