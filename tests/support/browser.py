@@ -4,10 +4,9 @@ browser, with the flags it needs in a container).
 
 The tests run Debian's ``chromium-headless-shell``: the same Chromium build as the
 ``chromium`` package (its Blink and V8, its version), without the desktop browser around it,
-as Playwright itself runs Chromium headless. The same browser tests cost it about a third
-less CPU than ``chromium --headless`` (two test files side by side: 111-114 s against 173 s
-of the machine's CPU). The benchmarks open the desktop ``chromium`` (``DESKTOP_CHROMIUM``),
-closer to a phone's browser.
+as Playwright itself runs Chromium headless: the browser tests take a third less CPU with
+it than with ``chromium --headless`` (docs/development.md). The benchmarks open the desktop
+``chromium`` (``DESKTOP_CHROMIUM``), closer to a phone's browser.
 
 The app is served in one of two ways (``SERVERS``), as it is on the tournament day:
 
