@@ -307,8 +307,9 @@ def reinstate(user: User | None, registration: Registration, version: int) -> st
 
 def label_of(registration: Registration) -> str:
     """The registration's display label (:mod:`tournament.domain.names`)."""
-    labels = names.of_tournament(registration.tournament_id)
-    return labels.get(registration.id, registration.player.name)
+    label = names.of_tournament(registration.tournament_id).get(registration.id)
+    # Only a registration added since the labels were read needs its player loaded.
+    return registration.player.name if label is None else label
 
 
 def with_players(tournament: Tournament) -> list[Registration]:
