@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 from werkzeug.test import TestResponse
 
+from tests.support.apps import statements_seen
 from tests.support.webapp import (
     add_account,
     audit_events,
@@ -478,22 +477,6 @@ def test_cards_of_a_finished_round_show_no_code(app: Flask, client: FlaskClient)
 # ------------------------------------------------------------------ queries and clock text
 
 
-@contextmanager
-def _counted(app: Flask) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def count(*args: object) -> None:
-        statements.append(str(args[2]))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
-
-
 @pytest.mark.usefixtures("leitung")
 def test_overview_queries_do_not_grow_with_the_tables(app: Flask, client: FlaskClient) -> None:
     small = _running_round(client, 4)
@@ -511,7 +494,7 @@ def test_overview_queries_do_not_grow_with_the_tables(app: Flask, client: FlaskC
             list_store.forget_reports()
             if warm:
                 _page(client, _overview_path(tournament_id))
-            with _counted(app) as statements:
+            with statements_seen(app) as statements:
                 _page(client, _overview_path(tournament_id))
             counts.append(len(statements))
         assert counts[0] == counts[1], (warm, counts)

@@ -8,8 +8,6 @@ import datetime as dt
 import html
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -17,8 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import event, insert, select
+from sqlalchemy import insert, select
 
+from tests.support.apps import statements_seen
 from tests.support.examples import examples
 from tests.support.protokoll import ROW, changes, links
 from tests.support.scorelist_pages import (
@@ -321,25 +320,9 @@ def test_a_page_of_events_takes_the_same_queries_for_few_and_many(
 
 
 def _queries(app: Flask, client: FlaskClient) -> int:
-    with _counted(app) as count:
+    with statements_seen(app) as statements:
         assert client.get("/protokoll").status_code == 200
-    return count[0]
-
-
-@contextmanager
-def _counted(app: Flask) -> Iterator[list[int]]:
-    with app.app_context():
-        engine = db.engine
-    count = [0]
-
-    def seen(*_: object) -> None:
-        count[0] += 1
-
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
-        yield count
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
+    return len(statements)
 
 
 # ------------------------------------------------------------------ the pure function
