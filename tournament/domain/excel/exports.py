@@ -24,14 +24,11 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from openpyxl.utils import get_column_letter
-from sqlalchemy import select
-from sqlalchemy.orm import joinedload
 
-from tournament.domain import list_sheet, names, rule_sets, standings, table_play
+from tournament.domain import list_sheet, names, registrations, rule_sets, standings, table_play
 from tournament.domain.excel import list_cells, rule_set_cells
 from tournament.domain.excel.writing import Bold, Formula, Grid, xlsx
-from tournament.extensions import db
-from tournament.models import Registration, RoundTable, Tournament
+from tournament.models import RoundTable, Tournament
 from tournament.texts import rule_set_excel as set_words
 from tournament.texts.list_cells import PLUS_POINTS, PLUS_POINTS_HINT
 
@@ -154,13 +151,7 @@ def _players(tournament: Tournament) -> Grid:
     grid = Grid("Spieler")
     headers = ["Nr.", "Name", "Verein", "DDV-Nr.", "ab Runde", "zurückgezogen nach Runde"]
     grid.put_row(1, (Bold(h) for h in headers))
-    registrations = db.session.execute(
-        select(Registration)
-        .where(Registration.tournament_id == tournament.id)
-        .order_by(Registration.start_number)
-        .options(joinedload(Registration.player))
-    ).scalars()
-    for row, registration in enumerate(registrations, start=2):
+    for row, registration in enumerate(registrations.with_players(tournament), start=2):
         player = registration.player
         grid.put_row(
             row,
