@@ -337,7 +337,9 @@ def plays_in(registration: Registration, number: int) -> bool:
 
 
 def players_of_round(tournament: Tournament, number: int) -> list[Registration]:
-    return [r for r in tournament.registrations if plays_in(r, number)]
+    """The registrations the draw of round ``number`` seats, by start number, with their
+    players (one query, whatever the count)."""
+    return [r for r in with_players(tournament) if plays_in(r, number)]
 
 
 def _register(user: User | None, tournament: Tournament, player: Player) -> Registration:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Select, select
@@ -100,8 +101,8 @@ def table_plan(round_: Round) -> list[PlanTable]:
     return plan
 
 
-def seat_list(round_: Round) -> list[SeatRow]:
-    """Every seated player by label, alphabetically (German-friendly, case-insensitive)."""
+def seats_of(round_: Round) -> list[Seat]:
+    """The round's seats with their tables, registrations and players, in one query."""
     query = (
         select(Seat)
         .where(Seat.round_id == round_.id)
@@ -110,6 +111,27 @@ def seat_list(round_: Round) -> list[SeatRow]:
             joinedload(Seat.table),
         )
     )
+    return list(db.session.execute(query).scalars())
+
+
+def seatings(rounds: Sequence[Round]) -> list[list[list[int]]]:
+    """Each round's tables in number order as the start numbers of their players by
+    position, in one query for all the rounds (a draw's history)."""
+    query = (
+        select(Seat.round_id, RoundTable.number, Registration.start_number)
+        .join(RoundTable, Seat.table_id == RoundTable.id)
+        .join(Registration, Seat.registration_id == Registration.id)
+        .where(Seat.round_id.in_([round_.id for round_ in rounds]))
+        .order_by(RoundTable.number, Seat.position)
+    )
+    tables: dict[int, dict[int, list[int]]] = {round_.id: {} for round_ in rounds}
+    for round_id, table_number, start_number in db.session.execute(query):
+        tables[round_id].setdefault(table_number, []).append(start_number)
+    return [list(tables[round_.id].values()) for round_ in rounds]
+
+
+def seat_list(round_: Round) -> list[SeatRow]:
+    """Every seated player by label, alphabetically (German-friendly, case-insensitive)."""
     labels = names.of_tournament(round_.tournament_id)
     rows = [
         SeatRow(
@@ -120,7 +142,7 @@ def seat_list(round_: Round) -> list[SeatRow]:
             position=seat.position,
             size=seat.table.size,
         )
-        for seat in db.session.execute(query).scalars()
+        for seat in seats_of(round_)
     ]
     return sorted(rows, key=lambda row: (_sort_key(row.name), row.start_number))
 

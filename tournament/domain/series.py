@@ -181,8 +181,14 @@ def all_series() -> list[Series]:
 
 
 def tournaments_of(series: Series) -> list[Tournament]:
-    """The series' tournaments by date."""
-    return sorted((entry.tournament for entry in series.entries), key=lambda t: (t.date, t.id))
+    """The series' tournaments by date (one query, however long the season)."""
+    query = (
+        select(Tournament)
+        .join(SeriesTournament, SeriesTournament.tournament_id == Tournament.id)
+        .where(SeriesTournament.series_id == series.id)
+        .order_by(Tournament.date, Tournament.id)
+    )
+    return list(db.session.execute(query).scalars())
 
 
 def series_of(tournament: Tournament) -> list[Series]:

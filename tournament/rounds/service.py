@@ -21,6 +21,7 @@ from tournament.domain import (
     day_plans,
     list_store,
     registrations,
+    round_plans,
     standings,
     table_play,
     tournaments,
@@ -182,7 +183,7 @@ def seating_problems(round_: Round) -> list[str]:
     if round_.status is not RoundStatus.DRAWN:
         return []
     expected = {r.id: r for r in registrations.players_of_round(round_.tournament, round_.number)}
-    seated = {seat.registration_id: seat for table in round_.tables for seat in table.seats}
+    seated = {seat.registration_id: seat for seat in round_plans.seats_of(round_)}
     problems = []
     for reg_id, seat in seated.items():
         if reg_id not in expected:
@@ -213,7 +214,10 @@ def draw_request(round_: Round) -> dict[str, object]:
     earlier = [r for r in tournament.rounds if r.number < round_.number]
     request: dict[str, object] = {
         "players": [_draw_player(r) for r in players],
-        "history": [_tables_of(r) for r in earlier],
+        "history": [
+            [[str(number) for number in table] for table in tables]
+            for tables in round_plans.seatings(earlier)
+        ],
         "method": round_.method.value,
         "seed": round_.seed,
         "rounds_planned": tournament.rounds_planned,
