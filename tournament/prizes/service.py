@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from tournament.domain import audit_log, standings
+from tournament.domain import audit_log, registrations, standings
 from tournament.domain import prizes as domain
 from tournament.domain.errors import ServiceError
 from tournament.extensions import db
@@ -232,10 +232,10 @@ def desk(tournament: Tournament, search: str = "", show: str = "alle") -> Desk:
         by_registration.setdefault(payment.registration_id, []).append(payment)
     net = domain.net_paid(_as_domain(payments))
     labels = standings_names(tournament)
-    registrations = sorted(tournament.registrations, key=lambda r: r.start_number)
+    registered = registrations.with_players(tournament)
     needle = search.strip().casefold()
     rows = []
-    for registration in registrations:
+    for registration in registered:
         name = labels.get(registration.id, registration.player.name)
         if needle and needle not in name.casefold() and needle != str(registration.start_number):
             continue
@@ -258,7 +258,7 @@ def desk(tournament: Tournament, search: str = "", show: str = "alle") -> Desk:
                 undoable=counted[-1] if counted else None,
             )
         )
-    owing = [r.id for r in registrations if owes(r)]
+    owing = [r.id for r in registered if owes(r)]
     return Desk(
         fee=fee,
         rows=tuple(rows),
