@@ -22,8 +22,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
+from sqlalchemy import select
 
 from rules_engine.rulesets import Settlement, parse_rules
+from tests.support import apps
 from tests.support.scorelists import (
     KEEPER,
     add_entry,
@@ -627,3 +629,23 @@ def test_a_list_the_engine_cannot_read_names_its_reason(app: Flask, client: Flas
     assert "Liste nicht lesbar:" in page
     page = client.get(f"/turniere/{tid}/runden/1/stand").get_data(as_text=True)
     assert "Liste nicht lesbar:" in page
+
+
+def test_the_standings_under_a_set_read_no_more_queries_for_more_tables(
+    app: Flask, client: FlaskClient
+) -> None:
+    """While a round runs under a set, the standings ask the engine what each table's list
+    plans (until the pot is empty, say): the tables, their players and their lists are read
+    in a few queries for the whole round, as many for six tables as for two."""
+    counts = []
+    for sizes in ((4, 4), (4,) * 6):
+        with app.app_context():
+            for user in db.session.scalars(select(User)):
+                user.username += "-vorher"  # _evening makes its own account
+            tid = _evening("hausregeln-2024", sizes)
+        client.get("/")  # what a first request reads once
+        for path in (f"/turniere/{tid}/stand", f"/turniere/{tid}/runden/1/stand"):
+            with apps.statements_seen(app) as seen:
+                assert client.get(path).status_code == 200
+            counts.append((path.count("/"), len(seen)))
+    assert counts[:2] == counts[2:], counts

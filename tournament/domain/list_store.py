@@ -24,13 +24,14 @@ from cachetools import LRUCache
 from flask import g
 from sqlalchemy import bindparam, delete, insert, inspect, select, update
 from sqlalchemy import event as orm_event
+from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 import rules_engine
 from rules_engine.errors import DokoError
 from rules_engine.findings import Code, Finding
 from rules_engine.scorelist import check_list
-from tournament.domain import day_plans, names
+from tournament.domain import day_plans, names, round_plans
 from tournament.domain.errors import not_storable, unreadable
 from tournament.extensions import begin_writing, db
 from tournament.models import ListEntry, Round, RoundStatus, RoundTable, Seat, core_table, utcnow
@@ -218,6 +219,39 @@ def entry_texts(table: RoundTable) -> tuple[str, ...]:
         texts = tuple(db.session.execute(_ENTRY_TEXTS, {"table_row": table.id}).scalars())
         _TEXTS[table] = texts
     return texts
+
+
+_TABLES_ENTRY_TEXTS = (
+    select(_LIST_ENTRY.c.table_id, _LIST_ENTRY.c.record)
+    .where(_LIST_ENTRY.c.table_id.in_(bindparam("tables", expanding=True)))
+    .order_by(_LIST_ENTRY.c.table_id, _LIST_ENTRY.c.number)
+)
+
+
+def load_entry_texts(tables: Iterable[RoundTable]) -> None:
+    """Read the entries of those ``tables`` that have neither their entries nor their texts,
+    in one query (a page that asks every table's report), kept as :func:`entry_texts` keeps
+    them."""
+    wanted = {t.id: t for t in tables if not _entries_loaded(t) and _TEXTS.get(t) is None}
+    if not wanted:
+        return
+    found: dict[int, list[str]] = {table_id: [] for table_id in wanted}
+    for table_id, text in db.session.execute(_TABLES_ENTRY_TEXTS, {"tables": list(wanted)}):
+        found[table_id].append(text)
+    for table_id, texts in found.items():
+        _TEXTS[wanted[table_id]] = tuple(texts)
+
+
+def read_lists(round_id: int) -> list[RoundTable]:
+    """The round's tables in number order, each with its round, its seats' registrations and
+    players, its entries' texts and its stored report: a page that asks every table's report
+    (the standings of a round under way, its pots, its settlement) reads the round's lists in
+    four queries, however many tables it has."""
+    query = round_plans.tables_with_players_of(round_id).options(joinedload(RoundTable.round))
+    tables = list(db.session.execute(query).scalars())
+    load_entry_texts(tables)
+    load_stored_reports(tables)
+    return tables
 
 
 def _entries_loaded(table: RoundTable) -> bool:

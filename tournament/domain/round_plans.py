@@ -67,9 +67,14 @@ def state_token(tournament_id: int, **_: int) -> str:
 
 def tables_with_players(round_: Round) -> Select[RoundTable]:
     """The round's tables in number order, their seats with registrations and players."""
+    return tables_with_players_of(round_.id)
+
+
+def tables_with_players_of(round_id: int) -> Select[RoundTable]:
+    """:func:`tables_with_players` of the round with this id."""
     return (
         select(RoundTable)
-        .where(RoundTable.round_id == round_.id)
+        .where(RoundTable.round_id == round_id)
         .order_by(RoundTable.number)
         .options(
             selectinload(RoundTable.seats)

@@ -156,7 +156,7 @@ def pot_of(round_: Round) -> RoundPot | None:
     if not scoring_of(round_.tournament).has_pot:
         return None
     tables = []
-    for table in sorted(round_.tables, key=lambda t: t.number):
+    for table in list_store.read_lists(round_.id):
         try:
             pot = list_store.check(table).get("pot") or {"start": 0, "balance": 0}
         except ScoreListRefused as refused:
@@ -456,18 +456,24 @@ def _table_progress(tournament: Tournament, round_id: int) -> list[tuple[int, Ta
         .group_by(RoundTable.id, RoundTable.number, RoundTable.size)
         .order_by(RoundTable.number)
     )
+    counted = list(db.session.execute(query))
+    tables: dict[int, RoundTable] = {}
+    if tournament.engine_rules is not None:
+        # The engine's report of each list says what it plans.
+        tables = {table.id: table for table in list_store.read_lists(round_id)}
     return [
-        (table_id, TableProgress(number, size, games, _planned(tournament, table_id, size)))
-        for table_id, number, size, games in db.session.execute(query)
+        (table_id, TableProgress(number, size, games, _planned(tournament, tables, table_id, size)))
+        for table_id, number, size, games in counted
     ]
 
 
-def _planned(tournament: Tournament, table_id: int, size: int) -> int | None:
+def _planned(
+    tournament: Tournament, tables: dict[int, RoundTable], table_id: int, size: int
+) -> int | None:
     """The games a table's list plans (the engine's report under a set: cached)."""
     if tournament.engine_rules is None:
         return PLANNED_GAMES.get(size, 0)
-    table = db.session.get(RoundTable, table_id)
-    assert table is not None
+    table = tables[table_id]
     try:
         report = list_store.check(table)
     except ScoreListRefused:
