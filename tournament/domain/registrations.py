@@ -336,6 +336,11 @@ def plays_in(registration: Registration, number: int) -> bool:
     return registration.first_round <= number and (withdrawn is None or number <= withdrawn)
 
 
+def count_of_round(tournament: Tournament, number: int) -> int:
+    """How many players the draw of round ``number`` seats."""
+    return sum(1 for r in tournament.registrations if plays_in(r, number))
+
+
 def players_of_round(tournament: Tournament, number: int) -> list[Registration]:
     """The registrations the draw of round ``number`` seats, by start number, with their
     players (one query, whatever the count)."""

@@ -55,7 +55,7 @@ def show(tournament_id: int) -> str:
     next_round = len(tournament.rounds) + 1
     draw_problem = None
     if draw_form is not None and next_round <= tournament.rounds_planned:
-        drawn = len(registrations.players_of_round(tournament, next_round))
+        drawn = registrations.count_of_round(tournament, next_round)
         draw_problem = day_plans.table_count_problem(tournament, drawn)
     return render_template(
         "tournaments/show.html",
