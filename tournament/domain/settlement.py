@@ -204,8 +204,8 @@ def settle_round(round_: Round, point_value: int | None = None) -> RoundSettleme
     nothing)."""
     scoring = standings.scoring_of(round_.tournament)
     tables = tuple(
-        _settle_table(table_number, scoring, point_value, table)
-        for table_number, table in ((t.number, t) for t in list_store.read_lists(round_.id))
+        _settle_table(table.number, scoring, point_value, table)
+        for table in list_store.read_lists(round_.id)
     )
     return RoundSettlement(
         number=round_.number,
