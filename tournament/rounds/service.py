@@ -160,7 +160,7 @@ def open_lists(round_: Round) -> list[str]:
     do not (it ends when the table stops), errors still do."""
     evening = round_.tournament.evening
     missing = []
-    for table in db.session.execute(round_plans.tables_with_players(round_)).scalars():
+    for table in list_store.read_lists(round_.id):
         report = list_store.check(table)
         if evening and not report["complete"]:
             if not report["valid"]:
