@@ -188,14 +188,19 @@ def test_file_input_shared_out_gives_the_single_process_output(
     """A file of several chunks (rules_engine.ring) comes out byte for byte as with one
     process: the same lines in the same order, errors included, and the same exit status."""
     rng = random.Random(7)
-    lines = []
-    while sum(map(len, lines)) < 3 * BLOCK:
-        record = random_record(rng)
-        if command == "score":
-            record = record_summary(record)
+    # A pool of different games, taken in turn: a ``score`` line takes a replay to make, and
+    # the three blocks hold about 5,000 of them.
+    pool = [random_record(rng) for _ in range(1_000)]
+    if command == "score":
+        pool = [record_summary(record) for record in pool]
+    lines: list[bytes] = []
+    size = 0
+    while size < 3 * BLOCK:
+        record = pool[len(lines) % len(pool)]
         if rng.random() < 0.05:
-            record["id"] = [1]  # an id of the wrong type: an error line
+            record = {**record, "id": [1]}  # an id of the wrong type: an error line
         lines.append(json.dumps(record, ensure_ascii=False).encode() + b"\n")
+        size += len(lines[-1])
         if rng.random() < 0.01:
             lines.append(b"not json\n\n")
     source = tmp_path / "in.jsonl"

@@ -180,7 +180,7 @@ def register_pasted(
         db.session.add(player)
         players.append(player)
     db.session.flush()
-    added = [_register(user, tournament, player) for player in players]
+    added = _register_all(user, tournament, players)
     names.forget(tournament.id)
     return added
 
@@ -347,18 +347,31 @@ def players_of_round(tournament: Tournament, number: int) -> list[Registration]:
     return [r for r in with_players(tournament) if plays_in(r, number)]
 
 
-def _register(user: User | None, tournament: Tournament, player: Player) -> Registration:
-    start_number = _next_start_number(tournament)
-    registration = Registration(
-        tournament=tournament,
-        player=player,
-        start_number=start_number,
-        first_round=next_round_number(tournament),
-    )
-    db.session.add(registration)
+def _register_all(
+    user: User | None, tournament: Tournament, players: list[Player]
+) -> list[Registration]:
+    """The players registered in this order with the next start numbers: one INSERT of the
+    registrations and one of their events, however many there are."""
+    first = _next_start_number(tournament)
+    first_round = next_round_number(tournament)
+    added = [
+        Registration(
+            tournament=tournament,
+            player=player,
+            start_number=first + offset,
+            first_round=first_round,
+        )
+        for offset, player in enumerate(players)
+    ]
+    db.session.add_all(added)
     db.session.flush()
-    audit.record(user, "register", "registration", registration.id, new=_describe(registration))
-    return registration
+    audit.record_each(
+        user,
+        "register",
+        "registration",
+        [(registration.id, None, _describe(registration)) for registration in added],
+    )
+    return added
 
 
 def _next_start_number(tournament: Tournament) -> int:
