@@ -7,15 +7,18 @@ import html
 import io
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from openpyxl import load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from sqlalchemy import select
 
 from rules_engine.simulate import random_list
+from tests.support.apps import CopiedDay
 from tests.support.scorelists import make_round, make_tournament
 from tests.support.uploads import (
     BAD_FILES,
@@ -42,6 +45,20 @@ from tournament.texts.list_cells import PLUS_POINTS_HINT
 
 POINTS_1 = len(list_cells.FIXED) + 1  # column of "Punkte 1"
 
+#: ``lists_day(rounds=1)``: the tournament of ``tournament_with_lists``, its id.
+ListsDay = Callable[..., int]
+
+
+@pytest.fixture
+def lists_day(app: Flask, client: FlaskClient, copied_day: CopiedDay) -> ListsDay:
+    """Nine players with every list of their rounds complete (``tournament_with_lists``),
+    built once per database, worker and number of rounds, then copied for each test."""
+
+    def day(rounds: int = 1) -> int:
+        return copied_day(("lists", rounds), lambda: tournament_with_lists(app, client, rounds))
+
+    return day
+
 
 def edited(data: bytes, change: Any) -> bytes:
     """The workbook with ``change(sheet)`` applied, saved as a spreadsheet program would."""
@@ -66,9 +83,10 @@ def table_of_four(app: Flask, tournament_id: int) -> int:
         return next(t.number for t in db.session.execute(query).scalars() if t.size == 4)
 
 
-def test_an_exported_list_reads_back_into_the_same_list(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_an_exported_list_reads_back_into_the_same_list(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     before = all_lists(app, tournament_id)
     path = table_path(tournament_id)
     data = client.get(path + "/liste.xlsx").data
@@ -84,9 +102,10 @@ def test_an_exported_list_reads_back_into_the_same_list(app: Flask) -> None:
     assert after[(1, 2)] == []
 
 
-def test_a_deduction_for_the_dealer_who_sits_out_reads_back_tsr_9_7(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_deduction_for_the_dealer_who_sits_out_reads_back_tsr_9_7(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     with app.app_context():
         query = select(RoundTable).join(Round).where(Round.tournament_id == tournament_id)
         table = next(t for t in db.session.execute(query).scalars() if t.size == 5)
@@ -110,9 +129,10 @@ def test_a_deduction_for_the_dealer_who_sits_out_reads_back_tsr_9_7(app: Flask) 
     assert before[(1, number)][0]["offender"] == sitting
 
 
-def test_a_whole_tournament_exported_reads_back_identically(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client, rounds=2)
+def test_a_whole_tournament_exported_reads_back_identically(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day(2)
     before = all_lists(app, tournament_id)
     data = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
     clear_lists(app, tournament_id)
@@ -129,12 +149,11 @@ def test_a_whole_tournament_exported_reads_back_identically(app: Flask) -> None:
 
 
 def test_a_tournament_workbook_loads_each_rounds_tables_once(
-    app: Flask, monkeypatch: pytest.MonkeyPatch
+    app: Flask, monkeypatch: pytest.MonkeyPatch, client: FlaskClient, lists_day: ListsDay
 ) -> None:
     """A round's tables are loaded once for all its lists and templates in the file: loaded
     for each list, a 400-player workbook of three rounds took 100 s to read."""
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client, rounds=2)
+    tournament_id = lists_day(2)
     data = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
     clear_lists(app, tournament_id)
     loaded: list[int] = []
@@ -150,9 +169,10 @@ def test_a_tournament_workbook_loads_each_rounds_tables_once(
     assert sorted(loaded) == [1, 2]
 
 
-def test_a_row_that_does_not_sum_to_zero_is_refused_with_its_row_and_rule(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_row_that_does_not_sum_to_zero_is_refused_with_its_row_and_rule(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     path = table_path(tournament_id, table=table_of_four(app, tournament_id))
     data = client.get(path + "/liste.xlsx").data
     clear_lists(app, tournament_id)
@@ -179,9 +199,10 @@ def test_a_row_that_does_not_sum_to_zero_is_refused_with_its_row_and_rule(app: F
     assert snapshot(app) == state
 
 
-def test_a_near_miss_name_is_suggested_not_guessed(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_near_miss_name_is_suggested_not_guessed(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     path = table_path(tournament_id, table=2)
     data = client.get(path + "/liste.xlsx").data
 
@@ -196,9 +217,10 @@ def test_a_near_miss_name_is_suggested_not_guessed(app: Flask) -> None:
     assert "einlesen</button>" not in text
 
 
-def test_moved_columns_and_a_wrong_table_are_refused(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_moved_columns_and_a_wrong_table_are_refused(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     data = client.get(table_path(tournament_id, table=2) + "/liste.xlsx").data
 
     def swap(sheet: Worksheet) -> None:
@@ -214,9 +236,10 @@ def test_moved_columns_and_a_wrong_table_are_refused(app: Flask) -> None:
     assert "Das ist die Liste von Tisch 2, nicht von Tisch 1" in text
 
 
-def test_a_formula_without_a_stored_value_names_its_cell(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_formula_without_a_stored_value_names_its_cell(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     path = table_path(tournament_id, table=2)
     data = client.get(path + "/liste.xlsx").data
     line = 0
@@ -231,9 +254,10 @@ def test_a_formula_without_a_stored_value_names_its_cell(app: Flask) -> None:
     assert f"O{line}" in text
 
 
-def test_bad_files_are_refused_on_the_upload_page(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_bad_files_are_refused_on_the_upload_page(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     path = table_path(tournament_id, table=2) + "/einlesen"
     state = snapshot(app)
     response = upload(client, path, b"Das ist keine Tabelle", "liste.txt")
@@ -246,9 +270,10 @@ def test_bad_files_are_refused_on_the_upload_page(app: Flask) -> None:
     assert snapshot(app) == state
 
 
-def test_a_list_changed_since_the_preview_is_not_overwritten(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_list_changed_since_the_preview_is_not_overwritten(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     path = table_path(tournament_id, table=2)
     data = client.get(path + "/liste.xlsx").data
     clear_lists(app, tournament_id)
@@ -266,9 +291,10 @@ def test_a_list_changed_since_the_preview_is_not_overwritten(app: Flask) -> None
     assert all_lists(app, tournament_id) == before
 
 
-def test_only_the_turnierleitung_imports(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_only_the_turnierleitung_imports(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     client.get("/abmelden")
     other = app.test_client()
     response = other.get(table_path(tournament_id) + "/einlesen")
@@ -306,11 +332,12 @@ def type_into(template: Worksheet, exported: Worksheet, top: int = 1) -> None:
                     template.cell(target, col).value = exported.cell(origin, col).value
 
 
-def test_a_paper_list_typed_into_the_blank_template_reads_in(app: Flask) -> None:
+def test_a_paper_list_typed_into_the_blank_template_reads_in(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
     """The template filled in as from paper: games in both sections, no dealers written (the
     dealer order fills them in), no running totals; the same list as entered on the page."""
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+    tournament_id = lists_day()
     four = table_of_four(app, tournament_id)
     path = table_path(tournament_id, table=four)
     before = all_lists(app, tournament_id)[(1, four)]
@@ -326,11 +353,12 @@ def test_a_paper_list_typed_into_the_blank_template_reads_in(app: Flask) -> None
     assert all_lists(app, tournament_id)[(1, four)] == before
 
 
-def test_templates_filled_in_the_tournament_workbook_read_in(app: Flask) -> None:
+def test_templates_filled_in_the_tournament_workbook_read_in(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
     """A round's templates in the tournament workbook, one filled in: that list is read; the
     same table filled in on both sheets is refused."""
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+    tournament_id = lists_day()
     four = table_of_four(app, tournament_id)
     before = all_lists(app, tournament_id)
     exported = load_workbook(
@@ -364,9 +392,10 @@ def test_templates_filled_in_the_tournament_workbook_read_in(app: Flask) -> None
     assert all_lists(app, tournament_id)[(1, four)] == before[(1, four)]
 
 
-def test_a_game_number_out_of_order_is_refused(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_game_number_out_of_order_is_refused(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     path = table_path(tournament_id, table=table_of_four(app, tournament_id))
     data = client.get(path + "/liste.xlsx").data
     line = 0
@@ -398,12 +427,13 @@ READER_CASES = (
 
 
 @pytest.mark.parametrize("case", READER_CASES)
-def test_a_bad_file_is_refused_for_a_list_and_changes_nothing(app: Flask, case: str) -> None:
+def test_a_bad_file_is_refused_for_a_list_and_changes_nothing(
+    app: Flask, client: FlaskClient, lists_day: ListsDay, case: str
+) -> None:
     build, filename, expected = BAD_FILES[case]
     if case == "empty sheet":
         expected = "Die Datei enthält nur leere Blätter: keine Spielliste gefunden."
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+    tournament_id = lists_day()
     state = snapshot(app)
     response = upload(client, table_path(tournament_id) + "/einlesen", build(), filename)
     assert response.status_code == 400
@@ -415,12 +445,11 @@ def test_a_bad_file_is_refused_for_a_list_and_changes_nothing(app: Flask, case: 
 
 @pytest.mark.sqlite_only
 def test_a_whole_tournament_is_read_and_checked_before_the_write_lock_is_taken(
-    app: Flask, monkeypatch: pytest.MonkeyPatch
+    app: Flask, monkeypatch: pytest.MonkeyPatch, client: FlaskClient, lists_day: ListsDay
 ) -> None:
     """Confirming an import reads and checks the whole file again; the tables' saves meanwhile
     need not wait: SQLite's write lock is taken only to store the lists."""
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+    tournament_id = lists_day()
     data = client.get(f"/turniere/{tournament_id}/turnier.xlsx").data
     clear_lists(app, tournament_id)
     path = f"/turniere/{tournament_id}/einlesen"
@@ -446,13 +475,12 @@ def points_cells(sheet: Worksheet, line: int, size: int) -> list[int]:
 
 
 def test_one_changed_game_with_stale_stand_columns_reads_in_with_one_note_per_column(
-    app: Flask,
+    app: Flask, client: FlaskClient, lists_day: ListsDay
 ) -> None:
     """Points are the truth: game 3 changed to another legal row of points, every Stand below
     it left as it was; the list reads in, and the preview says once per Stand column that
     the totals were recomputed (not 88 refusals)."""
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+    tournament_id = lists_day()
     four = table_of_four(app, tournament_id)
     path = table_path(tournament_id, table=four)
     data = client.get(path + "/liste.xlsx").data
@@ -482,9 +510,10 @@ def test_one_changed_game_with_stale_stand_columns_reads_in_with_one_note_per_co
     assert text.count("der Stand wird aus ihnen neu berechnet") == len(changed)
 
 
-def test_a_refused_row_names_the_cell_and_shows_the_points_in_the_file(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_refused_row_names_the_cell_and_shows_the_points_in_the_file(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     four = table_of_four(app, tournament_id)
     path = table_path(tournament_id, table=four)
     data = client.get(path + "/liste.xlsx").data
@@ -552,9 +581,10 @@ def test_plus_points_filled_in_as_the_winning_party_say_so_tsr_7_3_3(app: Flask)
         )
 
 
-def test_the_upload_page_and_the_template_explain_the_columns_alike(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_the_upload_page_and_the_template_explain_the_columns_alike(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     page = html.unescape(client.get(table_path(tournament_id) + "/einlesen").get_data(as_text=True))
     hint = " ".join(page.split())
     assert f"Pluspunkte: {PLUS_POINTS_HINT}" in hint
@@ -568,9 +598,10 @@ def test_the_upload_page_and_the_template_explain_the_columns_alike(app: Flask) 
     assert "Re (Plätze) mit Platznummern" in prompt
 
 
-def test_a_list_in_the_older_layout_is_refused_with_what_to_do(app: Flask) -> None:
-    client = app.test_client()
-    tournament_id = tournament_with_lists(app, client)
+def test_a_list_in_the_older_layout_is_refused_with_what_to_do(
+    app: Flask, client: FlaskClient, lists_day: ListsDay
+) -> None:
+    tournament_id = lists_day()
     path = table_path(tournament_id, table=2)
     data = client.get(path + "/liste.xlsx").data
 
