@@ -187,6 +187,10 @@ def make_app(
         # Each request sees what the test just changed (tests/app/test_app_standings.py checks
         # the shared pages).
         "PUBLIC_PAGE_SECONDS": 0,
+        # No set-up code made and logged at every app's start (a third of an app's making):
+        # the tests of the set-up ask for it (``setup_code.announce``), and
+        # tests/app/test_app_setup_code.py checks the line with the app's own default.
+        "SETUP_CODE_IN_LOG": False,
         **(config or {}),
     }
     COMPILED_RULES.install(monkeypatch)
