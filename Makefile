@@ -15,13 +15,15 @@ FAST_TESTS = not (browser or postgresql or libreoffice or server)
 
 .PHONY: test check system-packages lint typecheck imports pytest pytest-fast bench run demo clean
 
-# uv (from PyPI) installs the app and its tools: 5 s where pip took 30 s, the longest wait of
+# uv (from PyPI) installs the app and its tools: 8 s where pip took 30 s, the longest wait of
 # a first `make run` or `make test`. Where uv cannot (a platform without its wheel, a proxy
-# its certificates do not cover), pip does it.
+# its certificates do not cover), pip does it. Both compile the libraries as they install
+# them (uv only when asked): left to the first run, every process that `make check` starts
+# at once compiled the same libraries again, 14 s of its 2 minutes (docs/development.md).
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test,dev]' \
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[test,dev]' \
 		|| $(BIN)/python -m pip install --quiet -e '.[test,dev]'
 	touch $@
 
