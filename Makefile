@@ -19,7 +19,7 @@ FAST_TESTS = not (browser or postgresql or libreoffice or server)
 # a first `make run` or `make test`. Where uv cannot (a platform without its wheel, a proxy
 # its certificates do not cover), pip does it. Both compile the libraries as they install
 # them (uv only when asked): left to the first run, every process that `make check` starts
-# at once compiled the same libraries again, 14 s of its 2 minutes (docs/development.md).
+# at once compiled the same libraries again, 8 to 12 s of its 2 minutes (docs/development.md).
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv

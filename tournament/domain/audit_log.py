@@ -30,20 +30,7 @@ def record(
     """Write an event in the transaction of the change it describes (committed or rolled back
     with it). One Core INSERT: a score list's save writes its event while it holds SQLite's
     write lock, where the session's unit of work cost more than the row."""
-    if user is not None and user.id is None:
-        db.session.flush()  # a user created in this transaction gets its id
-    db.session.execute(
-        _INSERT_EVENT,
-        {
-            "user_id": user.id if user is not None else None,
-            "at": utcnow(),
-            "action": action,
-            "object_type": object_type,
-            "object_id": object_id,
-            "old_value": _to_json(old),
-            "new_value": _to_json(new),
-        },
-    )
+    db.session.execute(_INSERT_EVENT, _rows(user, action, object_type, [(object_id, old, new)])[0])
 
 
 def record_each(
@@ -54,26 +41,32 @@ def record_each(
 ) -> None:
     """:func:`record` for several objects changed alike, one ``(object_id, old, new)`` each, in
     one INSERT of all their events (a pasted list of 400 players: one statement, not 400)."""
-    if not changes:
-        return
+    if changes:
+        db.session.execute(_INSERT_EVENT, _rows(user, action, object_type, changes))
+
+
+def _rows(
+    user: User | None,
+    action: str,
+    object_type: str,
+    changes: Sequence[tuple[int | None, Mapping[str, Any] | None, Mapping[str, Any] | None]],
+) -> list[dict[str, Any]]:
     if user is not None and user.id is None:
-        db.session.flush()
+        db.session.flush()  # a user created in this transaction gets its id
+    user_id = user.id if user is not None else None
     at = utcnow()
-    db.session.execute(
-        _INSERT_EVENT,
-        [
-            {
-                "user_id": user.id if user is not None else None,
-                "at": at,
-                "action": action,
-                "object_type": object_type,
-                "object_id": object_id,
-                "old_value": _to_json(old),
-                "new_value": _to_json(new),
-            }
-            for object_id, old, new in changes
-        ],
-    )
+    return [
+        {
+            "user_id": user_id,
+            "at": at,
+            "action": action,
+            "object_type": object_type,
+            "object_id": object_id,
+            "old_value": _to_json(old),
+            "new_value": _to_json(new),
+        }
+        for object_id, old, new in changes
+    ]
 
 
 def events_for(object_type: str, object_id: int) -> list[AuditEvent]:

@@ -350,8 +350,9 @@ def players_of_round(tournament: Tournament, number: int) -> list[Registration]:
 def _register_all(
     user: User | None, tournament: Tournament, players: list[Player]
 ) -> list[Registration]:
-    """The players registered in this order with the next start numbers: one INSERT of the
-    registrations and one of their events, however many there are."""
+    """The players registered in this order with the next start numbers, the registrations
+    flushed together (one INSERT on PostgreSQL, a row each on SQLite) and their events written
+    in one INSERT, however many there are."""
     first = _next_start_number(tournament)
     first_round = next_round_number(tournament)
     added = [
