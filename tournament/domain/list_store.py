@@ -247,7 +247,7 @@ def read_lists(round_id: int) -> list[RoundTable]:
     players, its entries' texts and its stored report: a page that asks every table's report
     (the standings of a round under way, its pots, its settlement) reads the round's lists in
     four queries, however many tables it has."""
-    query = round_plans.tables_with_players_of(round_id).options(joinedload(RoundTable.round))
+    query = round_plans.tables_with_players(round_id).options(joinedload(RoundTable.round))
     tables = list(db.session.execute(query).scalars())
     load_entry_texts(tables)
     load_stored_reports(tables)

@@ -65,13 +65,8 @@ def state_token(tournament_id: int, **_: int) -> str:
     return "-" if version is None else str(version)
 
 
-def tables_with_players(round_: Round) -> Select[RoundTable]:
+def tables_with_players(round_id: int) -> Select[RoundTable]:
     """The round's tables in number order, their seats with registrations and players."""
-    return tables_with_players_of(round_.id)
-
-
-def tables_with_players_of(round_id: int) -> Select[RoundTable]:
-    """:func:`tables_with_players` of the round with this id."""
     return (
         select(RoundTable)
         .where(RoundTable.round_id == round_id)
@@ -90,7 +85,7 @@ def table_plan(round_: Round) -> list[PlanTable]:
     labels (namesakes told apart)."""
     plan = []
     labels = names.of_tournament(round_.tournament_id)
-    for table in db.session.execute(tables_with_players(round_)).scalars():
+    for table in db.session.execute(tables_with_players(round_.id)).scalars():
         seats = tuple(
             PlanSeat(
                 position=seat.position,

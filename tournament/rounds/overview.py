@@ -208,7 +208,7 @@ def state_token(tournament_id: int, number: int, now: dt.datetime | None = None)
 def round_overview(round_: Round, now: dt.datetime | None = None) -> Overview:
     """Every table of the round with its list's state, and what keeps the round open."""
     now = now or utcnow()
-    query = round_plans.tables_with_players(round_).options(selectinload(RoundTable.entries))
+    query = round_plans.tables_with_players(round_.id).options(selectinload(RoundTable.entries))
     tables = list(db.session.execute(query).scalars())
     list_store.load_stored_reports(tables)
     states = tuple(_state(table, now) for table in tables)

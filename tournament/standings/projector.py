@@ -109,7 +109,7 @@ def latest_results(round_: Round, limit: int = LATEST) -> tuple[LatestResult, ..
     if not table_ids:
         return ()
     tables = db.session.execute(
-        round_plans.tables_with_players(round_).where(RoundTable.id.in_(table_ids))
+        round_plans.tables_with_players(round_.id).where(RoundTable.id.in_(table_ids))
     ).scalars()
     rows = {}
     for found in tables:
