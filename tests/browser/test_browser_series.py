@@ -37,15 +37,21 @@ _ROWS = """() => [...document.querySelectorAll('table.series-standings tbody tr'
 ])"""
 
 
+@pytest.fixture(scope="module")
+def season(site: Site) -> list[int]:
+    """The five played tournaments, built once for the file's tests on each server: each test
+    makes series of its own from them and changes only those."""
+    return build_season(site.app, site.client)
+
+
 def _shown(page: Page) -> dict[tuple[str, str], tuple[str, str]]:
     rows: list[list[str]] = page.evaluate(_ROWS)
     return {(name.split(" (")[0], club): (rank, value) for rank, name, club, value in rows}
 
 
 def test_the_series_page_shows_the_season_by_each_rule_on_a_phone(
-    site: Site, devices: Devices
+    site: Site, devices: Devices, season: list[int]
 ) -> None:
-    season = build_season(site.app, site.client)
     phone = devices.open(phone=True)
     first: dict[str, Any] | None = None
     for rule in SETTINGS.values():
@@ -58,8 +64,9 @@ def test_the_series_page_shows_the_season_by_each_rule_on_a_phone(
             fits_the_phone(phone)
 
 
-def test_the_series_page_follows_a_change_by_itself(site: Site, devices: Devices) -> None:
-    season = build_season(site.app, site.client)
+def test_the_series_page_follows_a_change_by_itself(
+    site: Site, devices: Devices, season: list[int]
+) -> None:
     series_id = create_series(site.client, season, SETTINGS["all-total"])
     phone = devices.open(phone=True)
     phone.goto(f"/jahreswertungen/{series_id}")
@@ -83,9 +90,8 @@ _SHOWN = """() => ({
 
 @pytest.mark.fresh_tabs
 def test_the_series_projector_pages_follows_a_change_and_fits_a_phone(
-    site: Site, devices: Devices
+    site: Site, devices: Devices, season: list[int]
 ) -> None:
-    season = build_season(site.app, site.client)
     series_id = create_series(site.client, season, SETTINGS["best3-total"])
     projector = devices.open()
     projector.set_viewport_size({"width": 1280, "height": 720})
@@ -117,8 +123,9 @@ def test_the_series_projector_pages_follows_a_change_and_fits_a_phone(
     fits_the_phone(phone)
 
 
-def test_a_player_s_page_lists_the_series_on_a_phone(site: Site, devices: Devices) -> None:
-    season = build_season(site.app, site.client)
+def test_a_player_s_page_lists_the_series_on_a_phone(
+    site: Site, devices: Devices, season: list[int]
+) -> None:
     series_id = create_series(site.client, season, SETTINGS["best3-total"])
     with site.app.app_context():
         player = db.session.execute(
@@ -134,7 +141,8 @@ def test_a_player_s_page_lists_the_series_on_a_phone(site: Site, devices: Device
     tid = season[0]
     phone = devices.open(phone=True)
     phone.goto(f"/turniere/{tid}/startnummer/{numbers[tid]}")
-    part = phone.locator("section.player-series")
+    # The other tests' series of the same tournaments are listed too, each in its own part.
+    part = phone.locator(f"section.player-series[aria-labelledby='jahreswertung-{series_id}']")
     expect(part.get_by_role("link", name="Jahreswertung Jahreswertung Kiel")).to_have_attribute(
         "href", f"/jahreswertungen/{series_id}"
     )
