@@ -308,6 +308,33 @@ def test_wrong_table_codes_are_throttled_per_address(app: Flask, client: FlaskCl
     assert other.get(f"/tisch/{codes[1]}/").status_code == 200
 
 
+def test_a_list_keepers_request_reads_each_window_of_the_table_code_limit_once(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each page of the list checks the table-code limit once, one counter read per window
+    (on PostgreSQL each read is a round trip to the database, on every list-keeper's request),
+    not the limits of every other page of the list as well."""
+    code = _table_codes(app, client)[0]
+    keeper = app.test_client()
+    token = csrf_token(keeper, "/tisch")
+    windows = len(str(app.config["THROTTLE_TABLE_CODE"]).split(";"))
+    read: list[str] = []
+    storage = limiter.storage
+    counter = storage.get
+    monkeypatch.setattr(storage, "get", lambda key: read.append(key) or counter(key))
+    for method, path in (
+        ("GET", ""),
+        ("GET", "stand"),
+        ("POST", "spiel"),
+        ("POST", "vorschau"),
+        ("GET", "strafe"),
+        ("GET", "eintrag/1"),
+    ):
+        read.clear()
+        keeper.open(f"/tisch/{code}/{path}", method=method, data={"csrf_token": token})
+        assert len(read) == len(set(read)) == windows, (method, path, read)
+
+
 def test_the_counts_are_in_the_database_on_postgresql_and_in_memory_on_sqlite(
     app: Flask, backend: str
 ) -> None:

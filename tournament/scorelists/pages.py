@@ -79,7 +79,6 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
             table = table_or_404(round_, table_number)
             return view(ListAccess(table, Actor(acting_user())), **values)
 
-        @throttle.per_address("THROTTLE_TABLE_CODE")
         def by_code(code: str, **values: Any) -> ResponseReturnValue:
             table = table_play.table_by_code(code)
             if table is None:
@@ -87,8 +86,13 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
                 return render_template("scorelists/bad_code.html"), 404
             return view(ListAccess(table, code_actor(), table.access_code), **values)
 
+        # Flask-Limiter files a view's limits under its qualified name: a name of its own for
+        # each page, or every list page would check the limits of all of them (26 counter
+        # reads a request instead of one per window).
+        by_code.__name__ = by_code.__qualname__ = f"{name}_by_code"
+        limited = throttle.per_address("THROTTLE_TABLE_CODE")(by_code)
         bp.add_url_rule(STAFF_RULE + rule, name, staff, methods=list(methods))
-        bp.add_url_rule(CODE_RULE + rule, f"{name}_by_code", by_code, methods=list(methods))
+        bp.add_url_rule(CODE_RULE + rule, f"{name}_by_code", limited, methods=list(methods))
         return functools.wraps(view)(view)
 
     return decorate
