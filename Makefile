@@ -76,7 +76,9 @@ pytest-fast: export DOKO_TEST_QUICK = 1
 pytest-fast: $(BIN)/.installed
 	$(BIN)/python -m pytest -n $(WORKERS) -m "$(FAST_TESTS)"
 
+# The machine's speed first and last: figures are compared only at about the same speed.
 bench: $(BIN)/.installed
+	$(BIN)/python bench/machine_speed.py
 	$(BIN)/python bench/engine_cli.py
 	$(BIN)/python bench/check_lists.py
 	$(BIN)/python bench/draw.py
@@ -93,6 +95,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/site_export.py
 	$(BIN)/python bench/excel_import.py
 	$(BIN)/python bench/password_flood.py
+	$(BIN)/python bench/machine_speed.py
 
 # The web app for the tournament day: migrates the database, serves it on port 5000 of every
 # network (the start banner names the address for the phones). `make run PORT=8080` serves
