@@ -86,9 +86,9 @@ def list_route(rule: str, methods: tuple[str, ...] = ("GET",)) -> Callable[[List
                 return render_template("scorelists/bad_code.html"), 404
             return view(ListAccess(table, code_actor(), table.access_code), **values)
 
-        # Flask-Limiter files a view's limits under its qualified name: a name of its own for
-        # each page, or every list page would check the limits of all of them (26 counter
-        # reads a request instead of one per window).
+        # Flask-Limiter files a view's limits under its qualified name: each page needs a name
+        # of its own, or every page under the code would check the limits of all of them,
+        # reading each counter once per page (a database round trip each on PostgreSQL).
         by_code.__name__ = by_code.__qualname__ = f"{name}_by_code"
         limited = throttle.per_address("THROTTLE_TABLE_CODE")(by_code)
         bp.add_url_rule(STAFF_RULE + rule, name, staff, methods=list(methods))
