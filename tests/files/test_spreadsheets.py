@@ -13,6 +13,7 @@ import pyexpat
 import time
 import tracemalloc
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 
 import openpyxl
 import pytest
@@ -342,7 +343,7 @@ def test_a_broken_worker_pool_leaves_the_file_to_be_read_here(
     class Broken:
         def submit(self, *args: object) -> concurrent.futures.Future[object]:
             failed: concurrent.futures.Future[object] = concurrent.futures.Future()
-            failed.set_exception(concurrent.futures.process.BrokenProcessPool("killed"))
+            failed.set_exception(BrokenProcessPool("killed"))
             return failed
 
     here = read_workbook(files.good_workbook(), "x.xlsx")

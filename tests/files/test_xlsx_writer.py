@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +108,7 @@ def test_a_failed_worker_leaves_its_sheet_to_be_written_here(
     class Broken:
         def submit(self, *args: Any) -> concurrent.futures.Future[bytes]:
             failed: concurrent.futures.Future[bytes] = concurrent.futures.Future()
-            failed.set_exception(concurrent.futures.process.BrokenProcessPool("killed"))
+            failed.set_exception(BrokenProcessPool("killed"))
             return failed
 
     monkeypatch.setattr(writing, "_pool_started", lambda: Broken())

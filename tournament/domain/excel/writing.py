@@ -30,6 +30,7 @@ import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterable
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TypeVar
 
@@ -303,7 +304,7 @@ def in_worker(function: Callable[..., Done], /, *args: object) -> Done:
     if future is not None:
         try:
             return future.result()
-        except concurrent.futures.process.BrokenProcessPool as error:
+        except BrokenProcessPool as error:
             _lost(error)
     return function(*args)
 
@@ -312,7 +313,7 @@ def _result(part: concurrent.futures.Future[bytes]) -> bytes | None:
     """A worker's sheet, or ``None`` if it failed (then the sheet is written here)."""
     try:
         return part.result()
-    except concurrent.futures.process.BrokenProcessPool as error:
+    except BrokenProcessPool as error:
         _lost(error)
     except Exception as error:
         logger.warning("Excel export: a worker could not write a sheet (%r)", error)
