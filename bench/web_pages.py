@@ -5,7 +5,8 @@ drawn by the real draw, every table's list played card by card by the engine's s
 stored through the score-list service, as ``scripts/demo.py`` does), the last round still
 running with its lists partly entered (the standings are then provisional: the hardest case;
 ``--closed`` closes it), serves the app with waitress (the real WSGI server) on a free port,
-and times each page over HTTP from this process: median and 95th percentile of
+and times each page over HTTP from this process (with the round running, also the list page
+that a table's phone opens with its code, partly entered): median and 95th percentile of
 ``--requests`` requests after a few to warm up, asking for gzip as browsers do (the sizes
 printed are the compressed bodies). Every request is rendered: the moment for
 which phones share a public page (``PUBLIC_PAGE_SECONDS``) is switched off, else most
@@ -33,9 +34,11 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from big_tournament import build  # noqa: E402
+from sqlalchemy import select  # noqa: E402
 from waitress.server import create_server  # noqa: E402
 
 from tournament.extensions import db  # noqa: E402
+from tournament.models import Round, RoundTable  # noqa: E402
 
 WARM_UP = 5
 
@@ -70,6 +73,10 @@ def main() -> int:
             "table cards": f"/turniere/{tournament_id}/runden/{args.rounds}/tischkarten",
             "projector": f"/turniere/{tournament_id}/leinwand",
         }
+        if not args.closed:
+            with app.app_context():
+                code = _a_table_code(tournament_id, args.rounds)
+            pages["a table's list (its code)"] = f"/tisch/{code}/"
         for name, path in pages.items():
             times, size = _time_page(port, path, args.requests)
             median = statistics.median(times) * 1000
@@ -82,6 +89,22 @@ def main() -> int:
         with app.app_context():
             db.engine.dispose()
     return 0
+
+
+def _a_table_code(tournament_id: int, number: int) -> str:
+    """The code of the first table of round ``number`` whose list is partly entered."""
+    tables = db.session.scalars(
+        select(RoundTable)
+        .join(Round)
+        .where(Round.tournament_id == tournament_id, Round.number == number)
+        .where(RoundTable.access_code.is_not(None))
+        .order_by(RoundTable.number)
+    )
+    for table in tables:
+        if table.entries:
+            assert table.access_code is not None
+            return table.access_code
+    raise SystemExit(f"no table of round {number} has a list partly entered")
 
 
 def _time_page(port: int, path: str, requests: int) -> tuple[list[float], int]:
