@@ -1,8 +1,8 @@
 """WTForms' input widgets with their attributes written by plain string formatting.
 
 WTForms writes each attribute of a rendered field through ``Markup.format`` (a
-``string.Formatter`` in Python, per attribute): a tenth of the CPU of a page with forms,
-such as a score list, went there. :func:`html_params` writes the same text: the names and
+``string.Formatter`` in Python, per attribute): a table's list page took about a sixth longer
+that way (bench/README.md, *Form inputs*). :func:`html_params` writes the same text: the names and
 values escaped, a double quote in a value given as ``&quot;``, sorted by name; ``True`` gives
 the bare name, ``False`` leaves the attribute out. WTForms' input widgets take the function
 that writes their attributes from their class (``Input.html_params``), so
