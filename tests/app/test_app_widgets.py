@@ -15,6 +15,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange
 
 from tests.support.examples import examples
+from tournament.scorelists.forms import MultiCheckboxField
 from tournament.web import widgets as fast
 from tournament.web.forms import Form
 
@@ -34,11 +35,6 @@ VALUES = st.one_of(
 def test_attributes_are_written_as_wtforms_writes_them(attributes: dict[str, Any]) -> None:
     assert fast.html_params(**attributes) == widgets.html_params(**attributes)
     assert isinstance(fast.html_params(**attributes), Markup)
-
-
-class MultiCheckboxField(wtforms.SelectMultipleField):
-    widget = widgets.ListWidget(prefix_label=False)
-    option_widget = widgets.CheckboxInput()
 
 
 def _fields() -> dict[str, Any]:
@@ -68,18 +64,9 @@ def _fields() -> dict[str, Any]:
     }
 
 
-class AppForm(Form):
-    pass
-
-
-class WTFormsForm(wtforms.Form):
-    pass
-
-
-for _name, _field in _fields().items():
-    setattr(AppForm, _name, _field)
-for _name, _field in _fields().items():
-    setattr(WTFormsForm, _name, _field)
+#: The same fields in a form of the app and in a plain WTForms form.
+AppForm = type("AppForm", (Form,), _fields())
+WTFormsForm = type("WTFormsForm", (wtforms.Form,), _fields())
 
 DATA = {
     "name": 'Anna "die Große" <Ä>',
