@@ -38,6 +38,7 @@ from tests.support.webapp import (
     round_action,
     submit,
 )
+from tournament.app import create_app
 from tournament.domain import score_lists
 from tournament.extensions import db
 from tournament.models import AuditEvent, Registration, Role, Round, RoundTable, User, utcnow
@@ -236,9 +237,7 @@ CASES = [
 ]
 
 
-def test_every_page_of_the_app_is_checked(site: Site) -> None:
-    from tournament.app import create_app
-
+def test_every_page_of_the_app_is_checked() -> None:
     app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"})
     pages = {
         rule.endpoint
