@@ -24,7 +24,9 @@ Two set-ups, each served by a real server process apart from this one:
 Afterwards the database is checked: every table holds exactly the games it was told were
 saved, in order, with the engine's totals (nothing lost, nothing twice). Printed: the
 percentiles of the saves (the confirming POST), the standings page, the list page and the
-preview; the errors; the CPU used by the server, PostgreSQL and this load generator.
+preview (the first page each phone opens apart, "opened": this bench opens them all within
+the first poll's seconds, where a hall's phones come over minutes); the errors; the CPU
+used by the server, PostgreSQL and this load generator.
 
     python bench/hall_load.py [--server laptop|gunicorn] [--seconds 300] [--tournaments N]
                               [--tables 100] [--readers 300] [--workers 2] [--threads 8]
@@ -114,6 +116,9 @@ class Reader:
     live page's questions that were answered "unchanged" (204)."""
 
     path: str
+    #: The first page, opened with everyone else's at the start (apart: a hall's phones open
+    #: their pages over minutes, this bench within the first poll's seconds).
+    first: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     unchanged: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -140,7 +145,8 @@ def follow_standings(
                 token = None
             else:
                 if reply.status == 200:
-                    reader.times.append(reply.seconds)
+                    opened = reader.first if not (reader.first or reader.times) else reader.times
+                    opened.append(reply.seconds)
                     token = _token(reply.body) if live else None
                 elif reply.status == 204 and token is not None:
                     reader.unchanged.append(reply.seconds)
@@ -431,6 +437,7 @@ def _report(
     print(f"server: {' '.join(command[1:])}")
     print(f"{'':<16}{'n':>6}{'median':>10}{'p95':>10}{'p99':>10}{'max':>10}")
     print(list_entry._line("save (confirm)", [t for r in runs for t in r.saves]))
+    print(list_entry._line("standings opened", [t for r in readers for t in r.first]))
     print(list_entry._line("standings page", [t for r in readers for t in r.times]))
     if not args.reload:
         print(list_entry._line("unchanged (204)", [t for r in readers for t in r.unchanged]))
@@ -439,6 +446,7 @@ def _report(
     lists = [r for t in tournaments for r in t.lists]
     if lists:
         print(list_entry._line("list poll (204)", [t for r in lists for t in r.unchanged]))
+        print(list_entry._line("list opened", [t for r in lists for t in r.first]))
         print(list_entry._line("list poll (new)", [t for r in lists for t in r.times]))
     print("targets: save p95 < 150 ms, standings page p95 < 200 ms")
     cores = os.cpu_count() or 1
@@ -447,7 +455,7 @@ def _report(
         f"{cores} cores): "
         + ", ".join(f"{who} {seconds / elapsed / cores:.0%}" for who, seconds in cpu.items())
     )
-    requests = sum(len(r.times) + len(r.unchanged) for r in readers + lists) + sum(
+    requests = sum(len(r.first) + len(r.times) + len(r.unchanged) for r in readers + lists) + sum(
         len(r.saves) + len(r.pages) + len(r.previews) for r in runs
     )
     polls = sum(len(r.unchanged) for r in readers + lists)
