@@ -116,8 +116,8 @@ class Reader:
     live page's questions that were answered "unchanged" (204)."""
 
     path: str
-    #: The first page, opened with everyone else's at the start (apart: a hall's phones open
-    #: their pages over minutes, this bench within the first poll's seconds).
+    #: The first page, kept apart from ``times``: this bench opens every phone's page within
+    #: the first poll's seconds, where a hall's phones come over minutes.
     first: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     unchanged: list[float] = field(default_factory=list)
