@@ -17,9 +17,10 @@ here needs more than Python's standard library and waitress, so it runs alike on
 macOS and Linux.
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
-the proxy's address: waitress then takes the client's address, the public host and the scheme
-from that proxy's X-Forwarded-* headers (and drops them from anyone else), so the links and
-QR codes on the table cards carry the address the phones use.
+the proxy's address: the app then takes the client's address, the public host and the scheme
+from that proxy's X-Forwarded-* headers and drops them from anyone else
+(``tournament.web.proxy``), so the links and QR codes on the table cards carry the address the
+phones use.
 
 ``--export-site`` serves nothing: it writes a tournament's public pages as a static site into a
 folder (``tournament.publish``), from the same database, and ends.
@@ -77,6 +78,7 @@ from tournament.texts.console import (
 )
 from tournament.texts.publish import EXPORTED, NO_TOURNAMENT
 from tournament.web.addresses import is_loopback
+from tournament.web.proxy import NamedProxy
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
@@ -114,9 +116,8 @@ _LOG_FILES: list[logging.Handler] = []
 _ADDRESS_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
 
 
-def server_options(proxy: str | None, *, threads: int = THREADS) -> dict[str, Any]:
-    """waitress settings for the hall; the proxy's forwarded headers are trusted if one is
-    named."""
+def server_options(*, threads: int = THREADS) -> dict[str, Any]:
+    """waitress settings for the hall."""
     use_poll = hasattr(select, "poll")
     limit = CONNECTION_LIMIT if use_poll else CONNECTION_LIMIT_SELECT
     options: dict[str, Any] = {
@@ -126,15 +127,9 @@ def server_options(proxy: str | None, *, threads: int = THREADS) -> dict[str, An
         "backlog": BACKLOG,
         "asyncore_use_poll": use_poll,
         "ident": "Doko-Turnier",
+        # Forwarded headers are the app's to trust or drop (tournament.web.proxy).
+        "clear_untrusted_proxy_headers": False,
     }
-    if proxy:
-        options |= {
-            "trusted_proxy": proxy,
-            "trusted_proxy_count": 1,
-            "trusted_proxy_headers": "x-forwarded-for x-forwarded-host x-forwarded-proto "
-            "x-forwarded-port",
-            "clear_untrusted_proxy_headers": True,
-        }
     return options
 
 
@@ -168,9 +163,11 @@ def listen(host: str, port: int) -> socket.socket:
 def make_server(
     app: Flask, listener: socket.socket, proxy: str | None = None, *, threads: int = THREADS
 ) -> Any:
-    """waitress serving ``app`` on ``listener`` as ``doko-turnier`` does (``run()`` serves
-    until Ctrl+C, ``close()`` ends it)."""
-    return create_server(app, sockets=[listener], **server_options(proxy, threads=threads))
+    """waitress serving ``app`` on ``listener`` as ``doko-turnier`` does, behind the proxy at
+    the address ``proxy`` if one is named (``run()`` serves until Ctrl+C, ``close()`` ends
+    it)."""
+    served = app if proxy is None else NamedProxy(app, proxy)
+    return create_server(served, sockets=[listener], **server_options(threads=threads))
 
 
 def default_route_address() -> str | None:

@@ -133,7 +133,7 @@ def test_the_413_page_comes_through_waitress(
         + bytes(30 * 1024 * 1024)
         + f"\r\n--{boundary}--\r\n".encode()
     )
-    server = create_server(app, host="127.0.0.1", port=0, **server_options(None))
+    server = create_server(app, host="127.0.0.1", port=0, **server_options())
     with in_thread(server):
         connection = http.client.HTTPConnection("127.0.0.1", int(server.effective_port), timeout=30)
         connection.request(

@@ -320,17 +320,16 @@ def test_waitress_is_sized_for_a_hall_of_100_tables_and_1000_phones() -> None:
     """Each table's phone and each spectator's phone keeps a connection open (the projector
     and a few staff browsers more): beyond the limit a phone waits for a free one."""
     serve.open_files_allowed()  # raised in this process, as the command does in its own
-    options = serve.server_options(None)
+    options = serve.server_options()
     assert options["connection_limit"] >= 1200
     assert options["asyncore_use_poll"] is True  # Linux: no select() limit of 1024 sockets
     assert options["threads"] >= 4
-    assert "trusted_proxy" not in options
 
 
 def test_more_than_1024_connections_are_held_open(tmp_path: Path) -> None:
     """poll() instead of select() (FD_SETSIZE 1024), and the open-files limit raised."""
     serve.open_files_allowed()  # raised in this process, as the command does in its own
-    options = {**serve.server_options(None), "connection_limit": 1100}
+    options = {**serve.server_options(), "connection_limit": 1100}
 
     def hello(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
         start_response("200 OK", [("Content-Type", "text/plain")])
