@@ -27,18 +27,21 @@ FORWARDED_HEADERS = (
 )
 
 
-def same_address(first: str, second: str) -> bool:
-    """Whether two written addresses are one (``::1`` and ``0::1``; an IPv4 address and its
-    IPv6-mapped form, as a dual-stack socket reports it)."""
+def _address(written: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | str:
+    """An address as one value however it is written (``::1`` and ``0::1``; an IPv4 address and
+    its IPv6-mapped form, as a dual-stack socket reports it); anything else as written."""
     try:
-        one, other = ipaddress.ip_address(first), ipaddress.ip_address(second)
+        address = ipaddress.ip_address(written)
     except ValueError:
-        return first == second
-    if isinstance(one, ipaddress.IPv6Address) and one.ipv4_mapped is not None:
-        one = one.ipv4_mapped
-    if isinstance(other, ipaddress.IPv6Address) and other.ipv4_mapped is not None:
-        other = other.ipv4_mapped
-    return one == other
+        return written
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def same_address(first: str, second: str) -> bool:
+    """Whether two written addresses are one (see :func:`_address`)."""
+    return _address(first) == _address(second)
 
 
 class NamedProxy:
@@ -46,11 +49,11 @@ class NamedProxy:
 
     def __init__(self, app: WSGIApplication, address: str) -> None:
         self.app = app
-        self.address = address
+        self.address = _address(address)  # read once, not at every request
         self.through_proxy = ProxyFix(app, x_for=1, x_proto=1, x_host=1, x_port=1)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        if same_address(str(environ.get("REMOTE_ADDR", "")), self.address):
+        if _address(str(environ.get("REMOTE_ADDR", ""))) == self.address:
             return self.through_proxy(environ, start_response)
         for header in FORWARDED_HEADERS:
             environ.pop(header, None)
