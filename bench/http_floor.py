@@ -2,9 +2,9 @@
 
 The same burst as the save benchmark's (50 keep-alive clients, released together by a
 barrier, 24 times), against a Flask app whose only work is to burn ``--work-ms`` of CPU per
-request and answer with a redirect, served exactly as ``doko-turnier`` serves (one waitress
-process with its threads, ``tournament.serve``). What a save costs on top of that work is
-the app's; this is what the HTTP layer and one Python process give.
+request and answer with a redirect, served exactly as ``doko-turnier`` serves (granian with
+``tournament.serve``'s settings: one worker process and its threads). What a save costs on top
+of that work is the app's; this is what the HTTP layer and one Python process give.
 
     python bench/http_floor.py [--work-ms 0 3 4] [--clients 50] [--rounds 24] [--threads N]
 
@@ -16,20 +16,22 @@ from __future__ import annotations
 import argparse
 import http.client
 import multiprocessing
+import os
 import statistics
 import sys
 import threading
 import time
-from multiprocessing.connection import Connection
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from flask import Flask  # noqa: E402
+from flask import Flask, request  # noqa: E402
 from flask.typing import ResponseReturnValue  # noqa: E402
 
-from tournament import serve as serving  # noqa: E402
+from tests.support.server_processes import answers, free_port  # noqa: E402
+from tests.support.serving import wait_for  # noqa: E402
+from tournament import laptop  # noqa: E402
 
 BODY = "field=value&" * 40  # about the size of a game's form
 
@@ -39,6 +41,7 @@ def make_app(work_ms: float) -> Flask:
 
     @app.post("/save")
     def save() -> ResponseReturnValue:
+        request.get_data()  # as a save reads its form (granian ends a connection left unread)
         started = time.thread_time()
         while time.thread_time() - started < work_ms / 1000:
             pass
@@ -47,11 +50,22 @@ def make_app(work_ms: float) -> Flask:
     return app
 
 
-def serve(work_ms: float, threads: int, pipe: Connection) -> None:
-    serving.quiet_logs()
-    listener = serving.listen("127.0.0.1", 0)
-    pipe.send(listener.getsockname()[1])
-    serving.make_server(make_app(work_ms), listener, threads=threads).run()
+#: How the worker's app learns its work per request.
+WORK_VARIABLE = "DOKO_FLOOR_WORK_MS"
+
+
+def floor_app() -> Flask:
+    """The app granian's worker serves (a factory, as ``doko-turnier``'s)."""
+    return make_app(float(os.environ[WORK_VARIABLE]))
+
+
+def serve(work_ms: float, threads: int, port: int) -> None:
+    """Serve :func:`floor_app` with ``doko-turnier``'s settings until terminated."""
+    from granian import Granian
+
+    os.environ[WORK_VARIABLE] = str(work_ms)
+    settings = laptop.server_settings("127.0.0.1", port)
+    Granian(**settings | {"target": "http_floor:floor_app", "blocking_threads": threads}).serve()
 
 
 def burst(port: int, clients: int, rounds: int) -> list[float]:
@@ -86,15 +100,16 @@ def main() -> int:
     parser.add_argument("--work-ms", type=float, nargs="+", default=[0.0, 3.0, 4.0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=24)
-    parser.add_argument("--threads", type=int, default=serving.THREADS)
+    parser.add_argument("--threads", type=int, default=laptop.THREADS)
     args = parser.parse_args()
     context = multiprocessing.get_context("spawn")
     for work_ms in args.work_ms:
-        ours, theirs = context.Pipe()
-        server = context.Process(target=serve, args=(work_ms, args.threads, theirs))
+        port = free_port()
+        server = context.Process(target=serve, args=(work_ms, args.threads, port))
         server.start()
         try:
-            port: int = ours.recv()
+            if not wait_for(lambda: answers(port), seconds=60):  # noqa: B023
+                raise SystemExit("the server did not start")
             ms = sorted(s * 1000 for s in burst(port, args.clients, args.rounds))
         finally:
             server.terminate()

@@ -3,9 +3,8 @@
 Every table of a round enters its games at the same time over HTTP, as list-keepers do with
 the table's access code: open the list, send the game for the preview, confirm it. The
 tournament (``--tables`` x 4 players, round 1 drawn and started through the services, as
-``bench/web_pages.py`` builds its tournament) is served exactly as ``doko-turnier`` serves
-it: waitress, the real WSGI server, in one process with its threads
-(``tournament.serve``), apart from the clients' process (they must not share a GIL), from a
+``bench/web_pages.py`` builds its tournament) is served by ``doko-turnier`` itself (granian,
+``tournament.serve``), apart from the clients' process (they must not share a GIL), from a
 SQLite file in a temporary instance folder. Each table's games are a
 complete legal list from the engine's simulator, sent as the form fields the correction page
 fills from a stored game. A barrier releases all tables together before each preview and
@@ -16,7 +15,7 @@ saved, in order, its seats hold the engine's totals, nothing is there twice. Som
 send a confirmed game again (a retried request) or twice at once (a double tap): the app must
 say "schon gespeichert" and store it once.
 
-    python bench/list_entry.py [--tables 50] [--games 24] [--think-ms 0] [--threads N]
+    python bench/list_entry.py [--tables 50] [--games 24] [--think-ms 0]
 
 Target: saving a game under 150 ms at the 95th percentile, no game lost or duplicated.
 Exit status 1 if a game was lost or duplicated, a legal game was refused, a resent game was
@@ -31,7 +30,6 @@ import gzip
 import html
 import http.client
 import json
-import multiprocessing
 import random
 import re
 import statistics
@@ -40,10 +38,10 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -59,7 +57,8 @@ from werkzeug.datastructures import MultiDict  # noqa: E402
 
 from rules_engine.scorelist import check_list  # noqa: E402
 from rules_engine.simulate import random_list  # noqa: E402
-from tournament import serve as serving  # noqa: E402
+from tests.support.server_processes import laptop_serving  # noqa: E402
+from tournament import laptop  # noqa: E402
 from tournament.accounts import service as accounts  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.domain import (  # noqa: E402
@@ -281,13 +280,14 @@ def _totals(games: Sequence[PlannedGame], keys: Sequence[str]) -> dict[str, int]
 # ---------------------------------------------------------------------- the server
 
 
-def serve(folder: str, threads: int, pipe: Connection) -> None:
-    """The app served as ``doko-turnier`` serves it, from this (separate) process: the
-    clients do not share its GIL. Ends when it is terminated."""
-    serving.quiet_logs()
-    listener = serving.listen("127.0.0.1", 0)
-    pipe.send(listener.getsockname()[1])
-    serving.make_server(create_app({}, instance_path=folder), listener, threads=threads).run()
+@contextmanager
+def served(app: Flask, environment: dict[str, str] | None = None) -> Iterator[int]:
+    """The database of ``app`` served by ``doko-turnier`` in its own process (the clients do
+    not share its GIL) for the length of the block; yields the port. ``environment``: further
+    settings of the server."""
+    log = Path(app.instance_path) / "server.log"
+    with laptop_serving(app, log, environment=environment) as port:
+        yield port
 
 
 # ---------------------------------------------------------------------- the clients
@@ -643,12 +643,6 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--games", type=int, default=24, help="games per table (24: full list)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="pause before each request")
-    parser.add_argument(
-        "--threads",
-        type=int,
-        default=serving.THREADS,
-        help=f"waitress threads (default as doko-turnier: {serving.THREADS})",
-    )
     parser.add_argument("--resend", type=int, default=3, help="tables that resend a confirm")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -664,14 +658,7 @@ def main() -> int:
         )
         runs = _runs(plans, args.games, args.resend)
 
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        server = context.Process(target=serve, args=(folder, args.threads, theirs), daemon=True)
-        server.start()
-        try:
-            if not ours.poll(60):
-                raise SystemExit("the server did not start")
-            port: int = ours.recv()
+        with served(app) as port:
             # Warm up (the schema check, templates), outside the figures.
             warm = Browser(port)
             warm.get(f"/tisch/{plans[0].code}/")
@@ -687,9 +674,6 @@ def main() -> int:
             for client in clients:
                 client.join()
             elapsed = time.perf_counter() - started
-        finally:
-            server.terminate()
-            server.join(30)
         check = check_database(app, round_id, runs)
     return _report(args, runs, check, elapsed)
 
@@ -712,8 +696,8 @@ def _report(
     saves = [t for r in all_runs for t in r.saves]
     acknowledged = sum(r.acknowledged for r in all_runs)
     print(
-        f"{len(all_runs)} tables x {args.games} games against waitress (one process, "
-        f"{args.threads} threads) on SQLite, all tables released together before "
+        f"{len(all_runs)} tables x {args.games} games against doko-turnier (granian, "
+        f"{laptop.THREADS} threads) on SQLite, all tables released together before "
         f"each preview and each save, think time {args.think_ms:g} ms"
     )
     print(

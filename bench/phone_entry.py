@@ -1,8 +1,8 @@
 """Benchmark of entering games on a phone: from the last input to the engine's value shown,
 and the bytes a save sends and receives.
 
-The tournament is built and served as ``bench/list_entry.py`` does (waitress as
-``doko-turnier`` runs it, one process, SQLite in a temporary instance folder). A list-keeper's
+The tournament is built and served as ``bench/list_entry.py`` does (``doko-turnier`` itself,
+SQLite in a temporary instance folder). A list-keeper's
 phone is Debian's Chromium at 390x844 (touch), driven by Playwright, on the table code's page.
 For each game of a simulated legal list it taps what the game needs (kind, players, calls,
 schwarz, Sonderpunkte) and types the Augen last; the time from that last keystroke to the
@@ -33,7 +33,6 @@ weak WLAN (95th percentile), a save under 5 KB on the wire. The figures are only
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import re
 import statistics
@@ -56,7 +55,6 @@ from playwright.sync_api import CDPSession, Page, sync_playwright  # noqa: E402
 
 from rules_engine.rulesets import PRESETS  # noqa: E402
 from tests.support.browser import CHROMIUM_ARGS, DESKTOP_CHROMIUM  # noqa: E402
-from tournament import serve as serving  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.web.live import POLL_SECONDS  # noqa: E402
 
@@ -267,44 +265,39 @@ def main() -> int:
         _, plans, _ = list_entry.build(app, 2 + args.tables, args.games, args.seed, args.rules)
         with app.app_context():
             names = _names(app)
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        server = context.Process(
-            target=list_entry.serve, args=(folder, serving.THREADS, theirs), daemon=True
-        )
-        server.start()
         stop = threading.Event()
-        try:
-            if not ours.poll(60):
-                raise SystemExit("the server did not start")
-            port: int = ours.recv()
-            counts: list[int] = []
-            hall = [
-                threading.Thread(target=poll, args=(port, plans[i % len(plans)].code, stop, counts))
-                for i in range(args.pollers)
-            ]
-            runs = list_entry._runs(plans[2:], args.games, 0)
-            hall += [
-                threading.Thread(target=keep_list, args=(port, run, args.every, stop))
-                for run in runs.values()
-            ]
-            for thread in hall:
-                thread.start()
-            results = {}
-            with sync_playwright() as playwright:
-                chromium = playwright.chromium.launch(
-                    executable_path=DESKTOP_CHROMIUM, args=CHROMIUM_ARGS
-                )
-                for label, plan, weak in (("local", plans[0], False), ("weak", plans[1], True)):
-                    results[label] = _phone_run(chromium, port, plan, names, weak, args)
-                chromium.close()
-            stop.set()
-            for thread in hall:
-                thread.join(30)
-        finally:
-            stop.set()
-            server.terminate()
-            server.join(30)
+        with list_entry.served(app) as port:
+            try:
+                counts: list[int] = []
+                hall = [
+                    threading.Thread(
+                        target=poll, args=(port, plans[i % len(plans)].code, stop, counts)
+                    )
+                    for i in range(args.pollers)
+                ]
+                runs = list_entry._runs(plans[2:], args.games, 0)
+                hall += [
+                    threading.Thread(target=keep_list, args=(port, run, args.every, stop))
+                    for run in runs.values()
+                ]
+                for thread in hall:
+                    thread.start()
+                results = {}
+                with sync_playwright() as playwright:
+                    chromium = playwright.chromium.launch(
+                        executable_path=DESKTOP_CHROMIUM, args=CHROMIUM_ARGS
+                    )
+                    for label, plan, weak in (
+                        ("local", plans[0], False),
+                        ("weak", plans[1], True),
+                    ):
+                        results[label] = _phone_run(chromium, port, plan, names, weak, args)
+                    chromium.close()
+                stop.set()
+                for thread in hall:
+                    thread.join(30)
+            finally:
+                stop.set()
     _report(args, results, counts)
     return 0
 
@@ -348,7 +341,7 @@ def _report(args: argparse.Namespace, results: dict[str, Figures], counts: list[
     print(
         f"phone: Chromium 390x844 (touch) entering {args.games} games; hall: {args.pollers} "
         f"phones polling every {POLL_SECONDS} s, {args.tables} tables saving every "
-        f"{args.every:g} s; waitress as doko-turnier (SQLite)"
+        f"{args.every:g} s; doko-turnier (SQLite)"
         + ("" if args.rules == "ddv" else f"; rules {args.rules}")
     )
     print(f"{'':32}{'n':>4}{'median':>10}{'p95':>10}{'max':>10}")

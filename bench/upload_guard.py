@@ -9,7 +9,7 @@ and other requests while they and big files are uploaded.
    ``<x>`` nested, or 2.45 million ``<x/>`` (``tests/support/spreadsheet_files.crafted``).
    ``--unguarded`` adds the same files read with the guard switched off (openpyxl alone).
 2. Other requests meanwhile: a tournament of ``--players`` players in ``--rounds`` rounds
-   (every list complete) served as ``doko-turnier`` serves it (one waitress process,
+   (every list complete) served by ``doko-turnier`` itself (granian,
    SQLite); a phone reloads a table's list page (round 1, table 1) every 50 ms while the
    Turnierleitung uploads to the tournament's list import (``/turniere/<id>/einlesen``):
    (a) each crafted file and the huge sheet, ``--at-once`` uploads at the same instant

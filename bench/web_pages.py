@@ -4,7 +4,7 @@ Builds a tournament of 400 players over 8 rounds in a fresh SQLite database (eve
 drawn by the real draw, every table's list played card by card by the engine's simulator and
 stored through the score-list service, as ``scripts/demo.py`` does), the last round still
 running with its lists partly entered (the standings are then provisional: the hardest case;
-``--closed`` closes it), serves the app with waitress (the real WSGI server) on a free port,
+``--closed`` closes it), serves it with ``doko-turnier`` itself on a free port,
 and times each page over HTTP from this process (with the round running, also the list page
 that a table's phone opens with its code, partly entered): median and 95th percentile of
 ``--requests`` requests after a few to warm up, asking for gzip as browsers do (the sizes
@@ -24,7 +24,6 @@ import http.client
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -35,8 +34,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from big_tournament import build  # noqa: E402
 from sqlalchemy import select  # noqa: E402
-from waitress.server import create_server  # noqa: E402
 
+from tests.support.server_processes import laptop_serving  # noqa: E402
 from tournament.extensions import db  # noqa: E402
 from tournament.models import Round, RoundTable  # noqa: E402
 
@@ -59,10 +58,6 @@ def main() -> int:
             last_round_open=not args.closed,
             config={"PUBLIC_PAGE_SECONDS": 0},
         )
-        server = create_server(app, host="127.0.0.1", port=0, threads=4)
-        port = server.effective_port  # type: ignore[union-attr]
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
         pages = {
             "overall standings": f"/turniere/{tournament_id}/stand",
             f"round {args.rounds} standings": (
@@ -77,17 +72,17 @@ def main() -> int:
             with app.app_context():
                 code = _a_table_code(tournament_id, args.rounds)
             pages["a table's list (its code)"] = f"/tisch/{code}/"
-        for name, path in pages.items():
-            times, size = _time_page(port, path, args.requests)
-            median = statistics.median(times) * 1000
-            p95 = statistics.quantiles(times, n=20)[-1] * 1000
-            print(
-                f"{name:<26} {path:<32} median {median:6.1f} ms  p95 {p95:6.1f} ms  "
-                f"({size // 1024} KiB gzip)"
-            )
-        server.close()
-        with app.app_context():
-            db.engine.dispose()
+        # Served by doko-turnier itself; every request rendered (see above).
+        settings = {"PUBLIC_PAGE_SECONDS": "0"}
+        with laptop_serving(app, Path(folder) / "server.log", environment=settings) as port:
+            for name, path in pages.items():
+                times, size = _time_page(port, path, args.requests)
+                median = statistics.median(times) * 1000
+                p95 = statistics.quantiles(times, n=20)[-1] * 1000
+                print(
+                    f"{name:<26} {path:<32} median {median:6.1f} ms  p95 {p95:6.1f} ms  "
+                    f"({size // 1024} KiB gzip)"
+                )
     return 0
 
 

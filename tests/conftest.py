@@ -95,8 +95,8 @@ class Collector:
     with Python's defaults the collector took an eighth of the app tests' time (three app test
     files, one process: 32.9 s -> 28.8 s of CPU). A browser or server test runs with Python's
     defaults, after a collection: a socket or file in a reference cycle is closed only when a
-    collection frees it, and a test process that serves pages must stay under the 1,024
-    descriptors waitress's ``select()`` takes."""
+    collection frees it, and a test process that holds a hall's connections must stay under
+    its limit of open files."""
 
     def __init__(self) -> None:
         self.sparing = False

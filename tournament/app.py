@@ -1,8 +1,8 @@
 """The application factory: ``create_app`` builds a configured Flask app.
 
 ``flask --app tournament.app ...`` and ``gunicorn 'tournament.app:create_app()'`` find it
-by themselves; ``doko-turnier`` (``tournament.serve``) migrates the database and serves the
-app with waitress.
+by themselves; ``doko-turnier`` (``tournament.laptop``) migrates the database and serves the
+app with granian.
 """
 
 from __future__ import annotations

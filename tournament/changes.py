@@ -5,7 +5,7 @@ nothing was written since its state was computed. The *change generation* says t
 number that moves on whenever anything may have been written, from any connection or
 process, or ``None`` while the process cannot tell (then every poll asks the database).
 
-- **SQLite** (the laptop: one waitress process, but the command line, a restore or a second
+- **SQLite** (the laptop: one server worker, but the command line, a restore or a second
   app may write beside it): ``PRAGMA data_version`` on a connection of its own, which changes
   whenever any other connection commits. Reading it costs a few microseconds, no file I/O
   beyond SQLite's shared memory.

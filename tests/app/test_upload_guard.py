@@ -1,28 +1,22 @@
 """Uploads over the limits: a request over ``MAX_CONTENT_LENGTH`` gets a German page naming
-the upload limit and leading back to its form (through the test client and through waitress,
-as ``doko-turnier`` serves); a small file with a huge sheet is refused on the upload form by
-the size guard, and nothing is stored."""
+the upload limit and leading back to its form (through the test client here, through
+``doko-turnier`` in ``tests/server/test_serve_uploads.py``); a small file with a huge sheet is
+refused on the upload form by the size guard, and nothing is stored."""
 
 from __future__ import annotations
 
 import html
-import http.client
 import io
-import re
-import uuid
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from waitress.server import create_server
 
 from tests.support import spreadsheet_files as files
-from tests.support.serving import in_thread
-from tests.support.uploads import LIMIT_SENTENCE
+from tests.support.uploads import BACK_TO_FORM, LIMIT_SENTENCE
 from tests.support.webapp import create_tournament, csrf_token, sign_in, snapshot
-from tournament.serve import server_options
-
-BACK = re.compile(r'<a class="button" href="([^"]+)">Zurück zum Formular</a>')
+from tournament.web.error_pages import DRAINED_AT_MOST
 
 
 def _upload_path(tournament_id: int) -> str:
@@ -60,7 +54,7 @@ def test_a_30_mb_upload_gets_a_page_naming_the_limit(
     assert response.status_code == 413
     body = html.unescape(response.get_data(as_text=True))
     assert LIMIT_SENTENCE in body
-    back = BACK.search(body)
+    back = BACK_TO_FORM.search(body)
     assert back is not None
     assert back.group(1) == form_page
     assert client.get(back.group(1)).status_code == 200
@@ -77,7 +71,7 @@ def test_the_way_back_is_never_to_another_site(client: FlaskClient, tournament: 
     assert response.status_code == 413
     body = html.unescape(response.get_data(as_text=True))
     assert LIMIT_SENTENCE in body
-    assert BACK.search(body) is None
+    assert BACK_TO_FORM.search(body) is None
 
 
 def test_a_big_form_without_a_file_keeps_the_general_413(
@@ -113,43 +107,38 @@ def test_a_small_file_with_a_huge_sheet_is_refused_on_the_form(
     assert snapshot(app) == before
 
 
-@pytest.mark.sqlite_only
-def test_the_413_page_comes_through_waitress(
-    app: Flask, client: FlaskClient, tournament: int
+class _Sent(io.RawIOBase):
+    """A request body of ``size`` bytes as the server hands it over, counting what is read."""
+
+    def __init__(self, size: int) -> None:
+        self.left = size
+        self.read_bytes = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        count = min(len(buffer), self.left)
+        buffer[:count] = bytes(count)
+        self.left -= count
+        self.read_bytes += count
+        return count
+
+
+@pytest.mark.parametrize(
+    ("size", "read"),
+    [(30 * 1024 * 1024, 30 * 1024 * 1024), (200 * 1024 * 1024, DRAINED_AT_MOST)],
+)
+def test_a_request_over_the_limit_is_read_before_its_page_is_sent(
+    client: FlaskClient, tournament: int, size: int, read: int
 ) -> None:
-    """waitress reads the whole request before the app answers (its own limit, 1 GB, is far
-    above): the app's German page arrives, not waitress's own."""
-    path = _upload_path(tournament)
-    token = csrf_token(client, path)
-    cookie = client.get_cookie("session")
-    assert cookie is not None
-    boundary = uuid.uuid4().hex
-    body = (
-        (
-            f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
-            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.xlsx"\r\n'
-            "Content-Type: application/octet-stream\r\n\r\n"
-        ).encode()
-        + bytes(30 * 1024 * 1024)
-        + f"\r\n--{boundary}--\r\n".encode()
+    """The browser is still sending when the app refuses: the app reads on (up to 64 MB), so
+    the browser takes the page instead of a connection closed under it."""
+    sent = _Sent(size)
+    response = client.post(
+        _upload_path(tournament),
+        content_type="multipart/form-data; boundary=x",
+        environ_overrides={"wsgi.input": sent, "CONTENT_LENGTH": str(size)},
     )
-    server = create_server(app, host="127.0.0.1", port=0, **server_options())
-    with in_thread(server):
-        connection = http.client.HTTPConnection("127.0.0.1", int(server.effective_port), timeout=30)
-        connection.request(
-            "POST",
-            path,
-            body=body,
-            headers={
-                "Cookie": f"session={cookie.value}",
-                "Content-Type": f"multipart/form-data; boundary={boundary}",
-            },
-        )
-        response = connection.getresponse()
-        page = html.unescape(response.read().decode())
-        connection.close()
-    assert response.status == 413
-    assert LIMIT_SENTENCE in page
-    back = BACK.search(page)
-    assert back is not None
-    assert back.group(1) == path
+    assert response.status_code == 413
+    assert sent.read_bytes == read

@@ -2,7 +2,7 @@
 fresh database by each of the two servers, and a test's browser tabs (kept for the module's
 next test after a test that passed, unless it is marked ``fresh_tabs``).
 
-A module whose pages are the same on either server narrows ``site`` to waitress on SQLite
+A module whose pages are the same on either server narrows ``site`` to doko-turnier on SQLite
 with ``pytestmark = ONE_SERVER`` (``tests/support/browser.py``)."""
 
 from __future__ import annotations

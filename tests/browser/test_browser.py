@@ -1,5 +1,5 @@
 """The pages people use, in a real browser: Debian's Chromium driven by Playwright, against
-the app served on a fresh database twice: by waitress on SQLite and by gunicorn (two workers)
+the app served on a fresh database twice: by doko-turnier on SQLite and by gunicorn (two workers)
 on PostgreSQL (``tests/support/browser.py``).
 
 One tournament day in order: first set-up, login, create a tournament, register 41 players by

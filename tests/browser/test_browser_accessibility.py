@@ -1,5 +1,5 @@
 """Accessibility of the score list's pages on a phone (390×844) in a real browser: Debian's
-Chromium driven by Playwright, the app served by waitress on SQLite
+Chromium driven by Playwright, the app served by doko-turnier on SQLite
 (``tests/support/browser.py``; the pages are the same on gunicorn, so one server is enough).
 
 Every list and entry page is opened as the list-keeper (with the table's code), as the
@@ -60,7 +60,7 @@ def site(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> Iterator[Site]:
     instance = tmp_path_factory.mktemp("accessibility") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
+    with served_on("laptop-sqlite", instance, request) as (app, url):
         add_account(app, LEITUNG)
         add_account(app, SCHIRI, role=Role.SCHIEDSRICHTER)
         client = app.test_client()

@@ -1,5 +1,5 @@
 """Accessibility of every page of the app, in a real browser (Debian's Chromium, Playwright;
-waitress on SQLite, ``tests/support/browser.py``): axe-core
+doko-turnier on SQLite, ``tests/support/browser.py``): axe-core
 (``tests/support/accessibility.py``) finds nothing serious or critical on any page a user opens,
 on a phone (390x844) and on a laptop (1366x768), as the visitor the page is for (public,
 list-keeper, Schiedsrichter, Turnierleitung).
@@ -75,7 +75,7 @@ def site(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> Iterator[Site]:
     instance = tmp_path_factory.mktemp("pages") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
+    with served_on("laptop-sqlite", instance, request) as (app, url):
         add_account(app, LEITUNG)
         add_account(app, SCHIRI, role=Role.SCHIEDSRICHTER)
         client = app.test_client()
@@ -310,7 +310,7 @@ def test_the_set_up_page(
 ) -> None:
     """The first page of a new installation (no account yet)."""
     instance = tmp_path_factory.mktemp("setup") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (_, url):
+    with served_on("laptop-sqlite", instance, request) as (_, url):
         for width, height in SIZES.values():
             context = browser.new_context(base_url=url, locale="de-DE")
             page = context.new_page()

@@ -3,7 +3,7 @@ starten“ from the start page, four players typed in under the Schweinchen rule
 Punktwert, two games entered in the list's points mode, the evening closed on the round page,
 and the settlement says who pays whom in Euro. Every page on the way fits the screen, its
 controls are touch targets of 44 px and axe-core finds nothing serious or critical. Served by
-waitress on SQLite (``tests/support/browser.py``; the pages are the same on gunicorn).
+doko-turnier on SQLite (``tests/support/browser.py``; the pages are the same on gunicorn).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 tournament played through the app, one player without DDV number; the tournament page links
 to the report, the report page names the finding with its source, lists every player and
 offers both files; it fits the phone, its controls are 44 px touch targets and axe-core finds
-nothing serious or critical. Served by waitress on SQLite (``tests/support/browser.py``; the
+nothing serious or critical. Served by doko-turnier on SQLite (``tests/support/browser.py``; the
 page is the same on gunicorn)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Reading a score list from Excel in a real browser: the Turnierleitung opens the
 table's list, chooses the file, sees every row in the preview, confirms, and the list is
 stored; a file with a wrong row shows the row and stores nothing. Debian's Chromium driven by
-Playwright against the app served by waitress (``tests/support/browser.py``)."""
+Playwright against the app served by doko-turnier (``tests/support/browser.py``)."""
 
 from __future__ import annotations
 

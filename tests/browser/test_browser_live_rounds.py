@@ -1,7 +1,7 @@
 """The round overview and the table plans in a real browser (``tests/support/browser.py``):
 
 - they follow a saved game, another device's change and a redraw by themselves, on both
-  servers (waitress on SQLite, two gunicorn workers on PostgreSQL), and the Turnierleitung's
+  servers (doko-turnier on SQLite, two gunicorn workers on PostgreSQL), and the Turnierleitung's
   buttons still work after such an update (they send the version the page shows now);
 - the overview fits a 1,366×768 laptop without sideways scrolling, with 26 tables and a
   table of five, and a 390-px phone;
@@ -146,9 +146,9 @@ def hall(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> Iterator[Hall]:
     """A round of 105 players (25 tables of four and one of five), started, some lists
-    begun, on waitress and SQLite (the pages are the same on gunicorn)."""
+    begun, on doko-turnier and SQLite (the pages are the same on gunicorn)."""
     instance = tmp_path_factory.mktemp("live-rounds") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
+    with served_on("laptop-sqlite", instance, request) as (app, url):
         add_account(app, LEITUNG)
         add_account(app, SCHIRI, role=Role.SCHIEDSRICHTER)
         client = app.test_client()

@@ -1,6 +1,6 @@
 """The standings follow a saved game by themselves: a spectator's phone with the overall or
 the round's standings open, and the projector, show the new points without a reload, on both
-servers of ``tests/support/browser.py`` (waitress on SQLite, two gunicorn workers on
+servers of ``tests/support/browser.py`` (doko-turnier on SQLite, two gunicorn workers on
 PostgreSQL); how soon is ``bench/projector_live.py``'s figure, not a test's. The projector
 pages through standings that do not fit its screen.
 """

@@ -2,7 +2,7 @@
 filters in place while typing and also without JavaScript, the big print is at least 16 pt on
 screen and on paper, the list follows a re-draw by itself, and axe-core
 (``tests/support/accessibility.py``) finds nothing serious or critical and no target under 44 px on
-the player page, the seat list and its big print. Served by waitress on SQLite
+the player page, the seat list and its big print. Served by doko-turnier on SQLite
 (``tests/support/browser.py``; the pages are the same on gunicorn).
 """
 
@@ -45,7 +45,7 @@ def site(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> Iterator[Site]:
     instance = tmp_path_factory.mktemp("player-pages") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
+    with served_on("laptop-sqlite", instance, request) as (app, url):
         add_account(app, LEITUNG)
         client = app.test_client()
         assert log_in(client, LEITUNG).status_code == 302

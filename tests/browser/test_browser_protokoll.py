@@ -1,5 +1,5 @@
 """The Protokoll on a phone (390×844) in a real browser: Debian's Chromium driven by
-Playwright, the app served by waitress on SQLite (``tests/support/browser.py``).
+Playwright, the app served by doko-turnier on SQLite (``tests/support/browser.py``).
 
 The log page (all entries and filtered), the before/after page of a corrected game at a table
 of five and of a draw: axe-core (``tests/support/accessibility.py``) finds nothing serious or
@@ -32,7 +32,7 @@ def site(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> Iterator[Site]:
     instance = tmp_path_factory.mktemp("protokoll") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
+    with served_on("laptop-sqlite", instance, request) as (app, url):
         add_account(app, LEITUNG)
         client = app.test_client()
         assert log_in(client, LEITUNG).status_code == 302

@@ -1,5 +1,5 @@
 """The public pages on a phone (390x844) with the names a club really has, on both servers of
-``tests/support/browser.py`` (waitress on SQLite, two gunicorn workers on PostgreSQL):
+``tests/support/browser.py`` (doko-turnier on SQLite, two gunicorn workers on PostgreSQL):
 
 - the overall and the round standings keep the total ("Summe", "Punkte") in view after
   several rounds, with a name of 40+ characters and a long club, without the page scrolling

@@ -5,7 +5,7 @@ nothing scrolled, and games of the set's own kinds (000's Damen/Buben-Solo and H
 and Re); each time the value in the bar is the rules engine's score of the stored record, and
 axe finds nothing serious or critical on the entry page.
 
-The app is served by waitress on SQLite (``tests/support/browser.py``): the pages are the same
+The app is served by doko-turnier on SQLite (``tests/support/browser.py``): the pages are the same
 on gunicorn. 000 is played with its plus-minus variant (D2); its Punktetopf (a start set for
 the day) is covered by tests/app/test_app_rule_set_entry.py.
 """
@@ -51,7 +51,7 @@ def site(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> Iterator[Site]:
     instance = tmp_path_factory.mktemp("rule-set-entry") / "instance"
-    with served_on("waitress-sqlite", instance, request) as (app, url):
+    with served_on("laptop-sqlite", instance, request) as (app, url):
         add_account(app, LEITUNG)
         client = app.test_client()
         assert log_in(client, LEITUNG).status_code == 302

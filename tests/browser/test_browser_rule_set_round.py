@@ -14,7 +14,7 @@ finds nothing serious or critical on the entry page, the standings, the settleme
 page „Regelwerk“.
 
 The tournaments are set up through the app's own forms with the Turnierleitung's test client;
-the games themselves are entered in the browser. One site (waitress on SQLite: the pages are
+the games themselves are entered in the browser. One site (doko-turnier on SQLite: the pages are
 the same on gunicorn, where the DDV's browser tests run too) and one phone for the module.
 """
 

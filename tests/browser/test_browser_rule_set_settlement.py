@@ -1,7 +1,7 @@
 """The evening's settlement on the Turnierleitung's phone (390×844, issue 33 item 6): the
 Punktwert is typed in and sent without JavaScript, the payments read in Euro, nothing is
 wider than the screen, every control is a touch target of 44 px, and axe-core finds nothing
-serious or critical, under plus-minus (001) and under the Kasse (004). Served by waitress on
+serious or critical, under plus-minus (001) and under the Kasse (004). Served by doko-turnier on
 SQLite (``tests/support/browser.py``; the page is the same on gunicorn).
 """
 

@@ -1,5 +1,5 @@
 """The score list at the table in a real browser: Debian's Chromium driven by Playwright,
-against the app served on a fresh database twice: by waitress on SQLite and by gunicorn (two
+against the app served on a fresh database twice: by doko-turnier on SQLite and by gunicorn (two
 workers) on PostgreSQL (``tests/support/browser.py``).
 
 The list-keeper opens the list with the table's code and no account; the Schiedsrichter and the

@@ -1,4 +1,4 @@
-"""The season series in a real browser, on both servers (waitress on SQLite, gunicorn on
+"""The season series in a real browser, on both servers (doko-turnier on SQLite, gunicorn on
 PostgreSQL): a season of five tournaments with 30 players (some missing some evenings, two
 namesakes); the public series page on a phone shows, by each counting rule and measure, the
 standings a computation in ``tests/support/season.py`` makes from the tournaments' own

@@ -1,7 +1,7 @@
 """A file far over the upload limit, sent from a real browser (Debian's Chromium, Playwright;
-waitress on SQLite, ``tests/support/browser.py``) on a 390x844 phone: the page names the 2 MB limit,
-axe-core finds nothing serious or critical on it, its way back is a full-size touch target,
-and it leads back to the form the file was sent from."""
+doko-turnier on SQLite, ``tests/support/browser.py``) on a 390x844 phone: the page names the
+2 MB limit, axe-core finds nothing serious or critical on it, its way back is a full-size touch
+target, and it leads back to the form the file was sent from."""
 
 from __future__ import annotations
 

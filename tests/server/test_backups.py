@@ -32,9 +32,10 @@ from tests.support.server_processes import (
     ServerProcess,
     free_port,
     laptop_server_command,
+    laptop_serving,
     server_environment,
 )
-from tests.support.serving import in_thread, wait_for
+from tests.support.serving import wait_for
 from tests.support.webapp import (
     complete_lists,
     create_tournament,
@@ -46,7 +47,7 @@ from tests.support.webapp import (
     sign_in,
     snapshot,
 )
-from tournament import serve
+from tournament import laptop, serve
 from tournament.app import create_app
 from tournament.backups import commands, restore
 from tournament.config import INSTANCE_PATH_VARIABLE
@@ -748,10 +749,8 @@ def test_doko_turnier_restores_a_copy_and_then_serves_it(
     assert "Keine Sicherungskopien" in printed and "Runde 1 läuft" in printed
 
     app = create_app({"SETUP_CODE_IN_LOG": False})
-    assert serve.migrate(app) is None
-    listener = serve.listen("127.0.0.1", 0)
-    port = listener.getsockname()[1]
-    with listener, in_thread(serve.make_server(app, listener, threads=2)):
+    assert laptop.migrate(app) is None
+    with laptop_serving(app, tmp_path / "server.log") as port:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         connection.request("GET", "/turniere/1/runden/1")
         response = connection.getresponse()

@@ -1,5 +1,5 @@
 """``doko-turnier`` (``tournament.serve``): migrates a fresh database and serves it with
-waitress in one process, names the address for the phones in the hall, ends cleanly with
+granian, names the address for the phones in the hall, ends cleanly with
 Ctrl+C, refuses a port in use in one German line, and loses no acknowledged save when it is
 killed under load and started again."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import logging
 import os
 import re
 import shutil
@@ -31,9 +30,8 @@ import flask_migrate
 import pytest
 from flask import Flask
 from sqlalchemy import select
-from waitress.server import create_server
 
-from tests.support.serving import in_thread, wait_for
+from tests.support.serving import wait_for
 from tests.support.terminal import as_in_a_terminal
 from tests.support.webapp import (
     create_tournament,
@@ -44,11 +42,12 @@ from tests.support.webapp import (
     round_action,
     sign_in,
 )
-from tournament import serve
+from tournament import laptop, serve
 from tournament.app import create_app
 from tournament.config import INSTANCE_PATH_VARIABLE, from_environment
 from tournament.extensions import db
 from tournament.models import Round
+from tournament.texts import console
 from tournament.web import qr
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,6 +145,18 @@ def test_the_console_command_is_the_serve_module() -> None:
     assert "$(BIN)/doko-turnier" in (ROOT / "Makefile").read_text(encoding="utf-8")
 
 
+def test_the_command_module_imports_none_of_the_app() -> None:
+    """Every Excel worker imports the program's main module again: it stays small."""
+    check = "import sys, tournament.serve; print(*sorted(sys.modules))"
+    result = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    imported = result.stdout.split()
+    assert [name for name in imported if name.startswith(("flask", "tournament."))] == [
+        "tournament.serve"
+    ]
+
+
 def test_it_migrates_serves_names_the_hall_address_and_ends_with_ctrl_c(
     running: tuple[subprocess.Popen[str], int], database: Path
 ) -> None:
@@ -159,11 +170,11 @@ def test_it_migrates_serves_names_the_hall_address_and_ends_with_ctrl_c(
     assert process.returncode == 0, output
     assert "Doko-Turnier läuft (beenden mit Strg+C)." in output
     assert f"Auf diesem Computer: http://127.0.0.1:{port}/" in output
-    hall = serve.hall_addresses("0.0.0.0")
+    hall = laptop.hall_addresses("0.0.0.0")
     if hall:
         assert f"Adresse für die Telefone im Saal: http://{hall[0]}:{port}/" in output
     else:
-        assert serve.BANNER_NO_NETWORK in output
+        assert console.BANNER_NO_NETWORK in output
     code = (database.parent / "instance" / "setup_code").read_text().strip()
     assert f"Einrichtungscode: {code} " in output
     assert output.count(code) == 1, output  # in the banner, not in a log line too
@@ -200,7 +211,7 @@ def test_make_run_takes_the_port_and_keeps_the_migrations_in_the_log_file(databa
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
-    before, banner, after = output.partition(serve.BANNER_RUNNING)
+    before, banner, after = output.partition(console.BANNER_RUNNING)
     assert banner, output
     assert "alembic" not in output and "INFO" not in output, output
     # make's echo of the command it runs, nothing else
@@ -208,7 +219,7 @@ def test_make_run_takes_the_port_and_keeps_the_migrations_in_the_log_file(databa
         f"{sys.prefix}/bin/doko-turnier --port {port} --host 127.0.0.1"
     ], output
     assert f"Auf diesem Computer: http://127.0.0.1:{port}/" in after
-    log_file = database.parent / "instance" / serve.LOG_FILE
+    log_file = database.parent / "instance" / laptop.LOG_FILE
     assert f"(auch die Aktualisierung der Datenbank): {log_file}" in after
     assert log_file.stat().st_mode & 0o777 == 0o600
     logged = log_file.read_text(encoding="utf-8")
@@ -316,62 +327,55 @@ def test_pip_install_carries_templates_static_files_and_migrations(tmp_path: Pat
 # ------------------------------------------------------------------ sized for the hall
 
 
-def test_waitress_is_sized_for_a_hall_of_100_tables_and_1000_phones() -> None:
+def test_the_server_is_sized_for_a_hall_of_100_tables_and_1000_phones() -> None:
     """Each table's phone and each spectator's phone keeps a connection open (the projector
     and a few staff browsers more): beyond the limit a phone waits for a free one."""
-    serve.open_files_allowed()  # raised in this process, as the command does in its own
-    options = serve.server_options()
-    assert options["connection_limit"] >= 1200
-    assert options["asyncore_use_poll"] is True  # Linux: no select() limit of 1024 sockets
-    assert options["threads"] >= 4
+    laptop.open_files_allowed()  # raised in this process, as the command does in its own
+    settings = laptop.server_settings("0.0.0.0", 5000)
+    assert settings["backpressure"] >= 1200
+    assert settings["blocking_threads"] >= 4
+    assert settings["workers"] == 1  # one app: one memory of the live pages, one Excel pool
+    assert settings["target"] == "tournament.laptop:hall_app" and settings["factory"]
 
 
-def test_more_than_1024_connections_are_held_open(tmp_path: Path) -> None:
-    """poll() instead of select() (FD_SETSIZE 1024), and the open-files limit raised."""
-    serve.open_files_allowed()  # raised in this process, as the command does in its own
-    options = {**serve.server_options(), "connection_limit": 1100}
-
-    def hello(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
-        start_response("200 OK", [("Content-Type", "text/plain")])
-        return [b"ok"]
-
-    server = create_server(hello, sockets=[serve.listen("127.0.0.1", 0)], **options)
-    port = int(server.effective_port)
-    clients: list[socket.socket] = []
-    with in_thread(server):
-        try:
-            for _ in range(1050):
-                clients.append(socket.create_connection(("127.0.0.1", port), timeout=10))
-            assert wait_for(lambda: len(server.active_channels) >= 1050, seconds=30)
-            assert _get(port, "/") == 200  # still answering
-        finally:
-            for client in clients:
-                client.close()
-
-
-def test_the_queue_notice_is_kept_off_the_console() -> None:
-    serve.quiet_logs()
-    assert not logging.getLogger("waitress.queue").isEnabledFor(logging.WARNING)
-    assert logging.getLogger("waitress").isEnabledFor(logging.WARNING)
+def test_more_than_1024_connections_are_held_open_and_answered(database: Path) -> None:
+    """No select() limit of 1024 sockets, and the open-files limit raised: with 1,050 phones
+    connected, the first and the last of them get their answers."""
+    laptop.open_files_allowed()  # this process holds the phones' ends
+    port = _free_port()
+    process = _start(database, port)
+    phones: list[socket.socket] = []
+    try:
+        assert wait_for(lambda: _answers(port) or process.poll() is not None, seconds=60)
+        for _ in range(1050):
+            phones.append(socket.create_connection(("127.0.0.1", port), timeout=20))
+        for phone in phones[:5] + phones[-5:]:
+            phone.sendall(b"GET /anmelden HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert phone.recv(64).startswith(b"HTTP/1.1 302 ")  # to the set-up page
+    finally:
+        for phone in phones:
+            phone.close()
+        output = _stop(process)
+    assert console.ENDED in output
 
 
 def test_hall_addresses_leave_out_loopback_and_self_assigned(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(serve, "default_route_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(laptop, "default_route_address", lambda: "192.168.1.20")
     monkeypatch.setattr(
-        serve, "host_addresses", lambda: ["127.0.1.1", "169.254.3.4", "10.0.0.7", "192.168.1.20"]
+        laptop, "host_addresses", lambda: ["127.0.1.1", "169.254.3.4", "10.0.0.7", "192.168.1.20"]
     )
-    assert serve.hall_addresses("0.0.0.0") == ["192.168.1.20", "10.0.0.7"]
-    assert serve.hall_addresses("10.0.0.7") == ["10.0.0.7"]
-    assert serve.hall_addresses("127.0.0.1") == []
-    lines = serve.banner("0.0.0.0", 5000, None, ["192.168.1.20", "10.0.0.7"])
+    assert laptop.hall_addresses("0.0.0.0") == ["192.168.1.20", "10.0.0.7"]
+    assert laptop.hall_addresses("10.0.0.7") == ["10.0.0.7"]
+    assert laptop.hall_addresses("127.0.0.1") == []
+    lines = laptop.banner("0.0.0.0", 5000, None, ["192.168.1.20", "10.0.0.7"])
     assert "Adresse für die Telefone im Saal: http://192.168.1.20:5000/" in lines
     assert "  auch erreichbar unter: http://10.0.0.7:5000/" in lines
-    monkeypatch.setattr(serve, "default_route_address", lambda: None)
-    monkeypatch.setattr(serve, "host_addresses", lambda: ["127.0.1.1"])
-    assert serve.banner("0.0.0.0", 5000, None, serve.hall_addresses("0.0.0.0"))[1] == (
-        serve.BANNER_NO_NETWORK
+    monkeypatch.setattr(laptop, "default_route_address", lambda: None)
+    monkeypatch.setattr(laptop, "host_addresses", lambda: ["127.0.1.1"])
+    assert laptop.banner("0.0.0.0", 5000, None, laptop.hall_addresses("0.0.0.0"))[1] == (
+        console.BANNER_NO_NETWORK
     )
 
 

@@ -10,7 +10,7 @@ it than with ``chromium --headless`` (docs/development.md). The benchmarks open 
 
 The app is served in one of two ways (``SERVERS``), as it is on the tournament day:
 
-- ``waitress-sqlite``: a SQLite file, waitress in a thread of the test's process (the laptop);
+- ``laptop-sqlite``: a SQLite file, ``doko-turnier`` in its own process (the laptop);
 - ``gunicorn-postgresql``: a database of the throwaway PostgreSQL cluster
   (``tests/support/postgres.py``, a copy of the migrated template), gunicorn in its own process
   with two workers, as ``docs/server.md`` runs it (the Linux server). Skipped with
@@ -38,18 +38,22 @@ import flask_migrate
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, sync_playwright
-from waitress.server import create_server
 
 from tests.support import postgres
-from tests.support.server_processes import free_port, gunicorn_command, running, server_environment
-from tests.support.serving import in_thread
+from tests.support.server_processes import (
+    free_port,
+    gunicorn_command,
+    laptop_serving,
+    running,
+    server_environment,
+)
 from tournament.app import create_app
 from tournament.extensions import db
 
-SERVERS = ("waitress-sqlite", "gunicorn-postgresql")
+SERVERS = ("laptop-sqlite", "gunicorn-postgresql")
 #: A browser test module's mark (``pytestmark = ONE_SERVER``) that serves its ``site``
-#: (``tests/browser/conftest.py``) by waitress on SQLite alone: for pages that are the same on
-#: either server, so that the slow tier does not run them twice.
+#: (``tests/browser/conftest.py``) by ``doko-turnier`` on SQLite alone: for pages that are the
+#: same on either server, so that the slow tier does not run them twice.
 ONE_SERVER = pytest.mark.parametrize("site", SERVERS[:1], indirect=True, scope="module")
 GUNICORN_WORKERS = 2
 
@@ -91,16 +95,17 @@ def migrated_app(instance: Path) -> Flask:
     return app
 
 
+#: What the served sites' server reads from the environment: a page shows what the test just did.
+SERVED_SETTINGS = {"PUBLIC_PAGE_SECONDS": "0"}
+
+
 @contextmanager
 def served(app: Flask) -> Iterator[str]:
-    """Serve ``app`` with waitress on a free port; yields the base URL."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    try:
-        with in_thread(server):
-            yield f"http://127.0.0.1:{server.effective_port}"
-    finally:
-        with app.app_context():
-            db.engine.dispose()
+    """Serve the database of ``app`` with ``doko-turnier`` (the laptop's server) on a free
+    port; yields the base URL."""
+    log = Path(app.instance_path) / "server.log"
+    with laptop_serving(app, log, environment=SERVED_SETTINGS) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @contextmanager
@@ -110,7 +115,7 @@ def served_on(
     """The app on a new migrated database served by ``server`` (one of ``SERVERS``); yields
     the test's own app on that database and the server's base URL."""
     site_settings(instance)
-    if server == "waitress-sqlite":
+    if server == "laptop-sqlite":
         app = migrated_app(instance)
         with served(app) as url:
             yield app, url

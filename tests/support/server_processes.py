@@ -39,10 +39,19 @@ def free_port() -> int:
         return port
 
 
-def laptop_server_command(port: int) -> list[str]:
-    """The laptop's server, ``doko-turnier`` (one process, waitress, migrates the database
-    first), on 127.0.0.1:``port``."""
-    return [sys.executable, "-m", "tournament.serve", "--host", "127.0.0.1", "--port", str(port)]
+def laptop_server_command(port: int, *options: str) -> list[str]:
+    """The laptop's server, ``doko-turnier`` (granian with one worker process, migrates the
+    database first), on 127.0.0.1:``port``, with further ``options`` (``--proxy ADDRESS``)."""
+    return [
+        sys.executable,
+        "-m",
+        "tournament.serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *options,
+    ]
 
 
 def gunicorn_command(
@@ -203,6 +212,26 @@ def running(
         yield server
     finally:
         server.stop()
+
+
+@contextlib.contextmanager
+def laptop_serving(
+    app: Flask, log: Path, *options: str, environment: Mapping[str, str] | None = None
+) -> Iterator[int]:
+    """``doko-turnier`` serving the database of a test's ``app`` (with its secret key, so the
+    test client's session cookie holds there, and its instance folder) for the length of the
+    block; yields its port. ``environment``: further settings."""
+    from tournament.config import INSTANCE_PATH_VARIABLE
+    from tournament.extensions import db
+
+    with app.app_context():
+        db.engine.dispose()
+    env = server_environment(str(app.config["SQLALCHEMY_DATABASE_URI"]), app.config["SECRET_KEY"])
+    env[INSTANCE_PATH_VARIABLE] = app.instance_path
+    env.pop("PUBLIC_URL", None)
+    port = free_port()
+    with running(laptop_server_command(port, *options), env | dict(environment or {}), log, port):
+        yield port
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,8 @@ LIMIT_SENTENCE = (
     "Die Datei ist zu groß: hochgeladen werden können Dateien von höchstens 2 MB. "
     "Es wurde nichts geändert."
 )
+#: The way back from the page of an upload over the limit: the upload's own form.
+BACK_TO_FORM = re.compile(r'<a class="button" href="([^"]+)">Zurück zum Formular</a>')
 
 
 def decisive(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -26,7 +26,7 @@ Copies are written
   it is written once the transaction has committed (a failed copy is logged, the round
   start or close stands);
 - every five minutes while a round of any tournament runs: :class:`Schedule`, a daemon
-  thread that ``doko-turnier`` starts beside waitress, looks at start and then once a minute
+  thread that ``doko-turnier``'s server worker starts, looks at start and then once a minute
   whether the newest copy is five minutes old and writes one if so (a copy never delays a
   request; a server started again after a crash copies a running round at once). Other ways
   of serving (``flask run``, gunicorn) write only the round start and close copies.

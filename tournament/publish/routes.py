@@ -1,7 +1,7 @@
 """Results outside the hall: the standings as CSV and PDF (public, like the standings pages;
 a season series' standings as PDF too, its CSV is ``series.standings_csv``),
 the static site as a ZIP for the Turnierleitung, and ``flask export-site`` writing it into a
-folder (on the laptop ``doko-turnier --export-site``, ``tournament.serve``)."""
+folder (on the laptop ``doko-turnier --export-site``, ``tournament.laptop``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The console's German lines: what ``doko-turnier`` prints for the Turnierleiter at start, on a
-failed start and at the end (``tournament.serve``). ``{...}`` are filled in with ``format``."""
+failed start and at the end (``tournament.laptop``). ``{...}`` are filled in with ``format``."""
 
 from __future__ import annotations
 

@@ -22,6 +22,13 @@ from tournament.web.forms import DamagedForm
 
 #: Seconds a client is asked to wait before it tries again after a 503.
 RETRY_AFTER = 5
+#: Bytes of a request over the limit that are still read (and dropped) before its page is sent:
+#: the browser, still sending, then takes the page. A server that hands the app a request as it
+#: arrives (granian, gunicorn) would otherwise close the connection under the sender, and the
+#: browser would show a broken connection instead of the page.
+DRAINED_AT_MOST = 64 * 1024 * 1024
+#: Bytes read at a time while draining.
+DRAIN_CHUNK = 64 * 1024
 
 
 def init_app(app: Flask) -> None:
@@ -44,11 +51,27 @@ def _csrf_error(error: CSRFError) -> ResponseReturnValue:
 
 def _too_large(error: RequestEntityTooLarge) -> ResponseReturnValue:
     """413: for a file, the upload limit and the way back to the form it was sent from."""
+    _drain_request()
     if request.mimetype != "multipart/form-data":
         return error_page(413, error_text(ErrorPage.TOO_LARGE))
     message = error_text(ErrorPage.UPLOAD_TOO_LARGE, megabytes=MAX_UPLOAD_BYTES // (1024 * 1024))
     page = render_template("errors/error.html", code=413, message=message, back=_form_page())
     return page, 413
+
+
+def _drain_request() -> None:
+    """Read what the client sends of this request, up to :data:`DRAINED_AT_MOST` bytes (Flask
+    refuses it before reading; ``request.stream`` would refuse again)."""
+    stream = request.environ["wsgi.input"]
+    left = min(request.content_length or 0, DRAINED_AT_MOST)
+    try:
+        while left > 0:
+            chunk = stream.read(min(left, DRAIN_CHUNK))
+            if not chunk:
+                return
+            left -= len(chunk)
+    except OSError:
+        return  # the client went away: the page goes nowhere anyway
 
 
 def _form_page() -> str | None:

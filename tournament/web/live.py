@@ -4,9 +4,9 @@ the projector and the round overview) asks again every few seconds whether its s
 The page carries a *state token* (e.g. the list's version) in a small element that htmx polls
 (``templates/_live.html``): the server answers ``204 No Content`` while the token is current,
 which costs one cheap query and no rendering, and the page's changed parts otherwise, swapped in
-place. Plain polling works through one waitress thread pool and across any number of gunicorn
-workers on one database alike, and holds no connection open between polls (a hall of phones
-would otherwise occupy every server thread). Without JavaScript the page is simply reloaded.
+place. Plain polling works through the laptop's one server worker and across any number of
+gunicorn workers on one database alike, and holds no connection open between polls (a hall of
+phones would otherwise occupy every server thread). Without JavaScript the page is simply reloaded.
 
 An unchanged poll is answered from memory (:class:`FastPolls`, a WSGI layer in front of
 Flask): each answer Flask gives to a poll (``204``, or the page of a new state) is remembered

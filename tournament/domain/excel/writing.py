@@ -397,11 +397,11 @@ def _pool_started() -> concurrent.futures.ProcessPoolExecutor | None:
 
 
 def _context() -> multiprocessing.context.ForkServerContext:
-    """Processes started by the fork server. The server's main module is imported once, by
-    the fork server, not by each worker (they inherit it): the first export starts its
-    workers sooner."""
+    """Processes started by the fork server, which has imported this module once: the
+    workers it forks inherit it. (Each worker imports the program's main module again, as
+    ``multiprocessing`` does: ``doko-turnier``'s, ``tournament.serve``, is kept small.)"""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["__main__", __name__])
+    context.set_forkserver_preload([__name__])
     return context
 
 
