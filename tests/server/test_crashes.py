@@ -2,13 +2,13 @@
 once, when server processes are killed (SIGKILL) while tables are saving.
 
 Real processes: gunicorn (two gthread workers, as ``docs/server.md`` runs it) on a database of
-the throwaway PostgreSQL cluster, and the laptop's server on a SQLite file
-(``tests/support/server_processes.py``). Several client threads, one per table, each save their
-games over HTTP through the list page's flow (open the list with the table's code, preview, confirm)
-as fast as the server answers. A confirm that gets no answer is sent again, as a phone's user
-does, until the server answers: "Gespeichert" or "schon gespeichert (Eintrag n)" both
-acknowledge the game. Afterwards each table's list must hold exactly its acknowledged games,
-in order (each game is told apart by its Augen).
+the throwaway PostgreSQL cluster, and the laptop's server, ``doko-turnier`` (granian with one
+worker process), on a SQLite file (``tests/support/server_processes.py``). Several client
+threads, one per table, each save their games over HTTP through the list page's flow (open the
+list with the table's code, preview, confirm) as fast as the server answers. A confirm that
+gets no answer is sent again, as a phone's user does, until the server answers: "Gespeichert"
+or "schon gespeichert (Eintrag n)" both acknowledge the game. Afterwards each table's list must
+hold exactly its acknowledged games, in order (each game is told apart by its Augen).
 """
 
 from __future__ import annotations
@@ -257,15 +257,27 @@ def saves(hall: Hall) -> int:
 
 def kill_a_worker_twice(hall: Hall, server: ServerProcess, port: int) -> ServerProcess:
     for _ in range(2):
-        before = saves(hall)
-        workers = server.children()
-        assert len(workers) == 2, workers
-        os.kill(workers[0], signal.SIGKILL)
-        assert wait_for(functools.partial(_replaced, server, workers[0]), seconds=30)
-        # Saves go on between the kills (counted: a fixed wait sees few on a loaded machine).
-        more = functools.partial(_saved_at_least, hall, before + TABLES)
-        assert wait_for(more, seconds=60), "no saves between the kills"
+        kill_a_worker(hall, server, workers=2)
     return server
+
+
+def kill_the_laptops_worker(hall: Hall, server: ServerProcess, port: int) -> ServerProcess:
+    """SIGKILL the one worker of ``doko-turnier`` (granian's, which runs the app). Once:
+    granian ends altogether when a new worker dies within 5.5 s of its start."""
+    kill_a_worker(hall, server, workers=1)
+    return server
+
+
+def kill_a_worker(hall: Hall, server: ServerProcess, *, workers: int) -> None:
+    """SIGKILL one of the server's ``workers`` worker processes; the server starts a new one,
+    and the tables' saves go on (counted: a fixed wait sees few on a loaded machine)."""
+    before = saves(hall)
+    running = server.children()
+    assert len(running) == workers, running
+    os.kill(running[0], signal.SIGKILL)
+    assert wait_for(functools.partial(_replaced, server, running[0], workers), seconds=30)
+    more = functools.partial(_saved_at_least, hall, before + TABLES)
+    assert wait_for(more, seconds=60), "no saves after the kill"
 
 
 def kill_the_server(hall: Hall, server: ServerProcess, port: int) -> ServerProcess:
@@ -285,10 +297,10 @@ def _saved_at_least(hall: Hall, count: int) -> bool:
     return saves(hall) >= count
 
 
-def _replaced(server: ServerProcess, killed: int) -> bool:
-    """True once gunicorn runs two workers again, none of them ``killed``."""
-    workers = server.children()
-    return len(workers) == 2 and killed not in workers
+def _replaced(server: ServerProcess, killed: int, workers: int) -> bool:
+    """True once the server runs ``workers`` workers again, none of them ``killed``."""
+    running = server.children()
+    return len(running) == workers and killed not in running
 
 
 def test_gunicorn_on_postgresql_a_killed_worker_loses_no_acknowledged_save(
@@ -305,3 +317,9 @@ def test_gunicorn_on_postgresql_a_killed_master_loses_no_acknowledged_save(
 
 def test_laptop_server_on_sqlite_killed_loses_no_acknowledged_save(laptop_hall: Hall) -> None:
     under_load(laptop_hall, kill_the_server)
+
+
+def test_laptop_server_on_sqlite_a_killed_worker_loses_no_acknowledged_save(
+    laptop_hall: Hall,
+) -> None:
+    under_load(laptop_hall, kill_the_laptops_worker)
