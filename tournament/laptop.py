@@ -49,6 +49,9 @@ from typing import Any
 
 import flask_migrate
 from flask import Flask
+from granian import Granian
+from granian.constants import Interfaces
+from granian.log import LogLevels
 
 import tournament
 from tournament.accounts import setup_code
@@ -121,9 +124,6 @@ def server_settings(host: str, port: int) -> dict[str, Any]:
     """granian's settings for the hall: one worker process (the Excel workers, the backups and
     the live pages' memory are the app's own, one of each) that builds the app with
     :func:`hall_app`."""
-    from granian.constants import Interfaces
-    from granian.log import LogLevels
-
     return {
         "target": f"{__name__}:hall_app",
         "factory": True,
@@ -172,10 +172,12 @@ def open_files_allowed() -> int:
 
 
 def listen(host: str, port: int) -> socket.socket:
-    """The listening socket. Bound here, without ``SO_REUSEADDR`` on Windows (where it would
-    let a second program share the port), so a port in use is refused everywhere."""
+    """A socket bound to the address, to check that the port is free (and to pick one for port
+    0) before the database is touched; closed again before granian binds the port itself.
+    Bound without ``SO_REUSEADDR`` on Windows (where it would let a second program share the
+    port), so a port in use is refused everywhere."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return socket.create_server((host, port), family=family, backlog=BACKLOG)
+    return socket.create_server((host, port), family=family)
 
 
 def default_route_address() -> str | None:
@@ -501,8 +503,6 @@ def _serve(host: str, port: int, proxy: str | None) -> int:
             db.engine.dispose()
     stop_logging_to_file()
     print("\n".join(lines), flush=True)
-    from granian import Granian
-
     server = Granian(**server_settings(host, port))
     server.serve()
     print(ENDED, flush=True)
