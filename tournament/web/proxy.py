@@ -39,11 +39,6 @@ def _address(written: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | st
     return address
 
 
-def same_address(first: str, second: str) -> bool:
-    """Whether two written addresses are one (see :func:`_address`)."""
-    return _address(first) == _address(second)
-
-
 class NamedProxy:
     """The WSGI app ``app`` behind the proxy at ``address``."""
 
