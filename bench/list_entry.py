@@ -38,8 +38,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -275,19 +274,6 @@ def _planned(entry: dict[str, Any], choices: list[tuple[str, str]]) -> PlannedGa
 
 def _totals(games: Sequence[PlannedGame], keys: Sequence[str]) -> dict[str, int]:
     return {key: sum(g.points[key] for g in games) for key in keys}
-
-
-# ---------------------------------------------------------------------- the server
-
-
-@contextmanager
-def served(app: Flask, environment: dict[str, str] | None = None) -> Iterator[int]:
-    """The database of ``app`` served by ``doko-turnier`` in its own process (the clients do
-    not share its GIL) for the length of the block; yields the port. ``environment``: further
-    settings of the server."""
-    log = Path(app.instance_path) / "server.log"
-    with laptop_serving(app, log, environment=environment) as port:
-        yield port
 
 
 # ---------------------------------------------------------------------- the clients
@@ -658,7 +644,7 @@ def main() -> int:
         )
         runs = _runs(plans, args.games, args.resend)
 
-        with served(app) as port:
+        with laptop_serving(app, Path(app.instance_path) / "server.log") as port:
             # Warm up (the schema check, templates), outside the figures.
             warm = Browser(port)
             warm.get(f"/tisch/{plans[0].code}/")

@@ -55,6 +55,7 @@ from playwright.sync_api import CDPSession, Page, sync_playwright  # noqa: E402
 
 from rules_engine.rulesets import PRESETS  # noqa: E402
 from tests.support.browser import CHROMIUM_ARGS, DESKTOP_CHROMIUM  # noqa: E402
+from tests.support.server_processes import laptop_serving  # noqa: E402
 from tournament.app import create_app  # noqa: E402
 from tournament.web.live import POLL_SECONDS  # noqa: E402
 
@@ -266,7 +267,7 @@ def main() -> int:
         with app.app_context():
             names = _names(app)
         stop = threading.Event()
-        with list_entry.served(app) as port:
+        with laptop_serving(app, Path(app.instance_path) / "server.log") as port:
             try:
                 counts: list[int] = []
                 hall = [
