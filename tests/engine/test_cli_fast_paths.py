@@ -22,7 +22,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -239,9 +239,12 @@ def test_a_full_disk_gives_a_message_and_status_1(
 
 def start_piped(
     data: bytes, jobs: int, *, close: bool = True
-) -> tuple[subprocess.Popen[bytes], threading.Thread]:
+) -> tuple[subprocess.Popen[bytes], threading.Thread, IO[bytes]]:
     """``score`` reading ``data`` from a pipe, fed by a thread, output to a pipe; without
-    ``close`` the pipe stays open after the data, as a producer that has more to come."""
+    ``close`` the pipe stays open after the data, as a producer that has more to come. The
+    pipe is the feeder's alone (returned for the test to close): ``communicate()`` would
+    flush it first, waiting for the feeder's write while the command waits for its output
+    to be read."""
     process = subprocess.Popen(
         command_line("score", jobs),
         stdin=subprocess.PIPE,
@@ -251,25 +254,27 @@ def start_piped(
         start_new_session=True,  # its own process group, as a shell gives a pipeline
         preexec_fn=as_in_a_terminal,
     )
-    assert process.stdin is not None
+    stdin = process.stdin
+    assert stdin is not None
+    process.stdin = None
 
     def feed() -> None:
         with contextlib.suppress(BrokenPipeError):
-            process.stdin.write(data)  # type: ignore[union-attr]
+            stdin.write(data)
             if close:
-                process.stdin.close()  # type: ignore[union-attr]
+                stdin.close()
             else:
-                process.stdin.flush()  # type: ignore[union-attr]
+                stdin.flush()
 
     feeder = threading.Thread(target=feed, daemon=True)
     feeder.start()
-    return process, feeder
+    return process, feeder, stdin
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_reader_that_stops_early_ends_the_run_quietly(jobs: int, tmp_path: Path) -> None:
     """``... | python -m rules_engine score | head -1``: status 1, no message, no hang."""
-    process, _ = start_piped(summaries_file(tmp_path, 8 * BLOCK).read_bytes(), jobs)
+    process, _, _ = start_piped(summaries_file(tmp_path, 8 * BLOCK).read_bytes(), jobs)
     assert process.stdout is not None and process.stderr is not None
     assert json.loads(process.stdout.readline())["winner"] is not None
     process.stdout.close()
@@ -279,7 +284,7 @@ def test_a_reader_that_stops_early_ends_the_run_quietly(jobs: int, tmp_path: Pat
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_ends_the_run_with_status_130_and_no_traceback(jobs: int, tmp_path: Path) -> None:
-    process, _ = start_piped(summaries_file(tmp_path, 8 * BLOCK).read_bytes(), jobs)
+    process, _, _ = start_piped(summaries_file(tmp_path, 8 * BLOCK).read_bytes(), jobs)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.readline()  # it is under way
     os.killpg(process.pid, signal.SIGINT)  # Ctrl+C reaches the whole process group
@@ -295,7 +300,7 @@ def test_ctrl_c_while_the_input_waits_ends_the_run_with_status_130_and_no_messag
     exit must not need a lock that the waiting reader holds (standard input's buffer: "Fatal
     Python error ... possibly due to daemon threads", status -6)."""
     data = summaries_file(tmp_path, 3 * BLOCK).read_bytes()
-    process, feeder = start_piped(data, 2, close=False)
+    process, feeder, stdin = start_piped(data, 2, close=False)
     assert process.stdout is not None
     # The output comes in buffer-fulls (8 KiB, a line at least 131 bytes): once all but the
     # lines one buffer holds are out, the reader has handed out the whole input and waits.
@@ -303,6 +308,7 @@ def test_ctrl_c_while_the_input_waits_ends_the_run_with_status_130_and_no_messag
         process.stdout.readline()
     feeder.join(timeout=60)
     os.killpg(process.pid, signal.SIGINT)
+    stdin.close()  # the producer of a shell's pipeline ends with Ctrl+C too
     _, errors = process.communicate(timeout=60)
     assert errors == b""
     assert process.returncode == 130
