@@ -7,12 +7,14 @@ phones in the hall reach it; the start banner names the address they use
 (:func:`hall_addresses`), and the table cards carry it (the app's ``PUBLIC_URL``, unless
 configured otherwise).
 
-granian (a WSGI server written in Rust, with wheels for Windows, macOS and Linux) holds the
-connections and parses HTTP outside Python, so a hall's 1,000 phones polling cost the app's
-answers and little else. It runs the app in one worker process, a child of this one
-(:func:`hall_app` builds it there); this process migrates, prints the banner and stops the
-worker on Ctrl+C. It is sized for a hall: 100 tables and 1,000 spectators' phones connected
-at once (:func:`server_settings`).
+granian (an ASGI and WSGI server written in Rust, with wheels for Windows, macOS and Linux)
+holds the connections and parses HTTP outside Python. It runs the app in one worker process, a
+child of this one (:func:`hall_app` builds it there); this process migrates, prints the banner
+and stops the worker on Ctrl+C. The worker serves the app as ASGI: the public live pages'
+streams wait in its event loop and every other request goes to Flask in a pool of threads
+(``tournament.web.push``), so a hall's 1,000 spectators' phones hold no thread and are sent a
+new standings page once it exists. It is sized for a hall: 100 tables and 1,000 spectators'
+phones connected at once (:func:`server_settings`).
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names
 the proxy's address: the app then takes the client's address, the public host and the scheme
@@ -82,6 +84,7 @@ from tournament.texts.console import (
 from tournament.texts.publish import EXPORTED, NO_TOURNAMENT
 from tournament.web.addresses import is_loopback
 from tournament.web.proxy import NamedProxy
+from tournament.web.push import PushedPages
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
@@ -89,6 +92,14 @@ DEFAULT_PORT = 5000
 #: Threads of the server's worker that run the app: requests are served side by side by these;
 #: SQLite takes one writer at a time (``BEGIN IMMEDIATE``) and reads alongside it (WAL).
 THREADS = 6
+
+
+def threads() -> int:
+    """The threads that run Flask: more than twice the cores and one only wait for the
+    interpreter."""
+    return min(THREADS, 2 * (os.cpu_count() or 1) + 1)
+
+
 #: Open connections at most: 100 tables with their lists open and 1,000 spectators' phones,
 #: each browser with a keep-alive connection or a few. At the limit granian takes no new
 #: connection until one closes (a phone that stopped reading frees its place after granian's
@@ -129,11 +140,8 @@ def server_settings(host: str, port: int) -> dict[str, Any]:
         "factory": True,
         "address": host,
         "port": port,
-        "interface": Interfaces.WSGI,
+        "interface": Interfaces.ASGI,
         "workers": 1,
-        # More threads than twice the cores and one only wait for the interpreter (granian
-        # warns of them on the console).
-        "blocking_threads": min(THREADS, 2 * (os.cpu_count() or 1) + 1),
         "backlog": BACKLOG,
         "backpressure": min(CONNECTION_LIMIT, max(100, open_files_allowed() - OTHER_FILES)),
         "websockets": False,
@@ -465,7 +473,8 @@ def hall_app() -> Any:
             os._exit(0)
 
         threading.Thread(target=watch, daemon=True, name="doko-parent-watch").start()
-    return app if settings["proxy"] is None else NamedProxy(app, settings["proxy"])
+    wsgi = app if settings["proxy"] is None else NamedProxy(app, settings["proxy"])
+    return PushedPages(wsgi, app, threads())
 
 
 def _serve(host: str, port: int, proxy: str | None) -> int:

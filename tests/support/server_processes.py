@@ -188,6 +188,20 @@ def children_of(pid: int) -> list[int]:
     return sorted(found)
 
 
+def laptop_server_on(port: int) -> int:
+    """The process id of the ``doko-turnier`` that serves on ``port`` (a browser test's site),
+    read from ``/proc``."""
+    command = laptop_server_command(port)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "cmdline").read_bytes().split(b"\0")[:-1] == [
+                    part.encode() for part in command
+                ]:
+                    return int(entry.name)
+    raise LookupError(f"no doko-turnier on port {port}")
+
+
 def answers(port: int) -> bool:
     """True if an HTTP server on 127.0.0.1:``port`` answers a request (any status)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)

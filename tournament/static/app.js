@@ -420,3 +420,32 @@ document.addEventListener("htmx:load", function (event) {
   document.addEventListener("htmx:oobAfterSwap", filterAll);
   document.addEventListener("htmx:afterSettle", filterAll);
 })();
+
+// A public live page's stream (templates/_live.html, tournament/web/push.py): each event is the
+// page of a new state, taken like the poller's answer (its parts out of band, the poller
+// with its new token among them). While the stream is open the poller asks nothing; when the
+// stream ends (server restart, WLAN gone) it polls until htmx has opened the stream again.
+(function () {
+  let streaming = false;
+  document.addEventListener("htmx:sseOpen", function () {
+    streaming = true;
+  });
+  ["htmx:sseError", "htmx:sseClose"].forEach(function (type) {
+    document.addEventListener(type, function () {
+      streaming = false;
+    });
+  });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    event.preventDefault();
+    const poller = document.getElementById("live");
+    if (poller) {
+      htmx.swap(poller, event.detail.data, { swapStyle: "none" },
+        { selectOOB: poller.getAttribute("hx-select-oob") || "#live" });
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (streaming && event.detail.elt.id === "live") {
+      event.preventDefault();
+    }
+  });
+})();

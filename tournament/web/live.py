@@ -181,6 +181,10 @@ class _Page(NamedTuple):
 #: The request's key (WSGI environ) that says its answer is the page shared by all anonymous
 #: visitors (``tournament.web.public_pages``).
 SHARED_PAGE = "doko.shared_render"
+#: The request's key :class:`FastPolls` sets when it answered a poll of a public live page for
+#: every anonymous visitor (from memory or through Flask), with the page's address: the pushed
+#: pages (``tournament.web.push``) follow such a page for all its streams.
+PUBLIC = "doko.live_public"
 
 
 class FastPolls:
@@ -247,6 +251,9 @@ class FastPolls:
                         self._remembered[key] = known._replace(
                             token=state, generation=seen, until=until
                         )
+                    environ[ANSWERED] = state
+                    if known.page is not None and not cookie:
+                        environ[PUBLIC] = public
                     if page is None:
                         start_response("204 No Content", list(known.headers))
                         return []
@@ -296,7 +303,11 @@ class FastPolls:
                     )
                 self._show(again, token, now)
             remembered = _Remembered(token, generation, expiry, kept, again, shared)
-            self._remembered[public if shared is not None and not cookie else address] = remembered
+            if shared is not None and not cookie:
+                environ[PUBLIC] = public
+                self._remembered[public] = remembered
+            else:
+                self._remembered[address] = remembered
         return body
 
     def _from_memory(

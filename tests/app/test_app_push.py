@@ -1,0 +1,269 @@
+"""The public live pages' streams (``tournament.web.push``), driven as the server's event loop
+drives the ASGI app: an anonymous phone on a public live page gets a stream, and each new state
+of the page once, as the page its poll would get, sent alike to every stream of the page from
+one poll; anyone else gets the poll's own answer and no stream. A stream opened behind gets the
+newest page first; a phone that leaves is forgotten; the server's stop ends every stream; every
+other request goes to Flask."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+import zlib
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from tests.support.webapp import complete_lists, heard_of_write, live_state
+from tournament import changes
+from tournament.extensions import db
+from tournament.models import RoundTable
+from tournament.web import push
+
+
+@pytest.fixture
+def pushed(app: Flask) -> Iterator[push.PushedPages]:
+    app.config["LIVE_COALESCE_SECONDS"] = 0.0
+    deadline = time.monotonic() + 5
+    while changes.of(app).generation() is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # PostgreSQL: the listener's first connection (till then, polls)
+    yield push.PushedPages(app, app, 4)
+
+
+@dataclass
+class Phone:
+    """One request's side of the ASGI conversation."""
+
+    received: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    sent: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    gunzip: Any = field(default_factory=lambda: zlib.decompressobj(16 + zlib.MAX_WBITS))
+    text: str = ""
+
+    async def receive(self) -> dict[str, Any]:
+        return await self.received.get()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.sent.put(message)
+
+    async def start(self) -> dict[str, Any]:
+        return await asyncio.wait_for(self.sent.get(), 15)
+
+    async def event(self) -> dict[str, str]:
+        """The next event (not a comment) the stream sends: its fields, ``data`` joined."""
+        while "\n\n" not in self.text:
+            message = await asyncio.wait_for(self.sent.get(), 15)
+            assert message["more_body"], "the stream ended"
+            self.text += self.gunzip.decompress(message["body"]).decode()
+        block, self.text = self.text.split("\n\n", 1)
+        fields: dict[str, str] = {}
+        for line in block.split("\n"):
+            name, _, value = line.partition(": ")
+            if name:
+                fields[name] = f"{fields[name]}\n{value}" if name in fields else value
+        if not fields:  # a comment
+            return await self.event()
+        return fields
+
+
+def _scope(path: str, token: str | None, *, cookie: bool = False) -> dict[str, Any]:
+    headers = [(b"accept", b"text/event-stream"), (b"accept-encoding", b"gzip, deflate")]
+    if cookie:
+        headers.append((b"cookie", b"session=x"))
+    return {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "root_path": "",
+        "query_string": b"" if token is None else f"stand={token}".encode(),
+        "headers": [(b"host", b"turnier.test"), *headers],
+        "client": ("10.0.0.7", 50000),
+        "server": ("turnier.test", 80),
+    }
+
+
+@asynccontextmanager
+async def _stream(
+    app: push.PushedPages, path: str, token: str | None, *, cookie: bool = False
+) -> AsyncIterator[tuple[Phone, dict[str, Any]]]:
+    phone = Phone()
+    task = asyncio.ensure_future(app(_scope(path, token, cookie=cookie), phone.receive, phone.send))
+    try:
+        yield phone, await phone.start()
+    finally:
+        await phone.received.put({"type": "http.disconnect"})
+        await asyncio.wait_for(task, 15)
+
+
+async def _save(app: Flask, client: FlaskClient, tid: int) -> None:
+    """The round's lists written in full (the standings move on)."""
+    before = changes.of(app).generation()
+    await asyncio.to_thread(complete_lists, app, tid, 1)
+    await asyncio.to_thread(heard_of_write, app, before)
+
+
+def _standings(running: dict[str, Any]) -> str:
+    return f"/turniere/{running['tid']}/stand"
+
+
+def test_a_phone_on_a_public_page_gets_each_new_state_through_its_stream(
+    app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
+) -> None:
+    path = _standings(running)
+    shown = live_state(app.test_client().get(path).get_data(as_text=True))
+
+    async def run() -> None:
+        async with _stream(pushed, path, shown) as (phone, start):
+            assert start["status"] == 200
+            headers = dict(start["headers"])
+            assert headers[b"content-type"] == b"text/event-stream"
+            assert headers[b"content-encoding"] == b"gzip"
+            assert (await phone.event()) == {"retry": str(push.RETRY_MS)}
+            await _save(app, client, running["tid"])
+            event = await phone.event()
+            assert event["event"] == "page" and event["id"] != shown
+            # The page its poll gets now, of the state the event names.
+            polled = app.test_client().get(f"{path}?stand={shown}", headers={"HX-Request": "true"})
+            assert polled.status_code == 200
+            assert live_state(event["data"]) == event["id"] == live_state(polled.text)
+            assert event["data"] == polled.text.rstrip("\n")
+
+    asyncio.run(run())
+
+
+def test_every_stream_of_a_page_gets_the_same_event_from_one_render(
+    app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
+) -> None:
+    path = _standings(running)
+    shown = live_state(app.test_client().get(path).get_data(as_text=True))
+    polls = pushed.polls
+    pages: list[str] = []
+
+    def counted(environ: dict[str, Any], start_response: Any) -> Any:
+        def started(status: str, headers: Any, *rest: Any) -> Any:
+            if status.startswith("200"):
+                pages.append(status)
+            return start_response(status, headers, *rest)
+
+        return polls(environ, started)
+
+    pushed.polls = counted
+
+    async def run() -> None:
+        async with (
+            _stream(pushed, path, shown) as (one, _),
+            _stream(pushed, path, shown) as (
+                two,
+                _,
+            ),
+            _stream(pushed, path, shown) as (three, _),
+        ):
+            assert len(pushed.channels) == 1
+            for phone in (one, two, three):
+                await phone.event()  # retry
+            await _save(app, client, running["tid"])
+            events = [await phone.event() for phone in (one, two, three)]
+            assert events[0] == events[1] == events[2]
+            assert len(pages) == 1  # one poll got the page, for all three
+        assert pushed.channels == {}  # the phones left: nothing is polled for them
+
+    asyncio.run(run())
+
+
+def test_a_stream_opened_behind_gets_the_newest_page_first(
+    app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
+) -> None:
+    path = _standings(running)
+    old = live_state(app.test_client().get(path).get_data(as_text=True))
+    asyncio.run(_save(app, client, running["tid"]))
+    new = live_state(app.test_client().get(path).get_data(as_text=True))
+    assert new != old
+
+    async def run() -> None:
+        async with _stream(pushed, path, old) as (phone, start):
+            assert start["status"] == 200
+            await phone.event()  # retry
+            event = await phone.event()
+            assert event["id"] == new == live_state(event["data"])
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("case", ["cookie", "list", "unknown"])
+def test_anyone_but_an_anonymous_phone_on_a_public_page_gets_no_stream(
+    app: Flask, running: dict[str, Any], pushed: push.PushedPages, case: str
+) -> None:
+    """A browser with a cookie (a page of its own), a table's list (its keeper's) and a page
+    that does not exist get the poll's answer without a page, and poll."""
+    with app.app_context():
+        code = db.session.execute(select(RoundTable.access_code)).scalars().first()
+    path = {
+        "cookie": _standings(running),
+        "list": f"/tisch/{code}/stand",
+        "unknown": "/turniere/999/stand",
+    }[case]
+
+    async def run() -> None:
+        async with _stream(pushed, path, "x", cookie=case == "cookie") as (phone, start):
+            assert start["status"] == (404 if case == "unknown" else 204)
+            assert dict(start.get("headers", [])).get(b"content-type") != b"text/event-stream"
+            end = await asyncio.wait_for(phone.sent.get(), 15)
+            assert end["body"] == b"" and not end.get("more_body")
+        assert pushed.channels == {}
+
+    asyncio.run(run())
+
+
+def test_the_servers_stop_ends_every_stream(
+    app: Flask, running: dict[str, Any], pushed: push.PushedPages
+) -> None:
+    path = _standings(running)
+
+    async def run() -> None:
+        life = Phone()
+        lifespan = asyncio.ensure_future(pushed({"type": "lifespan"}, life.receive, life.send))
+        await life.received.put({"type": "lifespan.startup"})
+        assert (await life.start())["type"] == "lifespan.startup.complete"
+        phone = Phone()
+        scope = _scope(path, None)
+        task = asyncio.ensure_future(pushed(scope, phone.receive, phone.send))
+        assert (await phone.start())["status"] == 200
+        await phone.event()
+        await life.received.put({"type": "lifespan.shutdown"})
+        assert (await life.start())["type"] == "lifespan.shutdown.complete"
+        await asyncio.wait_for(task, 15)
+        last = None
+        while not phone.sent.empty():
+            last = phone.sent.get_nowait()
+        assert last is not None and last["body"] == b"" and not last.get("more_body")
+        await lifespan
+
+    asyncio.run(run())
+
+
+def test_every_other_request_goes_to_flask(app: Flask, running: dict[str, Any]) -> None:
+    pushed = push.PushedPages(app, app, 2)
+    phone = Phone()
+    scope = _scope(_standings(running), None)
+    scope["headers"] = [(b"host", b"turnier.test"), (b"accept", b"text/html")]
+
+    async def run() -> bytes:
+        await phone.received.put({"type": "http.request", "body": b"", "more_body": False})
+        await pushed(scope, phone.receive, phone.send)
+        start = await phone.start()
+        assert start["status"] == 200
+        body = b""
+        while not phone.sent.empty():
+            body += (await phone.sent.get()).get("body", b"")
+        return body
+
+    page = asyncio.run(run()).decode()
+    assert re.search(r'id="live-stream"[^>]*sse-connect="/turniere/\d+/stand\?stand=', page)

@@ -1,0 +1,378 @@
+"""Live pages pushed: a public live page's new state goes out once to every phone that shows it,
+over one Server-Sent Events stream each, instead of each phone asking every few seconds.
+
+A public live page (standings, projector, player page, table plan: ``live.polled`` with the
+page shared by all anonymous visitors, ``tournament.web.public_pages``) opens a stream to its
+own poll address (``templates/_live.html``, htmx's SSE extension; ``static/app.js``). The
+stream is asked of the app like a poll, through everything in front of it (the proxy, the
+throttle, :class:`tournament.web.live.FastPolls`): only an anonymous client (no cookie) whose
+poll :class:`FastPolls` answered with the page for every anonymous visitor gets a stream;
+anyone else gets the poll's own answer (a ``404`` of a page that is gone, ``204`` for a page
+of its own), and the page goes on polling.
+
+All streams of one page share a *channel*. While a channel has streams, :class:`PushedPages`
+polls the page for all of them, as one anonymous phone would: whenever the change signal
+(:mod:`tournament.changes`) moved on, and once more after the coalescing window of
+``LIVE_COALESCE_SECONDS`` (a state held back there goes out then). A poll answered with a new
+page is sent to every stream of the channel as one event, built and compressed once: each
+event is a deflate block of its own (compressed from an empty dictionary and flushed), so the
+same bytes continue every stream's gzip body, however long the stream has been open. A stream
+that cannot take an event as fast as they come gets the newest one only. Every
+:data:`HEARTBEAT_SECONDS` a comment keeps the connection and shows the phone that the stream is
+alive; a phone whose stream ends (server restart, WLAN gone) polls until it is back.
+
+The rest of the app is served by :class:`a2wsgi.WSGIMiddleware` in a pool of threads; the
+streams wait in the server's event loop (granian's ASGI worker, ``tournament.laptop``), so a
+thousand open pages hold no thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+import zlib
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import parse_qsl, urlencode
+
+from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi import build_environ
+from flask import Flask
+
+from tournament import changes
+from tournament.web import live
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication, WSGIEnvironment
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+#: The content type a stream is asked for (an ``EventSource`` sends it).
+EVENT_STREAM = "text/event-stream"
+#: How often the channels look at the change signal (seconds).
+TICK_SECONDS = 0.25
+#: A comment on every stream this often (seconds): a dead connection shows, a live one stays.
+HEARTBEAT_SECONDS = 20.0
+#: How long a phone waits before it opens a stream again that ended (milliseconds).
+RETRY_MS = 2000
+#: The app's config key that tells the pages their server pushes (``templates/_live.html``).
+PUSH = "LIVE_PUSH"
+
+#: A gzip header without a name or time: every stream's body starts with it.
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+
+log = logging.getLogger(__name__)
+
+
+def compressed(text: bytes) -> bytes:
+    """``text`` as deflate blocks that need nothing sent before them: compressed from an
+    empty dictionary and flushed, so they continue any gzip body at a flush."""
+    deflate = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return deflate.compress(text) + deflate.flush(zlib.Z_SYNC_FLUSH)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event as every stream sends it: plain and as deflate blocks."""
+
+    plain: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, text: str) -> Event:
+        data = text.encode()
+        return cls(data, compressed(data))
+
+
+def page_event(token: str, page: bytes) -> Event:
+    """A page of state ``token``: the event ``page`` whose id is the state (a phone that opens
+    its stream again sends it back as ``Last-Event-ID``)."""
+    lines = "".join(f"data: {line}\n" for line in page.decode().splitlines())
+    return Event.of(f"id: {token}\nevent: page\n{lines}\n")
+
+
+#: The first event of every stream: how long to wait before opening it again.
+OPENING = Event.of(f"retry: {RETRY_MS}\n\n")
+HEARTBEAT = Event.of(": \n\n")
+
+
+@dataclass(eq=False)
+class Stream:
+    """One open page's stream: the next event to send (the newest only), ``None`` to end."""
+
+    gzip: bool
+    waiting: asyncio.Queue[Event | None] = field(default_factory=lambda: asyncio.Queue(1))
+
+    def offer(self, event: Event | None) -> None:
+        if self.waiting.full():
+            self.waiting.get_nowait()
+        self.waiting.put_nowait(event)
+
+
+@dataclass(eq=False)
+class Channel:
+    """The streams of one public live page, and the poll that follows the page for them."""
+
+    #: The poll's WSGI environ as the app saw it (the proxy's headers taken), without token.
+    environ: dict[str, Any]
+    #: The state the streams were last sent (or shown when they opened).
+    token: str
+    streams: set[Stream] = field(default_factory=set)
+    #: The newest page sent, for a stream that opens showing an older state.
+    latest: Event | None = None
+    #: The change generation of the last poll, and when to poll again regardless.
+    checked: int | None = None
+    asked_at: float = 0.0
+    again_at: float = float("inf")
+
+    def due(self, generation: int | None, now: float) -> bool:
+        if generation is None:
+            return now - self.asked_at >= live.POLL_SECONDS
+        return generation != self.checked or now >= self.again_at
+
+
+class _Answer:
+    """What the app answered a request made here (status, headers, body)."""
+
+    def __init__(self) -> None:
+        self.status = 0
+        self.headers: list[tuple[str, str]] = []
+
+    def start_response(self, status: str, headers: list[tuple[str, str]], *_: Any) -> Any:
+        self.status = int(status.split(" ", 1)[0])
+        self.headers = headers
+        return lambda _data: None
+
+
+def ask(app: WSGIApplication, environ: WSGIEnvironment) -> tuple[int, bytes]:
+    """The status and body with which ``app`` answers ``environ``."""
+    answer = _Answer()
+    body = app(environ, answer.start_response)
+    try:
+        data = b"".join(body)
+    finally:
+        close = getattr(body, "close", None)
+        if close is not None:
+            close()
+    return answer.status, data
+
+
+def with_token(query: str, token: str | None) -> str:
+    """``query`` with the state token ``token`` (none: without one)."""
+    pairs = [(name, value) for name, value in parse_qsl(query, keep_blank_values=True)]
+    pairs = [(name, value) for name, value in pairs if name != live.TOKEN]
+    if token is not None:
+        pairs.append((live.TOKEN, token))
+    return urlencode(pairs)
+
+
+class PushedPages:
+    """The ASGI app of the server: streams of public live pages here, every other request to
+    ``wsgi`` (the Flask app ``flask_app``, with whatever stands in front of it) in a pool of
+    ``threads`` threads."""
+
+    def __init__(self, wsgi: WSGIApplication, flask_app: Flask, threads: int) -> None:
+        self.wsgi = wsgi
+        self.http = WSGIMiddleware(cast(Any, wsgi), workers=threads)
+        #: The app's own live layer, which the channels poll (the proxy already taken).
+        self.polls: WSGIApplication = flask_app.wsgi_app
+        self.signal = changes.of(flask_app)
+        self.coalesce = float(flask_app.config.get("LIVE_COALESCE_SECONDS", live.COALESCE_SECONDS))
+        self.channels: dict[tuple[str, ...], Channel] = {}
+        self._watching: asyncio.Task[None] | None = None
+        self._closing = False
+        flask_app.config[PUSH] = True
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+        elif scope["type"] == "http" and scope["method"] == "GET" and _wants_stream(scope):
+            await self._stream(scope, receive, send)
+        else:
+
+            async def received() -> Message:
+                # a2wsgi hands the body's reads to the loop as coroutines; granian's
+                # ``receive`` gives an awaitable of its own.
+                return await receive()
+
+            await self.http(cast(Any, scope), cast(Any, received), cast(Any, send))
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                self.close()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    def close(self) -> None:
+        """End every stream (the server stops)."""
+        self._closing = True
+        for channel in list(self.channels.values()):
+            for stream in channel.streams:
+                stream.offer(None)
+        self.channels.clear()
+
+    async def _run(self, function: Callable[..., Any], *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.http.executor, function, *args)
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = {name.lower(): value for name, value in scope.get("headers", [])}
+        environ: dict[str, Any] = dict(build_environ(cast(Any, scope), cast(Any, io.BytesIO())))
+        # The state the phone shows: the last event's (a stream opened again by the browser),
+        # else the page's; none: any state is news.
+        shown = headers.get(b"last-event-id")
+        query = str(environ.get("QUERY_STRING", ""))
+        if shown:
+            query = with_token(query, shown.decode("latin-1"))
+        elif live.TOKEN not in dict(parse_qsl(query, keep_blank_values=True)):
+            query = with_token(query, "")
+        environ["QUERY_STRING"] = query
+        # The same request as the page's poller makes: the page in full, uncompressed.
+        environ["HTTP_HX_REQUEST"] = "true"
+        environ["HTTP_ACCEPT"] = "text/html"
+        for name in ("HTTP_HX_BOOSTED", "HTTP_ACCEPT_ENCODING", "HTTP_LAST_EVENT_ID"):
+            environ.pop(name, None)
+        status, page = await self._run(ask, self.wsgi, environ)
+        public = environ.get(live.PUBLIC)
+        token = environ.get(live.ANSWERED)
+        if (
+            self._closing
+            or status not in (200, 204)
+            or "HTTP_COOKIE" in environ
+            or not isinstance(public, tuple)
+            or not isinstance(token, str)
+        ):
+            # Not a page for everyone: the poll's own answer, without its page (a stream
+            # was asked for), and the page polls.
+            await send({"type": "http.response.start", "status": 204 if status == 200 else status})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        stream = Stream(gzip=b"gzip" in headers.get(b"accept-encoding", b""))
+        channel = self._join(public, environ, token, stream)
+        response = [
+            (b"content-type", EVENT_STREAM.encode()),
+            (b"cache-control", b"no-store"),
+            (b"x-accel-buffering", b"no"),
+        ]
+        if stream.gzip:
+            response.append((b"content-encoding", b"gzip"))
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": response})
+            first = [OPENING]
+            if status == 200:
+                first.append(page_event(token, page))
+            elif channel.latest is not None and channel.token != token:
+                first.append(channel.latest)
+            opening = (GZIP_HEADER if stream.gzip else b"") + b"".join(
+                event.gzipped if stream.gzip else event.plain for event in first
+            )
+            await send({"type": "http.response.body", "body": opening, "more_body": True})
+            await self._send_until_gone(stream, receive, send)
+        except OSError:  # the phone went away while it was sent something
+            pass
+        finally:
+            channel.streams.discard(stream)
+            if not channel.streams and self.channels.get(public) is channel:
+                del self.channels[public]
+
+    async def _send_until_gone(self, stream: Stream, receive: Receive, send: Send) -> None:
+        gone = asyncio.ensure_future(_disconnect(receive))
+        try:
+            while True:
+                waiting = asyncio.ensure_future(stream.waiting.get())
+                done, _ = await asyncio.wait(
+                    {waiting, gone}, timeout=HEARTBEAT_SECONDS, return_when=asyncio.FIRST_COMPLETED
+                )
+                if gone in done:
+                    waiting.cancel()
+                    return
+                event = waiting.result() if waiting in done else HEARTBEAT
+                if not done:
+                    waiting.cancel()
+                if event is None:
+                    break
+                body = event.gzipped if stream.gzip else event.plain
+                await send({"type": "http.response.body", "body": body, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+        finally:
+            gone.cancel()
+
+    def _join(
+        self, public: tuple[str, ...], environ: dict[str, Any], token: str, stream: Stream
+    ) -> Channel:
+        channel = self.channels.get(public)
+        if channel is None:
+            kept = {k: v for k, v in environ.items() if not k.startswith(("wsgi.", "doko."))}
+            kept.update({k: v for k, v in environ.items() if k in _WSGI_KEPT})
+            kept["QUERY_STRING"] = with_token(str(environ.get("QUERY_STRING", "")), None)
+            channel = self.channels[public] = Channel(kept, token)
+            channel.asked_at = time.monotonic()
+            channel.checked = self.signal.generation()
+        channel.streams.add(stream)
+        if self._watching is None or self._watching.done():
+            self._watching = asyncio.ensure_future(self._watch())
+        return channel
+
+    async def _watch(self) -> None:
+        """Poll the pages that have streams whenever something may have changed."""
+        while self.channels:
+            await asyncio.sleep(TICK_SECONDS)
+            generation = self.signal.generation()
+            now = time.monotonic()
+            due = [c for c in list(self.channels.values()) if c.due(generation, now)]
+            for channel in due:
+                try:
+                    await self._follow(channel, generation)
+                except Exception:  # the page is polled again at the next change
+                    log.exception("a pushed page could not be polled")
+
+    async def _follow(self, channel: Channel, generation: int | None) -> None:
+        environ = dict(channel.environ)
+        environ["QUERY_STRING"] = with_token(str(environ["QUERY_STRING"]), channel.token)
+        environ["wsgi.input"] = io.BytesIO()
+        status, page = await self._run(ask, self.polls, environ)
+        now = time.monotonic()
+        token = environ.get(live.ANSWERED)
+        channel.asked_at = now
+        if status == 204:
+            # A state held back for the coalescing window goes out after it.
+            changed = generation is not None and generation != channel.checked
+            channel.again_at = now + self.coalesce if changed else float("inf")
+        elif status == 200 and isinstance(token, str) and live.PUBLIC in environ:
+            channel.token = token
+            channel.latest = page_event(token, page)
+            channel.again_at = now + self.coalesce
+            for stream in channel.streams:
+                stream.offer(channel.latest)
+        else:
+            # The page is gone or no longer everyone's: its phones poll and see why.
+            for stream in channel.streams:
+                stream.offer(None)
+            channel.streams.clear()
+        channel.checked = generation
+
+
+#: The WSGI keys a channel's poll takes over from the stream's request.
+_WSGI_KEPT = frozenset({"wsgi.url_scheme", "wsgi.version", "wsgi.errors", "wsgi.multithread"})
+
+
+def _wants_stream(scope: Scope) -> bool:
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"accept":
+            return EVENT_STREAM.encode() in value
+    return False
+
+
+async def _disconnect(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
