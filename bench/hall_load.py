@@ -6,10 +6,12 @@ a game every ``--save-every`` seconds on average (randomised: 0.5 to 1.5 times t
 schedule, so a slow answer does not lower the load unless it takes longer than that) through
 the list page's own flow: open the list (GET), send the game for the preview (POST), confirm
 it (POST), and follow the redirect to the list (GET). Every reader follows the tournament's
-standings as the open page does (``tournament/web/live.py``): it loads the page once, then
-asks every 1.5 s whether it changed (``?stand=<token>``: 204 while not, else the page with the
-new token); ``--reload`` instead reloads the whole page every ``--read-every`` seconds on
-average, like a phone without JavaScript. Each
+standings as the open page does: it loads the page once, then, where the page opens a
+stream (``doko-turnier``, ``tournament/web/push.py``), reads the pages the stream brings (gzip,
+as a browser asks), else asks every 1.5 s whether it changed (``tournament/web/live.py``:
+``?stand=<token>``, 204 while not, else the page with the new token); ``--reload`` instead
+reloads the whole page every ``--read-every`` seconds on average, like a phone without
+JavaScript. The tables' phones keep their lists open and ask every 1.5 s (they never stream). Each
 client is a thread with its own keep-alive connection (reopened when the server closed it
 while idle, as a browser does).
 
@@ -44,10 +46,12 @@ import random
 import re
 import resource
 import secrets
+import statistics
 import sys
 import tempfile
 import threading
 import time
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -77,6 +81,9 @@ from tournament.models import Round  # noqa: E402
 from tournament.web.live import POLL_SECONDS, TOKEN  # noqa: E402
 
 STALE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
+#: What a page that opens a stream carries (``templates/_live.html``).
+STREAM_MARK = 'id="live-stream"'
+TIMEOUT = list_entry.TIMEOUT
 CLIENT_STACK = 256 * 1024  # bytes of stack per client thread (thousands of them)
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -113,7 +120,8 @@ class Phone(Browser):
 @dataclass
 class Reader:
     """One phone following a tournament's standings: the times of whole pages, and of the
-    live page's questions that were answered "unchanged" (204)."""
+    live page's questions that were answered "unchanged" (204); where the server pushes, the
+    pages its stream brought (when each arrived, its state, its size as sent)."""
 
     path: str
     #: The first page, kept apart from ``times``: this bench opens every phone's page within
@@ -124,17 +132,28 @@ class Reader:
     errors: list[str] = field(default_factory=list)
     #: Where the open page asks (default: ``path``; a list asks at ``.../stand``).
     poll: str = ""
+    #: Whether the page opens a stream (the server pushes), as its last page said.
+    streamed: bool = False
+    pushed: list[tuple[float, str, int]] = field(default_factory=list)
+    #: Streams opened (the first, and again after one ended).
+    streams: int = 0
 
 
 def follow_standings(
     reader: Reader, port: int, every: float, deadline: float, rng: random.Random, *, live: bool
 ) -> None:
-    """Reload every ``every`` seconds, or (``live``) ask as the open page does."""
+    """Reload every ``every`` seconds, or (``live``) follow as the open page does: through
+    its stream where the page opens one (``tournament/web/push.py``), asking every 1.5 s
+    where it does not or while the stream is down."""
     phone = Phone(port)
     token: str | None = None
     due = time.monotonic() + rng.uniform(0, POLL_SECONDS if live else every)
     try:
         while _wait_until(due, deadline):
+            if live and token is not None and reader.streamed:
+                token = follow_stream(reader, port, token, deadline)
+                due = time.monotonic() + POLL_SECONDS
+                continue
             poll = reader.poll or reader.path
             path = reader.path if token is None else f"{poll}?{TOKEN}={token}"
             try:
@@ -148,6 +167,7 @@ def follow_standings(
                     opened = reader.first if not (reader.first or reader.times) else reader.times
                     opened.append(reply.seconds)
                     token = _token(reply.body) if live else None
+                    reader.streamed = STREAM_MARK in reply.body
                 elif reply.status == 204 and token is not None:
                     reader.unchanged.append(reply.seconds)
                 else:
@@ -156,6 +176,55 @@ def follow_standings(
             due = time.monotonic() + POLL_SECONDS if live else _next(due, every, rng)
     finally:
         phone.close()
+
+
+def follow_stream(reader: Reader, port: int, token: str, deadline: float) -> str | None:
+    """Follow the page through its stream, as htmx's SSE extension does, from state ``token``
+    until the stream ends or the time is up; the state last shown (``None``: the stream was
+    refused, the page is asked for again)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    poll = reader.poll or reader.path
+    try:
+        connection.request(
+            "GET",
+            f"{poll}?{TOKEN}={token}",
+            headers={"Accept": "text/event-stream", "Accept-Encoding": "gzip"},
+        )
+        response = connection.getresponse()
+        if response.status != 200:
+            response.read()
+            reader.errors.append(f"{poll}: stream refused, HTTP {response.status}")
+            return None
+        reader.streams += 1
+        gunzip = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        text = ""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return token
+            assert connection.sock is not None
+            connection.sock.settimeout(left + 1)
+            try:
+                chunk = response.read1(1 << 16)
+            except TimeoutError:
+                return token
+            if not chunk:
+                return token  # the server ended it: ask again, then open it anew
+            sent = len(chunk)
+            text += gunzip.decompress(chunk).decode()
+            while "\n\n" in text:
+                block, text = text.split("\n\n", 1)
+                fields = dict(line.partition(": ")[::2] for line in block.split("\n"))
+                if fields.get("event") == "page":
+                    token = fields["id"]
+                    reader.pushed.append((time.time(), token, sent))
+                    sent = 0
+    except (OSError, http.client.HTTPException) as error:
+        if time.monotonic() < deadline:
+            reader.errors.append(f"{poll}: stream lost: {error!r}")
+        return token
+    finally:
+        connection.close()
 
 
 def _token(page: str) -> str | None:
@@ -441,6 +510,21 @@ def _report(
     print(list_entry._line("standings page", [t for r in readers for t in r.times]))
     if not args.reload:
         print(list_entry._line("unchanged (204)", [t for r in readers for t in r.unchanged]))
+    streams = sum(r.streams for r in readers)
+    if streams:
+        arrivals: dict[str, list[float]] = {}
+        for reader in readers:
+            for at, state, _size in reader.pushed:
+                arrivals.setdefault(state, []).append(at)
+        sizes = [size for r in readers for _at, _state, size in r.pushed if size]
+        print(
+            f"pushed: {streams} streams opened, {sum(len(r.pushed) for r in readers)} pages "
+            f"sent through them ({len(arrivals)} states), "
+            f"{statistics.median(sizes) / 1000 if sizes else 0:.1f} KB a page as sent (median)"
+        )
+        # From the first stream that got a state to the last: how evenly a page goes out.
+        spreads = [max(times) - min(times) for times in arrivals.values() if len(times) > 1]
+        print(list_entry._line("push spread", spreads))
     print(list_entry._line("list page", [t for r in runs for t in r.pages]))
     print(list_entry._line("preview", [t for r in runs for t in r.previews]))
     lists = [r for t in tournaments for r in t.lists]

@@ -8,13 +8,14 @@ other request goes to Flask."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
 import time
 import zlib
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from flask import Flask
@@ -26,6 +27,15 @@ from tournament import changes
 from tournament.extensions import db
 from tournament.models import RoundTable
 from tournament.web import push
+
+T = TypeVar("T")
+
+
+def _run(main: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: Playwright's sync API (a browser test before
+    this one on the same worker) keeps an event loop in the test's thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
 
 
 @pytest.fixture
@@ -49,8 +59,8 @@ class Phone:
     async def receive(self) -> dict[str, Any]:
         return await self.received.get()
 
-    async def send(self, message: dict[str, Any]) -> None:
-        await self.sent.put(message)
+    async def send(self, message: MutableMapping[str, Any]) -> None:
+        await self.sent.put(dict(message))
 
     async def start(self) -> dict[str, Any]:
         return await asyncio.wait_for(self.sent.get(), 15)
@@ -136,7 +146,7 @@ def test_a_phone_on_a_public_page_gets_each_new_state_through_its_stream(
             assert live_state(event["data"]) == event["id"] == live_state(polled.text)
             assert event["data"] == polled.text.rstrip("\n")
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_every_stream_of_a_page_gets_the_same_event_from_one_render(
@@ -175,7 +185,7 @@ def test_every_stream_of_a_page_gets_the_same_event_from_one_render(
             assert len(pages) == 1  # one poll got the page, for all three
         assert pushed.channels == {}  # the phones left: nothing is polled for them
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_a_stream_opened_behind_gets_the_newest_page_first(
@@ -183,7 +193,7 @@ def test_a_stream_opened_behind_gets_the_newest_page_first(
 ) -> None:
     path = _standings(running)
     old = live_state(app.test_client().get(path).get_data(as_text=True))
-    asyncio.run(_save(app, client, running["tid"]))
+    _run(_save(app, client, running["tid"]))
     new = live_state(app.test_client().get(path).get_data(as_text=True))
     assert new != old
 
@@ -194,7 +204,7 @@ def test_a_stream_opened_behind_gets_the_newest_page_first(
             event = await phone.event()
             assert event["id"] == new == live_state(event["data"])
 
-    asyncio.run(run())
+    _run(run())
 
 
 @pytest.mark.parametrize("case", ["cookie", "list", "unknown"])
@@ -219,7 +229,7 @@ def test_anyone_but_an_anonymous_phone_on_a_public_page_gets_no_stream(
             assert end["body"] == b"" and not end.get("more_body")
         assert pushed.channels == {}
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_the_servers_stop_ends_every_stream(
@@ -246,7 +256,7 @@ def test_the_servers_stop_ends_every_stream(
         assert last is not None and last["body"] == b"" and not last.get("more_body")
         await lifespan
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_every_other_request_goes_to_flask(app: Flask, running: dict[str, Any]) -> None:
@@ -265,5 +275,5 @@ def test_every_other_request_goes_to_flask(app: Flask, running: dict[str, Any]) 
             body += (await phone.sent.get()).get("body", b"")
         return body
 
-    page = asyncio.run(run()).decode()
+    page = _run(run()).decode()
     assert re.search(r'id="live-stream"[^>]*sse-connect="/turniere/\d+/stand\?stand=', page)

@@ -73,7 +73,6 @@ def _save(site: Site, table: Table) -> dict[str, int]:
     return points
 
 
-@pytest.mark.fresh_tabs
 def test_a_save_reaches_every_open_public_page_through_its_stream(
     site: Site, devices: Devices
 ) -> None:
@@ -110,7 +109,6 @@ def test_a_save_reaches_every_open_public_page_through_its_stream(
         assert pages[name].evaluate("performance.getEntriesByType('navigation').length") == 1
 
 
-@pytest.mark.fresh_tabs
 def test_a_stream_dropped_by_a_killed_worker_opens_again_by_itself(
     site: Site, devices: Devices
 ) -> None:

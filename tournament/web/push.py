@@ -248,7 +248,7 @@ class PushedPages:
         if (
             self._closing
             or status not in (200, 204)
-            or "HTTP_COOKIE" in environ
+            or environ.get("HTTP_COOKIE")
             or not isinstance(public, tuple)
             or not isinstance(token, str)
         ):
@@ -278,8 +278,8 @@ class PushedPages:
             )
             await send({"type": "http.response.body", "body": opening, "more_body": True})
             await self._send_until_gone(stream, receive, send)
-        except OSError:  # the phone went away while it was sent something
-            pass
+        except Exception:  # the phone went away while it was sent something
+            log.debug("a stream ended while it was sent to", exc_info=True)
         finally:
             channel.streams.discard(stream)
             if not channel.streams and self.channels.get(public) is channel:
@@ -312,8 +312,9 @@ class PushedPages:
     ) -> Channel:
         channel = self.channels.get(public)
         if channel is None:
-            kept = {k: v for k, v in environ.items() if not k.startswith(("wsgi.", "doko."))}
-            kept.update({k: v for k, v in environ.items() if k in _WSGI_KEPT})
+            # The request's CGI keys (headers, address, path) and WSGI's own, nothing of
+            # what Flask or the stream left in it (its request, its scope).
+            kept = {k: v for k, v in environ.items() if k.isupper() or k in _WSGI_KEPT}
             kept["QUERY_STRING"] = with_token(str(environ.get("QUERY_STRING", "")), None)
             channel = self.channels[public] = Channel(kept, token)
             channel.asked_at = time.monotonic()
