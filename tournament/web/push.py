@@ -12,8 +12,9 @@ of its own), and the page goes on polling.
 
 All streams of one page share a *channel*. While a channel has streams, :class:`PushedPages`
 polls the page for all of them, as one anonymous phone would: whenever the change signal
-(:mod:`tournament.changes`) moved on, and once more after the coalescing window of
-``LIVE_COALESCE_SECONDS`` (a state held back there goes out then). A poll answered with a new
+(:mod:`tournament.changes`) moved on, and at every tick while a new state may be held back
+by the coalescing window of ``LIVE_COALESCE_SECONDS`` (from memory, so that it goes out as
+the window ends). A poll answered with a new
 page is sent to every stream of the channel as one event, built and compressed once: each
 event is a deflate block of its own (compressed from an empty dictionary and flushed), so the
 same bytes continue every stream's gzip body, however long the stream has been open. A stream
@@ -108,6 +109,8 @@ class Stream:
 
     gzip: bool
     waiting: asyncio.Queue[Event | None] = field(default_factory=lambda: asyncio.Queue(1))
+    #: The phone left: nothing more is sent.
+    gone: bool = False
 
     def offer(self, event: Event | None) -> None:
         if self.waiting.full():
@@ -130,6 +133,8 @@ class Channel:
     checked: int | None = None
     asked_at: float = 0.0
     again_at: float = float("inf")
+    #: Until when a new state may be held back by the coalescing window.
+    held_until: float = 0.0
 
     def due(self, generation: int | None, now: float) -> bool:
         if generation is None:
@@ -286,26 +291,23 @@ class PushedPages:
                 del self.channels[public]
 
     async def _send_until_gone(self, stream: Stream, receive: Receive, send: Send) -> None:
-        gone = asyncio.ensure_future(_disconnect(receive))
+        """Send what the stream is offered until it is offered ``None``: the server stops,
+        the page is gone, or the phone left (then nothing more is sent)."""
+
+        async def watch() -> None:
+            await _disconnect(receive)
+            stream.gone = True
+            stream.offer(None)
+
+        watching = asyncio.ensure_future(watch())
         try:
-            while True:
-                waiting = asyncio.ensure_future(stream.waiting.get())
-                done, _ = await asyncio.wait(
-                    {waiting, gone}, timeout=HEARTBEAT_SECONDS, return_when=asyncio.FIRST_COMPLETED
-                )
-                if gone in done:
-                    waiting.cancel()
-                    return
-                event = waiting.result() if waiting in done else HEARTBEAT
-                if not done:
-                    waiting.cancel()
-                if event is None:
-                    break
+            while (event := await stream.waiting.get()) is not None:
                 body = event.gzipped if stream.gzip else event.plain
                 await send({"type": "http.response.body", "body": body, "more_body": True})
-            await send({"type": "http.response.body", "body": b""})
+            if not stream.gone:
+                await send({"type": "http.response.body", "body": b""})
         finally:
-            gone.cancel()
+            watching.cancel()
 
     def _join(
         self, public: tuple[str, ...], environ: dict[str, Any], token: str, stream: Stream
@@ -325,11 +327,19 @@ class PushedPages:
         return channel
 
     async def _watch(self) -> None:
-        """Poll the pages that have streams whenever something may have changed."""
+        """Poll the pages that have streams whenever something may have changed; keep every
+        stream that has had nothing to send for a while alive."""
+        beat = time.monotonic()
         while self.channels:
             await asyncio.sleep(TICK_SECONDS)
             generation = self.signal.generation()
             now = time.monotonic()
+            if now - beat >= HEARTBEAT_SECONDS:
+                beat = now
+                for channel in list(self.channels.values()):
+                    for stream in channel.streams:
+                        if stream.waiting.empty():
+                            stream.offer(HEARTBEAT)
             due = [c for c in list(self.channels.values()) if c.due(generation, now)]
             for channel in due:
                 try:
@@ -346,13 +356,17 @@ class PushedPages:
         token = environ.get(live.ANSWERED)
         channel.asked_at = now
         if status == 204:
-            # A state held back for the coalescing window goes out after it.
-            changed = generation is not None and generation != channel.checked
-            channel.again_at = now + self.coalesce if changed else float("inf")
+            # Something changed, but the page's new state may be held back for the
+            # coalescing window: asked again at each tick until the window is over.
+            if generation is not None and generation != channel.checked:
+                channel.held_until = now + self.coalesce
+            held = now < channel.held_until
+            channel.again_at = now + TICK_SECONDS if held else float("inf")
         elif status == 200 and isinstance(token, str) and live.PUBLIC in environ:
             channel.token = token
             channel.latest = page_event(token, page)
-            channel.again_at = now + self.coalesce
+            channel.held_until = 0.0
+            channel.again_at = float("inf")
             for stream in channel.streams:
                 stream.offer(channel.latest)
         else:
