@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import re
 import time
 import zlib
@@ -124,11 +125,16 @@ def _standings(running: dict[str, Any]) -> str:
     return f"/turniere/{running['tid']}/stand"
 
 
+def _shown(app: Flask, path: str) -> str:
+    """The state of the page at ``path`` as a phone opens it."""
+    return live_state(app.test_client().get(path).get_data(as_text=True))
+
+
 def test_a_phone_on_a_public_page_gets_each_new_state_through_its_stream(
     app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
 ) -> None:
     path = _standings(running)
-    shown = live_state(app.test_client().get(path).get_data(as_text=True))
+    shown = _shown(app, path)
 
     async def run() -> None:
         async with _stream(pushed, path, shown) as (phone, start):
@@ -153,7 +159,7 @@ def test_every_stream_of_a_page_gets_the_same_event_from_one_render(
     app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
 ) -> None:
     path = _standings(running)
-    shown = live_state(app.test_client().get(path).get_data(as_text=True))
+    shown = _shown(app, path)
     polls = pushed.polls
     pages: list[str] = []
 
@@ -168,19 +174,16 @@ def test_every_stream_of_a_page_gets_the_same_event_from_one_render(
     pushed.polls = counted
 
     async def run() -> None:
-        async with (
-            _stream(pushed, path, shown) as (one, _),
-            _stream(pushed, path, shown) as (
-                two,
-                _,
-            ),
-            _stream(pushed, path, shown) as (three, _),
-        ):
+        async with contextlib.AsyncExitStack() as opened:
+            phones = [
+                (await opened.enter_async_context(_stream(pushed, path, shown)))[0]
+                for _ in range(3)
+            ]
             assert len(pushed.channels) == 1
-            for phone in (one, two, three):
+            for phone in phones:
                 await phone.event()  # retry
             await _save(app, client, running["tid"])
-            events = [await phone.event() for phone in (one, two, three)]
+            events = [await phone.event() for phone in phones]
             assert events[0] == events[1] == events[2]
             assert len(pages) == 1  # one poll got the page, for all three
         assert pushed.channels == {}  # the phones left: nothing is polled for them
@@ -192,9 +195,9 @@ def test_a_stream_opened_behind_gets_the_newest_page_first(
     app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
 ) -> None:
     path = _standings(running)
-    old = live_state(app.test_client().get(path).get_data(as_text=True))
+    old = _shown(app, path)
     _run(_save(app, client, running["tid"]))
-    new = live_state(app.test_client().get(path).get_data(as_text=True))
+    new = _shown(app, path)
     assert new != old
 
     async def run() -> None:

@@ -595,6 +595,40 @@ def tables_drawn(database: Path, monkeypatch: pytest.MonkeyPatch) -> list[Table]
     return found
 
 
+def test_ctrl_c_ends_the_open_pages_streams_and_the_worker_stops_by_itself(
+    database: Path, tables_drawn: list[Table]
+) -> None:
+    """Spectators' pages hold their streams open (``tournament.web.push``): Ctrl+C ends each
+    of them, so the worker stops by itself instead of being killed when granian's patience
+    ends (30 s after Ctrl+C)."""
+    port = _free_port()
+    process = _start(database, port)
+    try:
+        assert wait_for(lambda: _answers(port) or process.poll() is not None, seconds=60)
+        streams = []
+        for _ in range(3):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            connection.request(
+                "GET", "/turniere/1/stand?stand=x", headers={"Accept": "text/event-stream"}
+            )
+            response = connection.getresponse()
+            assert response.status == 200
+            assert response.getheader("Content-Type") == "text/event-stream"
+            assert b"event: page" in response.read1(1 << 16)  # the page of the day's state
+            streams.append(response)
+        os.killpg(process.pid, signal.SIGINT)
+        # Each stream ends as a response ends (its last chunk), not cut off.
+        assert all(b"event: page" not in response.read() for response in streams)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate(timeout=30)
+    assert process.returncode == 0, output
+    assert "refused to gracefully stop" not in output, output
+    assert "Traceback" not in output, output
+
+
 def test_killed_under_load_and_restarted_no_acknowledged_save_is_lost_or_doubled(
     database: Path, tables_drawn: list[Table]
 ) -> None:

@@ -20,7 +20,8 @@ event is a deflate block of its own (compressed from an empty dictionary and flu
 same bytes continue every stream's gzip body, however long the stream has been open. A stream
 that cannot take an event as fast as they come gets the newest one only. Every
 :data:`HEARTBEAT_SECONDS` a comment keeps the connection and shows the phone that the stream is
-alive; a phone whose stream ends (server restart, WLAN gone) polls until it is back.
+alive; a phone whose stream ends (server restart, WLAN gone) polls until it is back. The
+worker's stop signal (Ctrl+C) ends every stream at once, so that the worker stops by itself.
 
 The rest of the app is served by :class:`a2wsgi.WSGIMiddleware` in a pool of threads; the
 streams wait in the server's event loop (granian's ASGI worker, ``tournament.laptop``), so a
@@ -32,6 +33,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import signal
+import threading
 import time
 import zlib
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -143,15 +146,13 @@ class Channel:
 
 
 class _Answer:
-    """What the app answered a request made here (status, headers, body)."""
+    """The status the app answered a request made here with."""
 
     def __init__(self) -> None:
         self.status = 0
-        self.headers: list[tuple[str, str]] = []
 
-    def start_response(self, status: str, headers: list[tuple[str, str]], *_: Any) -> Any:
+    def start_response(self, status: str, _headers: list[tuple[str, str]], *_: Any) -> Any:
         self.status = int(status.split(" ", 1)[0])
-        self.headers = headers
         return lambda _data: None
 
 
@@ -170,8 +171,7 @@ def ask(app: WSGIApplication, environ: WSGIEnvironment) -> tuple[int, bytes]:
 
 def with_token(query: str, token: str | None) -> str:
     """``query`` with the state token ``token`` (none: without one)."""
-    pairs = [(name, value) for name, value in parse_qsl(query, keep_blank_values=True)]
-    pairs = [(name, value) for name, value in pairs if name != live.TOKEN]
+    pairs = [pair for pair in parse_qsl(query, keep_blank_values=True) if pair[0] != live.TOKEN]
     if token is not None:
         pairs.append((live.TOKEN, token))
     return urlencode(pairs)
@@ -212,11 +212,34 @@ class PushedPages:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                self._close_on_stop_signals()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.close()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+    def _close_on_stop_signals(self) -> None:
+        """End every stream as soon as the worker is told to stop: granian lets the requests
+        under way finish before the lifespan's end, and would wait for the streams until it
+        kills the worker (30 s after Ctrl+C). Its own handling of the signals stays: on Unix
+        the event loop's (which the signal's wakeup byte reaches whatever Python's handler
+        is), on Windows the handler that was set, called from this one."""
+        if threading.current_thread() is not threading.main_thread():
+            return  # signals reach the main thread only (a test's loop runs elsewhere)
+        loop = asyncio.get_running_loop()
+        for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            previous = signal.getsignal(number)
+
+            def stopping(signum: int, frame: Any, previous: Any = previous) -> None:
+                loop.call_soon_threadsafe(self.close)
+                if callable(previous):
+                    previous(signum, frame)
+
+            signal.signal(number, stopping)
 
     def close(self) -> None:
         """End every stream (the server stops)."""
