@@ -254,22 +254,21 @@ class PushedPages:
         return await loop.run_in_executor(self.http.executor, function, *args)
 
     async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
-        headers = {name.lower(): value for name, value in scope.get("headers", [])}
         environ: dict[str, Any] = dict(build_environ(cast(Any, scope), cast(Any, io.BytesIO())))
         # The state the phone shows: the last event's (a stream opened again by the browser),
         # else the page's; none: any state is news.
-        shown = headers.get(b"last-event-id")
+        shown = environ.pop("HTTP_LAST_EVENT_ID", "")
         query = str(environ.get("QUERY_STRING", ""))
         if shown:
-            query = with_token(query, shown.decode("latin-1"))
+            query = with_token(query, shown)
         elif live.TOKEN not in dict(parse_qsl(query, keep_blank_values=True)):
             query = with_token(query, "")
         environ["QUERY_STRING"] = query
+        gzip = "gzip" in environ.pop("HTTP_ACCEPT_ENCODING", "")
         # The same request as the page's poller makes: the page in full, uncompressed.
         environ["HTTP_HX_REQUEST"] = "true"
         environ["HTTP_ACCEPT"] = "text/html"
-        for name in ("HTTP_HX_BOOSTED", "HTTP_ACCEPT_ENCODING", "HTTP_LAST_EVENT_ID"):
-            environ.pop(name, None)
+        environ.pop("HTTP_HX_BOOSTED", None)
         status, page = await self._run(ask, self.wsgi, environ)
         public = environ.get(live.PUBLIC)
         token = environ.get(live.ANSWERED)
@@ -285,7 +284,7 @@ class PushedPages:
             await send({"type": "http.response.start", "status": 204 if status == 200 else status})
             await send({"type": "http.response.body", "body": b""})
             return
-        stream = Stream(gzip=b"gzip" in headers.get(b"accept-encoding", b""))
+        stream = Stream(gzip=gzip)
         channel = self._join(public, environ, token, stream)
         response = [
             (b"content-type", EVENT_STREAM.encode()),
