@@ -11,6 +11,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import re
+import threading
 import time
 import zlib
 from collections.abc import AsyncIterator, Coroutine, Iterator, MutableMapping
@@ -258,6 +259,48 @@ def test_the_servers_stop_ends_every_stream(
             last = phone.sent.get_nowait()
         assert last is not None and last["body"] == b"" and not last.get("more_body")
         await lifespan
+
+    _run(run())
+
+
+def test_the_servers_stop_waits_for_the_requests_under_way(app: Flask) -> None:
+    """The phone has the whole answer while the request's thread still hands the answer's
+    end to the event loop: the lifespan ends only after that thread, or the worker's end
+    waits for it forever."""
+    answered = threading.Event()
+    finish = threading.Event()
+
+    def slow(environ: dict[str, Any], start_response: Any) -> Any:
+        start_response("200 OK", [("Content-Length", "2")])
+
+        def body() -> Iterator[bytes]:
+            yield b"ok"
+            answered.set()
+            finish.wait(15)
+
+        return body()
+
+    pushed = push.PushedPages(slow, app, 2)
+    scope = _scope("/", None)
+    scope["headers"] = [(b"host", b"turnier.test")]
+
+    async def run() -> None:
+        life, phone = Phone(), Phone()
+        lifespan = asyncio.ensure_future(pushed({"type": "lifespan"}, life.receive, life.send))
+        await life.received.put({"type": "lifespan.startup"})
+        assert (await life.start())["type"] == "lifespan.startup.complete"
+        await phone.received.put({"type": "http.request", "body": b"", "more_body": False})
+        request = asyncio.ensure_future(pushed(scope, phone.receive, phone.send))
+        assert (await phone.start())["status"] == 200
+        assert (await phone.start())["body"] == b"ok"
+        assert await asyncio.to_thread(answered.wait, 15)
+        await life.received.put({"type": "lifespan.shutdown"})
+        await asyncio.sleep(0.3)
+        assert life.sent.empty() and not request.done()
+        finish.set()
+        assert (await life.start())["type"] == "lifespan.shutdown.complete"
+        await asyncio.wait_for(lifespan, 15)
+        assert request.done()
 
     _run(run())
 

@@ -192,6 +192,10 @@ class PushedPages:
         self.channels: dict[tuple[str, ...], Channel] = {}
         self._watching: asyncio.Task[None] | None = None
         self._closing = False
+        #: Requests that Flask answers, under way; set when there are none.
+        self._requests = 0
+        self._no_requests = asyncio.Event()
+        self._no_requests.set()
         flask_app.config[PUSH] = True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -206,7 +210,14 @@ class PushedPages:
                 # ``receive`` gives an awaitable of its own.
                 return await receive()
 
-            await self.http(cast(Any, scope), cast(Any, received), cast(Any, send))
+            self._requests += 1
+            self._no_requests.clear()
+            try:
+                await self.http(cast(Any, scope), cast(Any, received), cast(Any, send))
+            finally:
+                self._requests -= 1
+                if not self._requests:
+                    self._no_requests.set()
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
@@ -216,6 +227,11 @@ class PushedPages:
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.close()
+                # A request's thread hands its answer to this loop until its very end, even
+                # after the phone has the whole answer: the loop runs until every thread is
+                # done, or the worker's end would wait for one forever (until the server
+                # kills it, granian's workers_kill_timeout later).
+                await self._no_requests.wait()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
