@@ -61,6 +61,10 @@ class Signal:
     def generation(self) -> int | None:
         return None
 
+    def start(self, seconds: float) -> None:
+        """Begin to follow the database in this process now rather than at the first poll,
+        waiting up to ``seconds`` for it (a server process at its start)."""
+
     def close(self) -> None:
         """Let go of the database."""
 
@@ -140,6 +144,11 @@ class PostgresSignal(Signal):
         if not self._up or time.monotonic() - self._beat > LAG_SECONDS:
             return None
         return self._count
+
+    def start(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while self.generation() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
 
     def failed(self, client: str) -> None:
         self._suspect(client)

@@ -263,6 +263,31 @@ def test_the_servers_stop_ends_every_stream(
     _run(run())
 
 
+@pytest.mark.postgresql_only
+def test_a_worker_serves_once_it_follows_the_databases_changes(app: Flask) -> None:
+    """A new server process (a gunicorn worker after its fork) connects its listener at the
+    lifespan's start: its first phones get streams, not refusals while it connects."""
+    signal = changes.PostgresSignal(changes.of(app)._conninfo)  # type: ignore[attr-defined]
+    pushed = push.PushedPages(app, app, 2)
+    pushed.signal = signal
+    assert signal._pid == 0  # nothing asked yet: no listener
+
+    async def run() -> None:
+        life = Phone()
+        lifespan = asyncio.ensure_future(pushed({"type": "lifespan"}, life.receive, life.send))
+        await life.received.put({"type": "lifespan.startup"})
+        assert (await life.start())["type"] == "lifespan.startup.complete"
+        assert signal.generation() is not None
+        await life.received.put({"type": "lifespan.shutdown"})
+        assert (await life.start())["type"] == "lifespan.shutdown.complete"
+        await lifespan
+
+    try:
+        _run(run())
+    finally:
+        signal.stop()
+
+
 def test_the_servers_stop_waits_for_the_requests_under_way(app: Flask) -> None:
     """The phone has the whole answer while the request's thread still hands the answer's
     end to the event loop: the lifespan ends only after that thread, or the worker's end

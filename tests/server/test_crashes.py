@@ -1,7 +1,7 @@
 """Saves survive a crashed server: every game a list-keeper was told is saved is stored exactly
 once, when server processes are killed (SIGKILL) while tables are saving.
 
-Real processes: gunicorn (two gthread workers, as ``docs/server.md`` runs it) on a database of
+Real processes: gunicorn (two workers, as ``docs/server.md`` runs it) on a database of
 the throwaway PostgreSQL cluster, and the laptop's server, ``doko-turnier`` (granian with one
 worker process), on a SQLite file (``tests/support/server_processes.py``). Several client
 threads, one per table, each save their games over HTTP through the list page's flow (open the

@@ -3,7 +3,7 @@ another process (the command line, another server on the same database) shows in
 poll; on gunicorn + PostgreSQL also when the change listeners' connections were killed
 (``tournament.changes``, ``docs/server.md``: *Live pages*).
 
-Real processes (``tests/support/server_processes.py``): gunicorn with two gthread workers on
+Real processes (``tests/support/server_processes.py``): gunicorn with two workers on
 a database of the throwaway PostgreSQL cluster, and the laptop's server on a SQLite file. The
 test process writes beside them through an app of its own.
 """

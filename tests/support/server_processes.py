@@ -61,13 +61,22 @@ def gunicorn_command(
     threads: int = 8,
     instance: Path | None = None,
     proxies: int = 0,
+    pushed: bool = True,
 ) -> list[str]:
-    """gunicorn as ``docs/server.md`` runs it (gthread workers), on 127.0.0.1:``port``;
-    ``instance``: the app's instance folder (default: ``instance/`` in the repository);
-    ``proxies``: how many reverse proxies stand in front (``tournament.wsgi``)."""
+    """gunicorn as ``docs/server.md`` runs it (uvicorn's workers, ``tournament.asgi``: the
+    public live pages pushed), on 127.0.0.1:``port``; ``instance``: the app's instance folder
+    (default: ``instance/`` in the repository); ``proxies``: how many reverse proxies stand in
+    front. ``pushed=False``: the gthread workers of ``tournament.wsgi``, whose pages poll."""
     arguments = [f"proxies={proxies}"]
     if instance is not None:
         arguments.append(f"instance_path={str(instance)!r}")
+    if pushed:
+        arguments.append(f"threads={threads}")
+        workers_of = ["--worker-class", "tournament.asgi.Worker"]
+        module = "tournament.asgi"
+    else:
+        workers_of = ["--worker-class", "gthread", "--threads", str(threads)]
+        module = "tournament.wsgi"
     factory = f"application({', '.join(arguments)})"
     return [
         sys.executable,
@@ -77,11 +86,8 @@ def gunicorn_command(
         f"127.0.0.1:{port}",
         "--workers",
         str(workers),
-        "--worker-class",
-        "gthread",
-        "--threads",
-        str(threads),
-        f"tournament.wsgi:{factory}",
+        *workers_of,
+        f"{module}:{factory}",
     ]
 
 
@@ -188,18 +194,22 @@ def children_of(pid: int) -> list[int]:
     return sorted(found)
 
 
-def laptop_server_on(port: int) -> int:
-    """The process id of the ``doko-turnier`` that serves on ``port`` (a browser test's site),
-    read from ``/proc``."""
-    command = laptop_server_command(port)
+def server_on(port: int) -> int:
+    """The process id of the server on ``port`` (a browser test's site): ``doko-turnier``, or
+    gunicorn's master (its workers run the same command), read from ``/proc``."""
+    commands = [laptop_server_command(port), gunicorn_command(port)[:6]]
+    found: dict[int, int] = {}  # process: its parent
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                if (entry / "cmdline").read_bytes().split(b"\0")[:-1] == [
-                    part.encode() for part in command
-                ]:
-                    return int(entry.name)
-    raise LookupError(f"no doko-turnier on port {port}")
+            with contextlib.suppress(OSError, ValueError):
+                command = [part.decode() for part in (entry / "cmdline").read_bytes().split(b"\0")]
+                if any(command[: len(start)] == start for start in commands):
+                    stat = (entry / "stat").read_text()
+                    found[int(entry.name)] = int(stat[stat.rindex(")") + 2 :].split()[1])
+    masters = [pid for pid, parent in found.items() if parent not in found]
+    if len(masters) != 1:
+        raise LookupError(f"no one server on port {port}: {found}")
+    return masters[0]
 
 
 def answers(port: int) -> bool:

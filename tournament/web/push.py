@@ -59,6 +59,8 @@ Send = Callable[[Message], Awaitable[None]]
 
 #: The content type a stream is asked for (an ``EventSource`` sends it).
 EVENT_STREAM = "text/event-stream"
+#: How long a starting worker waits for its change listener before it serves (seconds).
+LISTENER_SECONDS = 5.0
 #: How often the channels look at the change signal (seconds).
 TICK_SECONDS = 0.25
 #: A comment on every stream this often (seconds): a dead connection shows, a live one stays.
@@ -224,6 +226,9 @@ class PushedPages:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 self._close_on_stop_signals()
+                # A stream is only given while the worker follows the database's changes
+                # (on PostgreSQL: once its listener's connection is up).
+                await asyncio.to_thread(self.signal.start, LISTENER_SECONDS)
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.close()
