@@ -7,13 +7,13 @@ schedule, so a slow answer does not lower the load unless it takes longer than t
 the list page's own flow: open the list (GET), send the game for the preview (POST), confirm
 it (POST), and follow the redirect to the list (GET). Every reader follows the tournament's
 standings as the open page does: it loads the page once, then, where the page opens a
-stream (``doko-turnier``, ``tournament/web/push.py``), reads the pages the stream brings (gzip,
-as a browser asks), else asks every 1.5 s whether it changed (``tournament/web/live.py``:
-``?stand=<token>``, 204 while not, else the page with the new token); ``--reload`` instead
-reloads the whole page every ``--read-every`` seconds on average, like a phone without
-JavaScript. The tables' phones keep their lists open and ask every 1.5 s (they never stream). Each
-client is a thread with its own keep-alive connection (reopened when the server closed it
-while idle, as a browser does).
+stream (``tournament/web/push.py``; not under ``--gthread``), reads the pages the stream
+brings (gzip, as a browser asks), else asks every 1.5 s whether it changed
+(``tournament/web/live.py``: ``?stand=<token>``, 204 while not, else the page with the new
+token); ``--reload`` instead reloads the whole page every ``--read-every`` seconds on
+average, like a phone without JavaScript. The tables' phones keep their lists open and ask
+every 1.5 s (they never stream). Each client is a thread with its own keep-alive connection
+(reopened when the server closed it while idle, as a browser does).
 
 Two set-ups, each served by a real server process apart from this one:
 
@@ -32,6 +32,7 @@ used by the server, PostgreSQL and this load generator.
 
     python bench/hall_load.py [--server laptop|gunicorn] [--seconds 300] [--tournaments N]
                               [--tables 100] [--readers 300] [--workers 2] [--threads 8]
+                              [--gthread]
 
 Targets: save p95 < 150 ms, standings page p95 < 200 ms, nothing lost. Exit status 1 if a
 save was lost or duplicated, a legal game was refused or a request failed.
@@ -342,6 +343,11 @@ def hall_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
     )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument(
+        "--gthread",
+        action="store_true",
+        help="gunicorn: the gthread workers of tournament.wsgi, whose pages poll (not pushed)",
+    )
     parser.add_argument("--database-url", help="gunicorn: this PostgreSQL database (empty)")
     parser.add_argument("--seed", type=int, default=2026)
 
@@ -370,7 +376,11 @@ def main() -> int:
                 command = laptop_server_command(port)
             else:
                 command = gunicorn_command(
-                    port, workers=args.workers, threads=args.threads, instance=folder
+                    port,
+                    workers=args.workers,
+                    threads=args.threads,
+                    instance=folder,
+                    pushed=not args.gthread,
                 )
             env = server_environment(url, key) | {INSTANCE_PATH_VARIABLE: name}
             with running(command, env, folder / "server.log", port) as server:

@@ -126,7 +126,11 @@ def main() -> int:
                 command = laptop_server_command(port)
             else:
                 command = gunicorn_command(
-                    port, workers=args.workers, threads=args.threads, instance=folder
+                    port,
+                    workers=args.workers,
+                    threads=args.threads,
+                    instance=folder,
+                    pushed=not args.gthread,
                 )
             env = server_environment(url, key) | {INSTANCE_PATH_VARIABLE: name}
             log = SaveLog(tournaments[0].runs)
