@@ -138,6 +138,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
         signal = changes.init_app(app, db.engine)
     app.wsgi_app = live.FastPolls(app.wsgi_app, signal, app)  # type: ignore[method-assign]
     live.AGAIN_BY_ENDPOINT["scorelists.live_state_by_code"] = _list_state_by_code
+    live.EVERY_AGAIN[_list_state_by_code] = _list_states
     return app
 
 
@@ -146,6 +147,17 @@ def _list_state_by_code(code: str) -> str | None:
     computes it (``scorelists.routes.live_state``)."""
     table = table_play.table_by_code(code)
     return None if table is None else scorelists_routes.live_token(table)
+
+
+def _list_states() -> dict[tuple[tuple[str, Any], ...], str]:
+    """``_list_state_by_code`` of every open list at once: one query for all the tables'
+    phones after a write."""
+    return {
+        (("code", row.access_code),): scorelists_routes.list_token(
+            row.version, row.status, row.time_up_at, row.locked
+        )
+        for row in table_play.open_lists()
+    }
 
 
 def _announce_setup_code(app: Flask) -> None:

@@ -122,6 +122,45 @@ def test_a_write_elsewhere_costs_one_lookup_for_all_who_show_the_same(
     assert len([s for s in statements if s.lstrip().startswith("SELECT")]) <= 2
 
 
+def test_after_a_write_one_query_gives_every_tables_phone_its_lists_state(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Every table's phone polls its list all round: after a write, the first poll works out
+    the state of every open list in one query, and the other tables' polls take theirs from
+    it (a hall of five tournaments writes several times a second)."""
+    _drawn(app, client)
+    with app.app_context():
+        codes = db.session.execute(select(RoundTable.access_code)).scalars().all()
+    assert len(codes) == 2
+    keepers = {code: app.test_client() for code in codes}
+    shown = {code: _token(keeper.get(f"/tisch/{code}/")) for code, keeper in keepers.items()}
+    for code, keeper in keepers.items():
+        _from_memory(app, keeper, f"/tisch/{code}/stand", shown[code])
+    before = changes.of(app).generation()
+    with app.app_context():  # a write no list shows
+        db.session.execute(update(Tournament).values(venue="Anderswo"))
+        db.session.commit()
+    heard_of_write(app, before)
+    with statements_seen(app) as statements:
+        for code, keeper in keepers.items():
+            assert keeper.get(f"/tisch/{code}/stand?stand={shown[code]}").status_code == 204
+    assert len([s for s in statements if "round_table" in s]) == 1
+    before = changes.of(app).generation()
+    with app.app_context():  # the first list moves on
+        db.session.execute(
+            update(RoundTable)
+            .where(RoundTable.access_code == codes[0])
+            .values(version=RoundTable.version + 1)
+        )
+        db.session.commit()
+    heard_of_write(app, before)
+    assert (
+        keepers[codes[1]].get(f"/tisch/{codes[1]}/stand?stand={shown[codes[1]]}").status_code == 204
+    )
+    moved = keepers[codes[0]].get(f"/tisch/{codes[0]}/stand?stand={shown[codes[0]]}")
+    assert moved.status_code == 200 and _token(moved) != shown[codes[0]]
+
+
 def test_a_save_through_the_app_is_seen_by_the_next_poll(app: Flask, client: FlaskClient) -> None:
     tid, code = _drawn(app, client)
     keeper = app.test_client()

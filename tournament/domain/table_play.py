@@ -10,10 +10,11 @@ path :func:`tournament.domain.score_lists.write`, which checks who may; the tabl
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Row, bindparam, select
 from sqlalchemy.orm import joinedload, selectinload, undefer
 
 from tournament.domain import audit_log as audit
@@ -82,6 +83,25 @@ def table_of_round(round_: Round, number: int) -> RoundTable | None:
     """Table ``number`` of the round, loaded for its list page."""
     found = db.session.execute(_OF_ROUND, {"round_row": round_.id, "number": number})
     return found.unique().scalar_one_or_none()
+
+
+_OPEN_LISTS = (
+    select(
+        RoundTable.access_code,
+        RoundTable.version,
+        RoundTable.locked,
+        Round.status,
+        Round.time_up_at,
+    )
+    .join(Round, RoundTable.round_id == Round.id)
+    .where(RoundTable.access_code.is_not(None), Round.status != RoundStatus.FINISHED)
+)
+
+
+def open_lists() -> list[Row[tuple[str, int, bool, RoundStatus, dt.datetime | None]]]:
+    """Every list a table's code opens (its round not over), with what its page's state
+    is made of: the code, the list's version and lock, the round's status and time-up."""
+    return list(db.session.execute(_OPEN_LISTS))
 
 
 def table_by_code(code: str) -> RoundTable | None:

@@ -5,6 +5,7 @@ share (their two addresses, who is asking, saving a change) is ``pages.py``.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from collections.abc import Callable
 from typing import Any
@@ -96,8 +97,15 @@ def live_token(table: RoundTable) -> str:
     """The state a list page shows: the list's version and what the round's state adds to
     its header (started, time called, closed) and the lock."""
     round_ = table.round
-    called = round_.time_up_at.timestamp() if round_.time_up_at is not None else 0
-    return f"{table.version}.{round_.status.value}.{int(called)}.{int(table.locked)}"
+    return list_token(table.version, round_.status, round_.time_up_at, table.locked)
+
+
+def list_token(
+    version: int, status: RoundStatus, time_up_at: dt.datetime | None, locked: bool
+) -> str:
+    """``live_token`` of a table from its parts (``table_play.open_lists``)."""
+    called = time_up_at.timestamp() if time_up_at is not None else 0
+    return f"{version}.{status.value}.{int(called)}.{int(locked)}"
 
 
 def _render(

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 P = ParamSpec("P")
+#: A page's view arguments as a key: their items, sorted.
+_Arguments = tuple[tuple[str, Any], ...]
 
 #: How often an open page asks (seconds): a change shows within this plus one round trip.
 POLL_SECONDS = 1.5
@@ -66,6 +68,10 @@ AGAIN = "doko.live_again"
 #: Endpoints whose state is worked out again by a function of their view arguments when an
 #: anonymous client asks (``tournament.app`` adds the list's poll by table code).
 AGAIN_BY_ENDPOINT: dict[str, Callable[..., str | None]] = {}
+#: For such a function, one that works out the states of all its pages at once (one query
+#: for every open list): their keyword arguments (sorted items) -> state. A page it leaves
+#: out has no state to give from memory (Flask answers).
+EVERY_AGAIN: dict[Callable[..., str | None], Callable[[], dict[_Arguments, str]]] = {}
 #: How long an answer is given from memory at most, whatever the signal says: a write the
 #: signal cannot see (by hand, outside the app) shows within this, and a session's cookie is
 #: renewed by Flask at least this often.
@@ -150,7 +156,7 @@ def lasts(seconds: float) -> None:
         request.environ[LASTS] = min(seconds, request.environ.get(LASTS, MEMORY_SECONDS))
 
 
-_Again = tuple[Callable[..., str | None], tuple[tuple[str, Any], ...]]
+_Again = tuple[Callable[..., str | None], _Arguments]
 
 
 class _Remembered(NamedTuple):
@@ -203,6 +209,9 @@ class FastPolls:
         self._remembered: dict[tuple[str, ...], _Remembered] = {}
         # how to work a token out -> (generation, token)
         self._tokens: dict[_Again, tuple[int, str | None]] = {}
+        # how to work every token of a kind out -> (generation, arguments -> token or None)
+        self._every: dict[Callable[..., Any], tuple[int, dict[_Arguments, str] | None]] = {}
+        self._every_lock = threading.Lock()
         # how to work a public page's token out -> (the state last given out, since when)
         self._shown: dict[_Again, tuple[str, float]] = {}
         # (shared page's address, state) -> Flask's answer with that page
@@ -365,15 +374,39 @@ class FastPolls:
         cached = self._tokens.get(again)
         if cached is None or cached[0] != generation:
             token_of, arguments = again
-            with self.flask_app.app_context():
-                try:
-                    token = token_of(**dict(arguments))
-                except Exception:  # a 404 (gone), the database away: Flask answers
-                    token = None
+            every = EVERY_AGAIN.get(token_of)
+            if every is not None:
+                token = self._every_token(every, arguments, generation)
+            else:
+                with self.flask_app.app_context():
+                    try:
+                        token = token_of(**dict(arguments))
+                    except Exception:  # a 404 (gone), the database away: Flask answers
+                        token = None
             if len(self._tokens) >= MAX_REMEMBERED:
                 self._tokens.clear()
             cached = self._tokens[again] = (generation, token)
         return cached[1]
+
+    def _every_token(
+        self,
+        every: Callable[[], dict[_Arguments, str]],
+        arguments: _Arguments,
+        generation: int,
+    ) -> str | None:
+        """The state of the page of ``arguments`` from ``every`` page's state under
+        ``generation``, worked out once for all of them (the first poll after a write asks;
+        the polls that come meanwhile wait for its answer)."""
+        with self._every_lock:
+            known = self._every.get(every)
+            if known is None or known[0] != generation:
+                with self.flask_app.app_context():
+                    try:
+                        tokens: dict[_Arguments, str] | None = every()
+                    except Exception:  # the database away: Flask answers
+                        tokens = None
+                known = self._every[every] = (generation, tokens)
+        return None if known[1] is None else known[1].get(arguments)
 
     def forget(self) -> None:
         """Nothing is answered from memory until Flask has answered again."""
