@@ -7,7 +7,7 @@ standings open, on ``--server laptop`` or ``--server gunicorn``). Next to it, De
 (Playwright) shows the first tournament's projector (``/turniere/<id>/leinwand``) at 1920x1080,
 as a projector in the hall does, and a phone (390x844) each with its overall standings
 (``/stand``) and its round's standings (``/runden/<n>/stand``): each page takes the pages its
-stream brings (``doko-turnier``), or asks for changes every 1.5 s (gunicorn), and swaps them
+stream brings (``--gthread``: asks for changes every 1.5 s), and swaps them
 in. (``tests/browser/test_browser_live_standings.py`` and ``test_browser_live_push.py`` check
 that they do, without a time limit; how soon is measured here.)
 

@@ -330,6 +330,46 @@ def test_the_servers_stop_waits_for_the_requests_under_way(app: Flask) -> None:
     _run(run())
 
 
+def test_a_poll_known_in_memory_is_answered_in_the_event_loop(
+    app: Flask, running: dict[str, Any]
+) -> None:
+    """A table's phone polls its list every 1.5 s all round: once the live layer knows the
+    answer, the poll is answered where the server's event loop took it, with no thread of
+    Flask's pool; a poll it cannot answer from memory alone goes to Flask."""
+    with app.app_context():
+        code = db.session.execute(select(RoundTable.access_code)).scalars().first()
+    shown = live_state(app.test_client().get(f"/tisch/{code}/").get_data(as_text=True))
+    pushed = push.PushedPages(app, app, 2)
+    to_flask = pushed.http
+    flask_asked: list[str] = []
+
+    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        flask_asked.append(scope["query_string"].decode())
+        await to_flask(scope, receive, send)
+
+    pushed.http = counted  # type: ignore[assignment]
+
+    async def poll(token: str) -> int:
+        phone = Phone()
+        await phone.received.put({"type": "http.request", "body": b"", "more_body": False})
+        scope = _scope(f"/tisch/{code}/stand", token)
+        scope["headers"] = [(b"host", b"turnier.test"), (b"hx-request", b"true")]
+        await pushed(scope, phone.receive, phone.send)
+        status: int = (await phone.start())["status"]
+        return status
+
+    async def run() -> list[int]:
+        return [await poll(shown), await poll(shown), await poll(shown), await poll("0.x")]
+
+    deadline = time.monotonic() + 5
+    while changes.of(app).generation() is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # PostgreSQL: the listener's first connection
+    assert _run(run()) == [204, 204, 204, 200]
+    # The first through Flask (the live layer learns the answer), the two next from memory,
+    # the last (another state: the page) through Flask again.
+    assert flask_asked == [f"stand={shown}", "stand=0.x"]
+
+
 def test_every_other_request_goes_to_flask(app: Flask, running: dict[str, Any]) -> None:
     pushed = push.PushedPages(app, app, 2)
     phone = Phone()

@@ -191,6 +191,10 @@ SHARED_PAGE = "doko.shared_render"
 #: every anonymous visitor (from memory or through Flask), with the page's address: the pushed
 #: pages (``tournament.web.push``) follow such a page for all its streams.
 PUBLIC = "doko.live_public"
+#: The request's key that asks :class:`FastPolls` for an answer from memory alone, without
+#: Flask or the database (the server's event loop asks, ``tournament.web.push``): where it
+#: has none, it answers nothing and sets the key to ``False``.
+MEMORY_ONLY = "doko.live_memory_only"
 
 
 class FastPolls:
@@ -225,7 +229,11 @@ class FastPolls:
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         query = environ.get("QUERY_STRING", "")
+        memory_only = bool(environ.get(MEMORY_ONLY))
         if environ.get("REQUEST_METHOD") != "GET" or TOKEN + "=" not in query:
+            if memory_only:
+                environ[MEMORY_ONLY] = False
+                return []
             return self.app(environ, start_response)
         pairs = parse_qsl(query, keep_blank_values=True)
         sent = next((value for name, value in pairs if name == TOKEN), None)
@@ -251,7 +259,7 @@ class FastPolls:
                 address
             )
             if known is not None and known.until > now and not self.signal.suspect(client):
-                found = self._from_memory(known, sent, generation, now)
+                found = self._from_memory(known, sent, generation, now, memory_only)
                 if found is not None:
                     state, page, seen = found
                     key = public if known.page is not None and not cookie else address
@@ -268,6 +276,9 @@ class FastPolls:
                         return []
                     start_response(page.status, list(page.headers))
                     return [page.body]
+        if memory_only:
+            environ[MEMORY_ONLY] = False
+            return []
         answer: dict[str, Any] = {}
 
         def remembering(status: str, headers: list[tuple[str, str]], *args: Any) -> Any:
@@ -320,7 +331,12 @@ class FastPolls:
         return body
 
     def _from_memory(
-        self, known: _Remembered, sent: str | None, generation: int, now: float
+        self,
+        known: _Remembered,
+        sent: str | None,
+        generation: int,
+        now: float,
+        memory_only: bool = False,
     ) -> tuple[str, _Page | None, int] | None:
         """The answer from memory to a poll that sends ``sent`` where Flask last answered
         ``known``: ``(state, None, g)`` for a ``204``, ``(state, page, g)`` for the shared
@@ -330,7 +346,7 @@ class FastPolls:
             return sent, None, known.generation
         if known.token != sent and known.page is None:
             return None
-        current = self._current(known, generation)
+        current = self._current(known, generation, memory_only)
         if current is None:
             return None
         if current == sent:
@@ -361,11 +377,13 @@ class FastPolls:
                 self._shown.clear()
             self._shown[again] = (token, now)
 
-    def _current(self, known: _Remembered, generation: int) -> str | None:
+    def _current(
+        self, known: _Remembered, generation: int, memory_only: bool = False
+    ) -> str | None:
         """The state of the remembered answer's page under ``generation``: after something
         was written, worked out again without Flask (once per state and generation, for all
         the addresses that show it), where only the database decides it; ``None``: Flask is
-        to say."""
+        to say. ``memory_only``: ``None`` also where the database would have to be asked."""
         if known.generation == generation:
             return known.token
         again = known.again
@@ -375,7 +393,13 @@ class FastPolls:
         if cached is None or cached[0] != generation:
             token_of, arguments = again
             every = EVERY_AGAIN.get(token_of)
-            if every is not None:
+            if memory_only:
+                # Only what the first poll after the write worked out for every page.
+                known_all = None if every is None else self._every.get(every)
+                if known_all is None or known_all[0] != generation or known_all[1] is None:
+                    return None
+                token = known_all[1].get(arguments)
+            elif every is not None:
                 token = self._every_token(every, arguments, generation)
             else:
                 with self.flask_app.app_context():
