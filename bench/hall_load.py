@@ -27,12 +27,13 @@ Afterwards the database is checked: every table holds exactly the games it was t
 saved, in order, with the engine's totals (nothing lost, nothing twice). Printed: the
 percentiles of the saves (the confirming POST), the standings page, the list page and the
 preview (the first page each phone opens apart, "opened": this bench opens them all within
-the first poll's seconds, where a hall's phones come over minutes); the errors; the CPU
-used by the server, PostgreSQL and this load generator.
+the first poll's seconds, where a hall's phones come over minutes; ``--arrive 60`` spreads
+them over the first minute); the errors; the CPU used by the server, PostgreSQL and this
+load generator.
 
     python bench/hall_load.py [--server laptop|gunicorn] [--seconds 300] [--tournaments N]
                               [--tables 100] [--readers 300] [--workers 2] [--threads 8]
-                              [--gthread]
+                              [--gthread] [--arrive SECONDS]
 
 Targets: save p95 < 150 ms, standings page p95 < 200 ms, nothing lost. Exit status 1 if a
 save was lost or duplicated, a legal game was refused or a request failed.
@@ -141,14 +142,22 @@ class Reader:
 
 
 def follow_standings(
-    reader: Reader, port: int, every: float, deadline: float, rng: random.Random, *, live: bool
+    reader: Reader,
+    port: int,
+    every: float,
+    deadline: float,
+    rng: random.Random,
+    *,
+    live: bool,
+    arrive: float = 0.0,
 ) -> None:
     """Reload every ``every`` seconds, or (``live``) follow as the open page does: through
     its stream where the page opens one (``tournament/web/push.py``), asking every 1.5 s
-    where it does not or while the stream is down."""
+    where it does not or while the stream is down. The page is opened within the first
+    ``arrive`` seconds (at least within the first poll's or reload's)."""
     phone = Phone(port)
     token: str | None = None
-    due = time.monotonic() + rng.uniform(0, POLL_SECONDS if live else every)
+    due = time.monotonic() + rng.uniform(0, max(arrive, POLL_SECONDS if live else every))
     try:
         while _wait_until(due, deadline):
             if live and token is not None and reader.streamed:
@@ -344,6 +353,12 @@ def hall_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument(
+        "--arrive",
+        type=float,
+        default=0.0,
+        help="seconds over which the phones open their pages (default: all at once)",
+    )
+    parser.add_argument(
         "--gthread",
         action="store_true",
         help="gunicorn: the gthread workers of tournament.wsgi, whose pages poll (not pushed)",
@@ -453,7 +468,7 @@ def _load(
                 threading.Thread(
                     target=follow_standings,
                     args=(reader, port, args.read_every, deadline, random.Random(rng.random())),
-                    kwargs={"live": True},
+                    kwargs={"live": True, "arrive": args.arrive},
                 )
             )
         for run in tournament.runs.values():
@@ -468,7 +483,7 @@ def _load(
                 threading.Thread(
                     target=follow_standings,
                     args=(reader, port, args.read_every, deadline, random.Random(rng.random())),
-                    kwargs={"live": not args.reload},
+                    kwargs={"live": not args.reload, "arrive": args.arrive},
                 )
             )
     mine = resource.getrusage(resource.RUSAGE_SELF)
