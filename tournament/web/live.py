@@ -15,7 +15,10 @@ computed and the change generation it was computed under (:mod:`tournament.chang
 that sends that token again, under the same generation, before the entry expires, from a
 client that has made no failed guess, gets its ``204`` there, with no database, session,
 login or limiter. Anything else goes through Flask as before, so an address Flask never
-answered (an unknown table code, a blocked client) is never answered from memory.
+answered (an unknown table code, a blocked client) is never answered from memory. After a
+write, the state of a page whose state only the database decides is worked out again once
+per generation for every client that shows it, and the tables' lists all at once
+(``EVERY_AGAIN``: one query for every open list).
 
 A public live page (standings, player page, plan, projector: ``polled`` with the page shared
 by ``tournament.web.public_pages``) changes with nearly every save during a round, so its

@@ -24,8 +24,10 @@ alive; a phone whose stream ends (server restart, WLAN gone) polls until it is b
 worker's stop signal (Ctrl+C) ends every stream at once, so that the worker stops by itself.
 
 The rest of the app is served by :class:`a2wsgi.WSGIMiddleware` in a pool of threads; the
-streams wait in the server's event loop (granian's ASGI worker, ``tournament.laptop``), so a
-thousand open pages hold no thread.
+streams wait in the server's event loop (granian's ASGI worker, ``tournament.laptop``;
+uvicorn's under gunicorn, ``tournament.asgi``), so a thousand open pages hold no thread. A
+poll that :class:`FastPolls` can answer from memory alone (most polls of the tables' lists)
+is answered right there in the loop (``live.MEMORY_ONLY``), without a thread of the pool.
 """
 
 from __future__ import annotations
