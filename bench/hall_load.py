@@ -42,12 +42,16 @@ save was lost or duplicated, a legal game was refused or a request failed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import os
+import queue
 import random
 import re
 import resource
 import secrets
+import selectors
+import socket
 import statistics
 import sys
 import tempfile
@@ -191,52 +195,154 @@ def follow_standings(
 def follow_stream(reader: Reader, port: int, token: str, deadline: float) -> str | None:
     """Follow the page through its stream, as htmx's SSE extension does, from state ``token``
     until the stream ends or the time is up; the state last shown (``None``: the stream was
-    refused, the page is asked for again)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
-    poll = reader.poll or reader.path
-    try:
-        connection.request(
-            "GET",
-            f"{poll}?{TOKEN}={token}",
-            headers={"Accept": "text/event-stream", "Accept-Encoding": "gzip"},
-        )
-        response = connection.getresponse()
-        if response.status != 200:
-            response.read()
-            reader.errors.append(f"{poll}: stream refused, HTTP {response.status}")
-            return None
-        reader.streams += 1
-        gunzip = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        unread = b""
-        sent = 0
+    refused, the page is asked for again). The stream is read by the one thread of
+    :class:`Streams`; this phone's thread waits meanwhile."""
+    global _STREAMS
+    with _STREAMS_LOCK:
+        if _STREAMS is None:
+            _STREAMS = Streams()
+    return _STREAMS.follow(reader, port, token, deadline)
+
+
+class Streams:
+    """Every open stream of this load generator, read by one thread (a selector). A thread
+    per stream would measure this process's interpreter, not the server: at thousands of
+    streams their threads queued for it for many seconds per event.
+
+    Each event the server sends is one HTTP chunk, compressed as a deflate block of its own
+    (``tournament/web/push.py``: from an empty dictionary, flushed), so only its first bytes
+    are inflated here, enough for its id and kind; a phone reads the whole page."""
+
+    def __init__(self) -> None:
+        self.selector = selectors.DefaultSelector()
+        self.wake_read, self.wake_write = socket.socketpair()
+        self.wake_read.setblocking(False)
+        self.selector.register(self.wake_read, selectors.EVENT_READ, None)
+        self.new: queue.SimpleQueue[_Stream] = queue.SimpleQueue()
+        self.open: set[_Stream] = set()
+        threading.Thread(target=self._read, daemon=True, name="streams").start()
+
+    def follow(self, reader: Reader, port: int, token: str, deadline: float) -> str | None:
+        poll = reader.poll or reader.path
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+            sock.sendall(
+                f"GET {poll}?{TOKEN}={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                "Accept: text/event-stream\r\nAccept-Encoding: gzip\r\n\r\n".encode()
+            )
+        except OSError as error:
+            reader.errors.append(f"{poll}: stream not opened: {error!r}")
+            return token
+        stream = _Stream(reader, sock, token, deadline)
+        self.new.put(stream)
+        self.wake_write.send(b"\0")
+        stream.done.wait()
+        return stream.token
+
+    def _read(self) -> None:
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return token
-            assert connection.sock is not None
-            connection.sock.settimeout(left + 1)
-            try:
-                chunk = response.read1(1 << 16)
-            except TimeoutError:
-                return token
-            if not chunk:
-                return token  # the server ended it: ask again, then open it anew
-            sent += len(chunk)
-            unread += gunzip.decompress(chunk)
-            # Only an event's first lines are read (its id and kind), as bytes: a phone has
-            # a processor of its own, this process one interpreter for a thousand of them.
-            while (end := unread.find(b"\n\n")) >= 0:
-                block, unread = unread[:end], unread[end + 2 :]
-                if block.startswith(b"id: ") and b"\nevent: page\n" in block[:200]:
-                    token = block[4 : block.index(b"\n")].decode()
-                    reader.pushed.append((time.time(), token, sent))
-                    sent = 0
-    except (OSError, http.client.HTTPException) as error:
-        if time.monotonic() < deadline:
-            reader.errors.append(f"{poll}: stream lost: {error!r}")
-        return token
-    finally:
-        connection.close()
+            for key, _mask in self.selector.select(timeout=0.5):
+                stream = key.data
+                if stream is None:
+                    with contextlib.suppress(BlockingIOError):
+                        self.wake_read.recv(1 << 16)
+                    while not self.new.empty():
+                        stream = self.new.get()
+                        stream.sock.setblocking(False)
+                        self.selector.register(stream.sock, selectors.EVENT_READ, stream)
+                        self.open.add(stream)
+                    continue
+                try:
+                    data = stream.sock.recv(1 << 18)
+                except BlockingIOError:
+                    continue
+                except OSError as error:
+                    self._end(stream, f"stream lost: {error!r}")
+                    continue
+                if not data or not stream.feed(data):
+                    self._end(stream)  # the server ended it: ask again, then open it anew
+            now = time.monotonic()
+            for stream in [s for s in self.open if s.deadline <= now]:
+                self._end(stream)
+
+    def _end(self, stream: _Stream, error: str = "") -> None:
+        if error and time.monotonic() < stream.deadline:
+            stream.reader.errors.append(f"{stream.reader.poll or stream.reader.path}: {error}")
+        self.selector.unregister(stream.sock)
+        self.open.discard(stream)
+        stream.sock.close()
+        stream.done.set()
+
+
+_STREAMS: Streams | None = None
+_STREAMS_LOCK = threading.Lock()
+
+
+@dataclass(eq=False)
+class _Stream:
+    """One open stream: what has come of it (an HTTP/1.1 answer in chunks), and its state."""
+
+    reader: Reader
+    sock: socket.socket
+    token: str | None
+    deadline: float
+    done: threading.Event = field(default_factory=threading.Event)
+    unread: bytearray = field(default_factory=bytearray)
+    head: bool = True  # the status line and headers are still to come
+    left: int = -1  # bytes of the chunk under way still to come (-1: its size line)
+    gzip: bool = False
+    first: bool = True  # the first chunk: the gzip header and the opening's events
+
+    def feed(self, data: bytes) -> bool:
+        """Take what came; whether the stream goes on."""
+        self.unread += data
+        while True:
+            if self.head:
+                end = self.unread.find(b"\r\n\r\n")
+                if end < 0:
+                    return True
+                head = bytes(self.unread[:end]).lower()
+                del self.unread[: end + 4]
+                status = int(head.split(b" ", 2)[1])
+                if status != 200:
+                    self.reader.errors.append(f"{self.reader.poll}: stream refused, HTTP {status}")
+                    self.token = None
+                    return False
+                assert b"transfer-encoding: chunked" in head, head
+                self.gzip = b"content-encoding: gzip" in head
+                self.head = False
+                self.reader.streams += 1
+            elif self.left < 0:
+                end = self.unread.find(b"\r\n")
+                if end < 0:
+                    return True
+                self.left = int(bytes(self.unread[:end]).split(b";")[0], 16)
+                del self.unread[: end + 2]
+                if self.left == 0:
+                    return False
+            elif len(self.unread) >= self.left + 2:
+                chunk = bytes(self.unread[: self.left])
+                del self.unread[: self.left + 2]
+                self.left = -1
+                self._event(chunk)
+            else:
+                return True
+
+    def _event(self, chunk: bytes) -> None:
+        if self.gzip and self.first:
+            text = zlib.decompressobj(-zlib.MAX_WBITS).decompress(chunk[10:])
+        elif self.gzip:
+            text = zlib.decompressobj(-zlib.MAX_WBITS).decompress(chunk, 256)
+        else:
+            text = chunk
+        # The first chunk and a plain one whole (the opening and maybe a page), else the
+        # start of one event.
+        blocks = text.split(b"\n\n") if self.first or not self.gzip else [text]
+        self.first = False
+        for block in blocks:
+            if block.startswith(b"id: ") and b"\nevent: page\n" in block[:256]:
+                self.token = block[4 : block.index(b"\n")].decode()
+                self.reader.pushed.append((time.time(), self.token, len(chunk)))
 
 
 def _token(page: str) -> str | None:
