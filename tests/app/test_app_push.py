@@ -370,6 +370,33 @@ def test_a_poll_known_in_memory_is_answered_in_the_event_loop(
     assert flask_asked == [f"stand={shown}", "stand=0.x"]
 
 
+def test_a_stream_whose_page_is_known_in_memory_opens_without_a_thread(
+    app: Flask, running: dict[str, Any], pushed: push.PushedPages
+) -> None:
+    """A hall's spectators open their standings within a minute: the first stream's poll goes
+    to Flask, the next ones are answered from memory in the event loop."""
+    path = _standings(running)
+    shown = _shown(app, path)
+    asked: list[str] = []
+    to_pool = pushed._run
+
+    async def counted(function: Any, *args: Any) -> Any:
+        asked.append(args[-1]["PATH_INFO"])
+        return await to_pool(function, *args)
+
+    pushed._run = counted  # type: ignore[method-assign]
+
+    async def run() -> None:
+        async with _stream(pushed, path, shown) as (_first, start):
+            assert start["status"] == 200
+            assert asked == [path]
+            async with _stream(pushed, path, shown) as (_second, start):
+                assert start["status"] == 200
+            assert asked == [path]
+
+    _run(run())
+
+
 def test_every_other_request_goes_to_flask(app: Flask, running: dict[str, Any]) -> None:
     pushed = push.PushedPages(app, app, 2)
     phone = Phone()

@@ -315,7 +315,8 @@ class PushedPages:
         environ["HTTP_HX_REQUEST"] = "true"
         environ["HTTP_ACCEPT"] = "text/html"
         environ.pop("HTTP_HX_BOOSTED", None)
-        status, page = await self._run(ask, self.wsgi, environ)
+        environ = await self._asked(environ)
+        status, page = environ.pop(_ASKED)
         public = environ.get(live.PUBLIC)
         token = environ.get(live.ANSWERED)
         if (
@@ -357,6 +358,22 @@ class PushedPages:
             channel.streams.discard(stream)
             if not channel.streams and self.channels.get(public) is channel:
                 del self.channels[public]
+
+    async def _asked(self, environ: dict[str, Any]) -> dict[str, Any]:
+        """``environ`` after the app answered it (its status and body under ``_ASKED``): from
+        memory here in the event loop where the live layer can (a phone that opens its
+        stream mostly shows the newest state), else by Flask in a thread of the pool."""
+        inline = dict(environ, **{live.MEMORY_ONLY: True})
+        try:
+            answer = ask(self.wsgi, inline)
+        except Exception:  # Flask answers it
+            log.exception("a stream's poll could not be answered from memory")
+        else:
+            if inline.get(live.MEMORY_ONLY) is True and answer[0]:
+                inline[_ASKED] = answer
+                return inline
+        environ[_ASKED] = await self._run(ask, self.wsgi, environ)
+        return environ
 
     async def _send_until_gone(self, stream: Stream, receive: Receive, send: Send) -> None:
         """Send what the stream is offered until it is offered ``None``: the server stops,
@@ -445,6 +462,8 @@ class PushedPages:
         channel.checked = generation
 
 
+#: The key under which ``PushedPages._asked`` leaves the app's status and body.
+_ASKED = "doko.push_asked"
 #: The WSGI keys a channel's poll takes over from the stream's request.
 _WSGI_KEPT = frozenset({"wsgi.url_scheme", "wsgi.version", "wsgi.errors", "wsgi.multithread"})
 
