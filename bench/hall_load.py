@@ -645,17 +645,19 @@ def _report(
         print(list_entry._line("unchanged (204)", [t for r in readers for t in r.unchanged]))
     streams = sum(r.streams for r in readers)
     if streams:
-        arrivals: dict[str, list[float]] = {}
+        # A state of one tournament's page (the same token may be another's state).
+        arrivals: dict[tuple[str, str], list[float]] = {}
         for reader in readers:
             for at, state, _size in reader.pushed:
-                arrivals.setdefault(state, []).append(at)
+                arrivals.setdefault((reader.path, state), []).append(at)
         sizes = [size for r in readers for _at, _state, size in r.pushed if size]
         print(
             f"pushed: {streams} streams opened, {sum(len(r.pushed) for r in readers)} pages "
             f"sent through them ({len(arrivals)} states), "
             f"{statistics.median(sizes) / 1000 if sizes else 0:.1f} KB a page as sent (median)"
         )
-        # From the first stream that got a state to the last: how evenly a page goes out.
+        # From the first stream that got a state to the last: how evenly a page goes out
+        # (with --arrive, to phones that opened their page meanwhile too).
         spreads = [max(times) - min(times) for times in arrivals.values() if len(times) > 1]
         print(list_entry._line("push spread", spreads))
     print(list_entry._line("list page", [t for r in runs for t in r.pages]))
