@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import time
 from collections.abc import Iterator
 from decimal import Decimal
@@ -18,6 +19,7 @@ from tests.support.webapp import sign_in
 from tournament.domain import score_lists, standings
 from tournament.extensions import db
 from tournament.models import Registration, Round, RoundStatus, Tournament, User
+from tournament.standings import routes as standings_routes
 
 
 def _set_points(round_: Round, points: dict[int, int]) -> None:
@@ -348,6 +350,30 @@ def test_phones_share_a_standings_page_for_a_moment_staff_and_messages_get_their
     time.sleep(3.1)
     for path in paths:
         assert "4321" in phone.get(path).get_data(as_text=True), path
+
+
+def test_phones_opening_the_standings_at_once_wait_for_one_render(
+    app: Flask, two_rounds: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hall's phones open the standings within the same moment: the first renders the
+    page, the others wait for it instead of rendering it side by side."""
+    app.config["PUBLIC_PAGE_SECONDS"] = 60
+    renders: list[str] = []
+    render = standings_routes.render_template
+
+    def slow(template: str, **context: Any) -> str:
+        renders.append(template)
+        time.sleep(0.2)
+        return render(template, **context)
+
+    monkeypatch.setattr(standings_routes, "render_template", slow)
+    path = f"/turniere/{two_rounds}/stand"
+    with concurrent.futures.ThreadPoolExecutor(6) as phones:
+        pages = list(
+            phones.map(lambda _n: app.test_client().get(path).get_data(as_text=True), range(6))
+        )
+    assert renders == ["standings/overall.html"]
+    assert len(set(pages)) == 1
 
 
 def test_open_standings_are_told_204_until_a_list_changes(app: Flask, client: FlaskClient) -> None:

@@ -3,8 +3,9 @@
 Hundreds of phones reload the standings every few seconds, and a standings page of 400
 players takes about 10 ms to render. :func:`shared_for_a_moment` keeps a rendered page for
 ``PUBLIC_PAGE_SECONDS`` (Flask-Caching, in each server process's memory), so that all
-anonymous requests for the same URL within that moment get the same page. A page is therefore
-at most that old. An open live page that asks for the state after its own gets the page of
+anonymous requests for the same URL within that moment get the same page, rendered once
+(the requests that come while it is rendered wait for it). A page is therefore at most that
+old. An open live page that asks for the state after its own gets the page of
 the current state (``tournament.web.live.polled``), which is rendered once per state for all
 such pages (:class:`PagesByState`, cachetools): it is kept while that state may be answered
 from memory (``live.MEMORY_SECONDS``, less for a state that follows the clock), and phones that
@@ -89,17 +90,34 @@ def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
                 key, lambda: Shared(view(*args, **kwargs), secrets.token_hex(8), lasting)
             )
         else:
-            found = cache.get(key)
-            if isinstance(found, Shared):
-                shared = found
-            else:
-                shared = Shared(view(*args, **kwargs), secrets.token_hex(8), seconds)
-                cache.set(key, shared, timeout=seconds)
+            shared = _for_a_moment(
+                key, seconds, lambda: Shared(view(*args, **kwargs), secrets.token_hex(8), seconds)
+            )
         request.environ[SHARED_RENDER] = shared.tag
         request.environ[SHARED_SECONDS] = shared.seconds
         return shared.page
 
     return wrapped
+
+
+#: The renders of a moment's pages: one at a time per page (of a stripe of pages).
+_MOMENT_LOCKS = tuple(threading.Lock() for _ in range(64))
+
+
+def _for_a_moment(key: str, seconds: int, render: Callable[[], Shared]) -> Shared:
+    """The page kept under ``key``, else rendered and kept for ``seconds``: once, while the
+    requests that come meanwhile wait for it (a hall's phones opening the standings at once
+    would otherwise each render it when the moment is over)."""
+    found = cache.get(key)
+    if isinstance(found, Shared):
+        return found
+    with _MOMENT_LOCKS[hash(key) % len(_MOMENT_LOCKS)]:
+        found = cache.get(key)
+        if isinstance(found, Shared):
+            return found
+        shared = render()
+        cache.set(key, shared, timeout=seconds)
+        return shared
 
 
 class CompressedPages:
