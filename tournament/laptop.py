@@ -100,11 +100,12 @@ def threads() -> int:
     return min(THREADS, 2 * (os.cpu_count() or 1) + 1)
 
 
-#: Open connections at most: 100 tables with their lists open and 1,000 spectators' phones,
-#: each browser with a keep-alive connection or a few. At the limit granian takes no new
-#: connection until one closes (a phone that stopped reading frees its place after granian's
-#: 30 s for the next request's headers).
-CONNECTION_LIMIT = 3000
+#: Requests under way at most, each open page's stream one of them for as long as it is open:
+#: 100 tables with their lists open and 2,000 spectators' phones, each with its page's stream
+#: and a keep-alive connection or a few. At the limit granian takes no new connection until
+#: one closes (a phone that stopped reading frees its place after granian's 30 s for the next
+#: request's headers).
+CONNECTION_LIMIT = 6000
 #: Connections the operating system holds for the server while it is at its limit.
 BACKLOG = 2048
 #: File descriptors the worker keeps for everything else (database, logs, Excel workers).
