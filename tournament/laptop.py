@@ -13,7 +13,7 @@ child of this one (:func:`hall_app` builds it there); this process migrates, pri
 and stops the worker on Ctrl+C. The worker serves the app as ASGI: the public live pages'
 streams wait in its event loop and every other request goes to Flask in a pool of threads
 (``tournament.web.push``), so a hall's 1,000 spectators' phones hold no thread and are sent a
-new standings page once it exists. It is sized for a hall: 100 tables and 1,000 spectators'
+new standings page once it exists. It is sized for a hall: 100 tables and 2,000 spectators'
 phones connected at once (:func:`server_settings`).
 
 Behind a reverse proxy (e.g. nginx giving the app a public https address), ``--proxy`` names

@@ -268,20 +268,28 @@ class PushedPages:
 
             signal.signal(number, stopping)
 
-    async def _answered_from_memory(self, scope: Scope, send: Send) -> bool:
-        """Answer a poll here in the event loop where the live layer can from memory alone
-        (``live.MEMORY_ONLY``: no Flask, no database; most polls of the tables' lists and of
-        pages with a cookie): no thread to hand it to and back. Whether it was answered."""
-        environ: dict[str, Any] = dict(build_environ(cast(Any, scope), cast(Any, io.BytesIO())))
+    def _from_memory(self, environ: dict[str, Any]) -> tuple[_Answer, bytes] | None:
+        """The app's answer to ``environ`` where the live layer gives it from memory alone
+        (``live.MEMORY_ONLY``: no Flask, no database), here in the event loop, with no thread
+        to hand it to and back; ``None``: Flask is to answer it (``environ`` is then spent)."""
         environ[live.MEMORY_ONLY] = True
         answer = _Answer()
         try:
             body = b"".join(self.wsgi(environ, answer.start_response))
         except Exception:  # Flask answers it, as any other request
             log.exception("a poll could not be answered from memory")
-            return False
+            return None
         if environ.get(live.MEMORY_ONLY) is not True or not answer.status:
+            return None
+        return answer, body
+
+    async def _answered_from_memory(self, scope: Scope, send: Send) -> bool:
+        """Answer a poll from memory (most polls of the tables' lists and of pages with a
+        cookie); whether it was answered."""
+        found = self._from_memory(dict(build_environ(cast(Any, scope), cast(Any, io.BytesIO()))))
+        if found is None:
             return False
+        answer, body = found
         headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in answer.headers]
         await send({"type": "http.response.start", "status": answer.status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
@@ -315,8 +323,14 @@ class PushedPages:
         environ["HTTP_HX_REQUEST"] = "true"
         environ["HTTP_ACCEPT"] = "text/html"
         environ.pop("HTTP_HX_BOOSTED", None)
-        environ = await self._asked(environ)
-        status, page = environ.pop(_ASKED)
+        # From memory where the live layer can (a phone that opens its stream mostly shows
+        # the newest state), else by Flask in a thread of the pool.
+        inline = dict(environ)
+        found = self._from_memory(inline)
+        if found is not None:
+            environ, status, page = inline, found[0].status, found[1]
+        else:
+            status, page = await self._run(ask, self.wsgi, environ)
         public = environ.get(live.PUBLIC)
         token = environ.get(live.ANSWERED)
         if (
@@ -358,22 +372,6 @@ class PushedPages:
             channel.streams.discard(stream)
             if not channel.streams and self.channels.get(public) is channel:
                 del self.channels[public]
-
-    async def _asked(self, environ: dict[str, Any]) -> dict[str, Any]:
-        """``environ`` after the app answered it (its status and body under ``_ASKED``): from
-        memory here in the event loop where the live layer can (a phone that opens its
-        stream mostly shows the newest state), else by Flask in a thread of the pool."""
-        inline = dict(environ, **{live.MEMORY_ONLY: True})
-        try:
-            answer = ask(self.wsgi, inline)
-        except Exception:  # Flask answers it
-            log.exception("a stream's poll could not be answered from memory")
-        else:
-            if inline.get(live.MEMORY_ONLY) is True and answer[0]:
-                inline[_ASKED] = answer
-                return inline
-        environ[_ASKED] = await self._run(ask, self.wsgi, environ)
-        return environ
 
     async def _send_until_gone(self, stream: Stream, receive: Receive, send: Send) -> None:
         """Send what the stream is offered until it is offered ``None``: the server stops,
@@ -462,8 +460,6 @@ class PushedPages:
         channel.checked = generation
 
 
-#: The key under which ``PushedPages._asked`` leaves the app's status and body.
-_ASKED = "doko.push_asked"
 #: The WSGI keys a channel's poll takes over from the stream's request.
 _WSGI_KEPT = frozenset({"wsgi.url_scheme", "wsgi.version", "wsgi.errors", "wsgi.multithread"})
 
