@@ -240,6 +240,7 @@ class Streams:
         return stream.token
 
     def _read(self) -> None:
+        looked = time.monotonic()
         while True:
             for key, _mask in self.selector.select(timeout=0.5):
                 stream = key.data
@@ -262,8 +263,10 @@ class Streams:
                 if not data or not stream.feed(data):
                     self._end(stream)  # the server ended it: ask again, then open it anew
             now = time.monotonic()
-            for stream in [s for s in self.open if s.deadline <= now]:
-                self._end(stream)
+            if now - looked >= 0.5:  # not at every wake: thousands of streams are open
+                looked = now
+                for stream in [s for s in self.open if s.deadline <= now]:
+                    self._end(stream)
 
     def _end(self, stream: _Stream, error: str = "") -> None:
         if error and time.monotonic() < stream.deadline:

@@ -179,6 +179,14 @@ class ServerProcess:
         return children_of(self.pid)
 
 
+def _state_and_parent(process: Path) -> tuple[str, int]:
+    """The state and the parent's id of the process whose ``/proc`` folder is ``process``."""
+    stat = (process / "stat").read_text()
+    # "pid (name) state ppid ...": the name may hold spaces and parentheses.
+    state, parent = stat[stat.rindex(")") + 2 :].split()[:2]
+    return state, int(parent)
+
+
 def children_of(pid: int) -> list[int]:
     """The live child processes of ``pid``, read from ``/proc``."""
     found = []
@@ -186,10 +194,8 @@ def children_of(pid: int) -> list[int]:
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError):
-            stat = (entry / "stat").read_text()
-            # "pid (name) state ppid ...": the name may hold spaces and parentheses.
-            state, parent = stat[stat.rindex(")") + 2 :].split()[:2]
-            if int(parent) == pid and state != "Z":
+            state, parent = _state_and_parent(entry)
+            if parent == pid and state != "Z":
                 found.append(int(entry.name))
     return sorted(found)
 
@@ -204,8 +210,7 @@ def server_on(port: int) -> int:
             with contextlib.suppress(OSError, ValueError):
                 command = [part.decode() for part in (entry / "cmdline").read_bytes().split(b"\0")]
                 if any(command[: len(start)] == start for start in commands):
-                    stat = (entry / "stat").read_text()
-                    found[int(entry.name)] = int(stat[stat.rindex(")") + 2 :].split()[1])
+                    found[int(entry.name)] = _state_and_parent(entry)[1]
     masters = [pid for pid, parent in found.items() if parent not in found]
     if len(masters) != 1:
         raise LookupError(f"no one server on port {port}: {found}")
