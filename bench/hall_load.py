@@ -11,9 +11,11 @@ stream (``tournament/web/push.py``; not under ``--gthread``), reads the pages th
 brings (gzip, as a browser asks), else asks every 1.5 s whether it changed
 (``tournament/web/live.py``: ``?stand=<token>``, 204 while not, else the page with the new
 token); ``--reload`` instead reloads the whole page every ``--read-every`` seconds on
-average, like a phone without JavaScript. The tables' phones keep their lists open and ask
-every 1.5 s (they never stream). Each client is a thread with its own keep-alive connection
-(reopened when the server closed it while idle, as a browser does).
+average, like a phone without JavaScript. After its first page each phone asks for the
+static files the page names (stylesheet, scripts, icon), as a browser's first visit does.
+The tables' phones keep their lists open and ask every 1.5 s (they never stream). Each
+client is a thread with its own keep-alive connection (reopened when the server closed it
+while idle, as a browser does).
 
 Two set-ups, each served by a real server process apart from this one:
 
@@ -89,6 +91,8 @@ from tournament.web.live import POLL_SECONDS, TOKEN  # noqa: E402
 STALE = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
 #: What a page that opens a stream carries (``templates/_live.html``).
 STREAM_MARK = 'id="live-stream"'
+#: The static files a page names (``templates/layout.html``).
+STATIC_URL = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 TIMEOUT = list_entry.TIMEOUT
 CLIENT_STACK = 256 * 1024  # bytes of stack per client thread (thousands of them)
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -135,6 +139,8 @@ class Reader:
     first: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     unchanged: list[float] = field(default_factory=list)
+    #: The static files asked for after the first page (a browser's first visit).
+    assets: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     #: Where the open page asks (default: ``path``; a list asks at ``.../stand``).
     poll: str = ""
@@ -178,8 +184,10 @@ def follow_standings(
                 token = None
             else:
                 if reply.status == 200:
-                    opened = reader.first if not (reader.first or reader.times) else reader.times
-                    opened.append(reply.seconds)
+                    first = not (reader.first or reader.times)
+                    (reader.first if first else reader.times).append(reply.seconds)
+                    if first:
+                        _first_visit(phone, reply.body, reader)
                     token = _token(reply.body) if live else None
                     reader.streamed = STREAM_MARK in reply.body
                 elif reply.status == 204 and token is not None:
@@ -190,6 +198,21 @@ def follow_standings(
             due = time.monotonic() + POLL_SECONDS if live else _next(due, every, rng)
     finally:
         phone.close()
+
+
+def _first_visit(phone: Phone, page: str, reader: Reader) -> None:
+    """What a browser asks for after the first page it opens on the site: the stylesheet,
+    scripts and icon it names (kept afterwards, ``tournament/web/static_files.py``)."""
+    for path in STATIC_URL.findall(page):
+        try:
+            reply = phone.get(path)
+        except (OSError, http.client.HTTPException) as error:
+            phone.connection.close()
+            reader.errors.append(f"{path}: no answer: {error!r}")
+            continue
+        reader.assets.append(reply.seconds)
+        if reply.status != 200:
+            reader.errors.append(f"{path}: HTTP {reply.status}")
 
 
 def follow_stream(reader: Reader, port: int, token: str, deadline: float) -> str | None:
@@ -644,6 +667,7 @@ def _report(
     print(list_entry._line("save (confirm)", [t for r in runs for t in r.saves]))
     print(list_entry._line("standings opened", [t for r in readers for t in r.first]))
     print(list_entry._line("standings page", [t for r in readers for t in r.times]))
+    print(list_entry._line("static (1st visit)", [t for r in readers for t in r.assets]))
     if not args.reload:
         print(list_entry._line("unchanged (204)", [t for r in readers for t in r.unchanged]))
     streams = sum(r.streams for r in readers)
@@ -664,8 +688,10 @@ def _report(
         spreads = [max(times) - min(times) for times in arrivals.values() if len(times) > 1]
         print(list_entry._line("push spread", spreads))
     print(list_entry._line("list page", [t for r in runs for t in r.pages]))
-    print(list_entry._line("preview", [t for r in runs for t in r.previews]))
     lists = [r for t in tournaments for r in t.lists]
+    if lists:
+        print(list_entry._line("list static", [t for r in lists for t in r.assets]))
+    print(list_entry._line("preview", [t for r in runs for t in r.previews]))
     if lists:
         print(list_entry._line("list poll (204)", [t for r in lists for t in r.unchanged]))
         print(list_entry._line("list opened", [t for r in lists for t in r.first]))
@@ -677,9 +703,9 @@ def _report(
         f"{cores} cores): "
         + ", ".join(f"{who} {seconds / elapsed / cores:.0%}" for who, seconds in cpu.items())
     )
-    requests = sum(len(r.first) + len(r.times) + len(r.unchanged) for r in readers + lists) + sum(
-        len(r.saves) + len(r.pages) + len(r.previews) for r in runs
-    )
+    requests = sum(
+        len(r.first) + len(r.times) + len(r.unchanged) + len(r.assets) for r in readers + lists
+    ) + sum(len(r.saves) + len(r.pages) + len(r.previews) for r in runs)
     polls = sum(len(r.unchanged) for r in readers + lists)
     print(
         f"requests: {requests} ({requests / elapsed:.0f}/s), {polls} of them unchanged (204); "

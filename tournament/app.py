@@ -18,7 +18,6 @@ from flask import Flask, current_app, has_request_context, render_template, requ
 from flask.typing import ResponseReturnValue
 from sqlalchemy import Connection, Engine, event, make_url
 from werkzeug.routing import IntegerConverter, Map
-from werkzeug.wrappers import Response
 
 from tournament import changes, throttle
 from tournament import config as settings
@@ -53,12 +52,10 @@ from tournament.standings import routes as standings_routes
 from tournament.texts.errors import ErrorPage, error_text
 from tournament.tournaments import public_routes
 from tournament.tournaments import routes as tournaments_routes
-from tournament.web import error_pages, live, public_pages, static_files
+from tournament.web import error_pages, live, public_pages, security_headers, static_files
 from tournament.web.admin import admin
 
 SCHEMA_OK = "doko_schema_ok"
-#: One year, the usual HSTS age; subdomains are not the app's to decide.
-HSTS = "max-age=31536000"
 
 
 def create_app(config: dict[str, Any] | None = None, *, instance_path: str | None = None) -> Flask:
@@ -127,7 +124,7 @@ def create_app(config: dict[str, Any] | None = None, *, instance_path: str | Non
     app.register_blueprint(admin)  # the accounts (accounts_routes) and the log (audit_routes)
     error_pages.init_app(app)
     static_files.init_app(app)
-    app.after_request(_security_headers)
+    app.after_request(security_headers.add)
     app.jinja_env.filters["local"] = local_time
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -329,17 +326,3 @@ def _refuse_unmigrated_database() -> ResponseReturnValue | None:
         return None
     current_app.logger.error("%s", problem)
     return render_template("errors/schema.html", problem=problem), 503
-
-
-def _security_headers(response: Response) -> Response:
-    """Cheap defence in depth: no framing, no sniffing, scripts and styles only from here;
-    a browser that reached the app over https keeps to https (HSTS)."""
-    if request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", HSTS)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault(
-        "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
-    )
-    return response

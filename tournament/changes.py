@@ -58,7 +58,10 @@ class Signal:
         self._suspects: dict[str, float] = {}
         self._lock = threading.Lock()
 
-    def generation(self) -> int | None:
+    def generation(self, start: bool = True) -> int | None:
+        """The number that moves on with every write; ``None`` while it cannot be told.
+        ``start=False``: ``None`` too while this process does not follow the database yet
+        (a page load does not make it)."""
         return None
 
     def start(self, seconds: float) -> None:
@@ -102,10 +105,12 @@ class SqliteSignal(Signal):
         self._opened = 0
         self._read_lock = threading.Lock()
 
-    def generation(self) -> int | None:
+    def generation(self, start: bool = True) -> int | None:
         with self._read_lock:
             try:
                 if self._connection is None or self._pid != os.getpid():
+                    if not start:
+                        return None
                     self._connection = sqlite3.connect(
                         self._path, check_same_thread=False, isolation_level=None
                     )
@@ -138,8 +143,10 @@ class PostgresSignal(Signal):
         self._start_lock = threading.Lock()
         self._stopped = threading.Event()
 
-    def generation(self) -> int | None:
+    def generation(self, start: bool = True) -> int | None:
         if self._pid != os.getpid():
+            if not start:
+                return None
             self._start()
         if not self._up or time.monotonic() - self._beat > LAG_SECONDS:
             return None

@@ -134,6 +134,43 @@ def test_phones_behind_one_state_get_one_render_from_memory(
     assert statements == []
 
 
+def test_a_hall_opening_the_standings_gets_the_page_of_the_state_from_memory(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The hall's phones open the standings (a page load, no state shown): the first load
+    of a state goes through Flask, which renders it once for the loads and the polls of that
+    state; every other phone's load gets that very page from memory (no database statement),
+    and after a save the next load gets the new state's page."""
+    tid, clock = _hall(app, client)
+    path = f"/turniere/{tid}/stand"
+    phones = [_phone(app, number) for number in range(1, 7)]
+    renders = pages_by_state(app).renders
+    first = phones[0].get(path)
+    shown = _token(first)
+    with statements_seen(app) as statements:
+        others = [phone.get(path) for phone in phones[1:]]
+    assert statements == []
+    for response in others:
+        assert response.status_code == 200
+        assert response.get_data() == first.get_data()
+        assert response.headers["X-Frame-Options"] == "DENY"
+    # The page's poll of the same state: 204, and the state's page was rendered once.
+    assert phones[1].get(f"{path}?stand={shown}").status_code == 204
+    assert pages_by_state(app).renders == renders + 1
+
+    _save(app)
+    clock.now += 60
+    loaded = phones[2].get(path)
+    assert _token(loaded) != shown
+    with statements_seen(app) as statements:
+        assert phones[3].get(path).get_data() == loaded.get_data()
+    assert statements == []
+    # A visitor with a cookie (staff, a message waiting) is Flask's.
+    with statements_seen(app) as statements:
+        assert "Abmelden" in client.get(path).get_data(as_text=True)
+    assert statements != []
+
+
 def test_each_encoding_gets_the_page_in_its_own(app: Flask, client: FlaskClient) -> None:
     """The answer in memory is kept per ``Accept-Encoding``: a phone that takes gzip gets
     the page compressed, one that does not gets it plain; both are one render."""

@@ -17,6 +17,7 @@ import zlib
 from collections.abc import AsyncIterator, Coroutine, Iterator, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -28,7 +29,7 @@ from tests.support.webapp import complete_lists, heard_of_write, live_state
 from tournament import changes
 from tournament.extensions import db
 from tournament.models import RoundTable
-from tournament.web import push
+from tournament.web import push, security_headers, static_files
 
 T = TypeVar("T")
 
@@ -307,6 +308,7 @@ def test_the_servers_stop_waits_for_the_requests_under_way(app: Flask) -> None:
 
     pushed = push.PushedPages(slow, app, 2)
     scope = _scope("/", None)
+    scope["method"] = "POST"  # a save: the pool's thread answers it
     scope["headers"] = [(b"host", b"turnier.test")]
 
     async def run() -> None:
@@ -368,6 +370,92 @@ def test_a_poll_known_in_memory_is_answered_in_the_event_loop(
     # The first through Flask (the live layer learns the answer), the two next from memory,
     # the last (another state: the page) through Flask again.
     assert flask_asked == [f"stand={shown}", "stand=0.x"]
+
+
+def test_a_public_page_loaded_known_in_memory_is_answered_in_the_event_loop(
+    app: Flask, running: dict[str, Any], pushed: push.PushedPages
+) -> None:
+    """The hall's phones open the standings within a minute: once the live layer has the
+    page of the current state, each further load without a cookie is answered where the
+    event loop took it, with no thread of Flask's pool; a load with a cookie goes to Flask."""
+    app.config["PUBLIC_PAGE_SECONDS"] = 1  # public pages shared, as by default
+    path = _standings(running)
+    to_flask = pushed.http
+    flask_asked: list[bool] = []
+
+    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        flask_asked.append(any(name == b"cookie" for name, _ in scope["headers"]))
+        await to_flask(scope, receive, send)
+
+    pushed.http = counted  # type: ignore[assignment]
+
+    async def load(cookie: bool) -> bytes:
+        phone = Phone()
+        await phone.received.put({"type": "http.request", "body": b"", "more_body": False})
+        scope = _scope(path, None, cookie=cookie)
+        scope["headers"] = [h for h in scope["headers"] if h[0] != b"accept"]
+        await pushed(scope, phone.receive, phone.send)
+        assert (await phone.start())["status"] == 200
+        body = b""
+        while not phone.sent.empty():
+            body += (await phone.sent.get()).get("body", b"")
+        return body
+
+    async def run() -> list[bytes]:
+        return [await load(False), await load(False), await load(False), await load(True)]
+
+    pages = _run(run())
+    assert pages[0] == pages[1] == pages[2]
+    assert flask_asked == [False, True]
+
+
+def test_static_files_under_their_hash_are_sent_from_the_event_loop(app: Flask) -> None:
+    """After its first page, each phone in the hall asks for the stylesheet, the scripts and
+    the icon: under their current hash they are sent where the event loop took the request,
+    with Flask's headers (kept for a year); under an old hash or none, Flask answers."""
+    pushed = push.PushedPages(app, app, 2)
+    to_flask = pushed.http
+    flask_asked: list[str] = []
+
+    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        flask_asked.append(scope["query_string"].decode())
+        await to_flask(scope, receive, send)
+
+    pushed.http = counted  # type: ignore[assignment]
+    with app.app_context():
+        current = static_files.version(app, "app.js")
+    assert current is not None
+
+    async def get(query: str) -> tuple[dict[str, Any], bytes]:
+        phone = Phone()
+        await phone.received.put({"type": "http.request", "body": b"", "more_body": False})
+        scope = _scope("/static/app.js", None)
+        scope["query_string"] = query.encode()
+        scope["headers"] = [(b"host", b"turnier.test")]
+        await pushed(scope, phone.receive, phone.send)
+        start = await phone.start()
+        body = b""
+        while not phone.sent.empty():
+            body += (await phone.sent.get()).get("body", b"")
+        return start, body
+
+    async def run() -> list[tuple[dict[str, Any], bytes]]:
+        return [await get(f"v={current}"), await get("v=000000000000"), await get("")]
+
+    (kept, sent), (old, _), (plain, _) = _run(run())
+    assert app.static_folder is not None
+    assert sent == (Path(app.static_folder) / "app.js").read_bytes()
+    assert kept["status"] == 200
+    headers = {k.decode(): v.decode() for k, v in kept["headers"]}
+    by_flask = app.test_client().get(f"/static/app.js?v={current}").headers
+    for name in ("Content-Type", "Content-Length", "Last-Modified", "Cache-Control"):
+        assert headers[name.lower()] == by_flask[name], name
+    for name, value in security_headers.EVERY_ANSWER.items():
+        assert headers[name.lower()] == value
+    assert flask_asked == ["v=000000000000", ""]
+    for answer in (old, plain):
+        assert answer["status"] == 200
+        assert dict(answer["headers"])[b"cache-control"] == b"no-cache"
 
 
 def test_a_stream_whose_page_is_known_in_memory_opens_without_a_thread(

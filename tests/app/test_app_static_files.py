@@ -19,7 +19,7 @@ def _static_urls(page: str) -> list[str]:
     return re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
 
 
-def test_every_page_names_its_stylesheet_and_scripts_with_their_hash(
+def test_every_page_names_its_stylesheet_scripts_and_icon_with_their_hash(
     client: FlaskClient,
 ) -> None:
     set_up(client)
@@ -27,6 +27,7 @@ def test_every_page_names_its_stylesheet_and_scripts_with_their_hash(
     assert {url.split("?")[0] for url in urls} == {
         "/static/style.css",
         "/static/vendor/htmx/htmx.min.js",
+        "/static/icon.svg",
         "/static/app.js",
     }
     for url in urls:

@@ -26,9 +26,12 @@ phones mostly fetch whole pages. Flask's answer with the shared page of a new st
 too, and a poll from an anonymous client that shows an older state gets it from memory.
 Clients without a cookie (no session: nobody signed in, no message waiting) share one address
 per page, whatever their IP address; a client with a cookie is given the shared page only
-once Flask has given it one. A client that shows the newest state given out is told ``204``
-for up to ``LIVE_COALESCE_SECONDS`` after it was given out, so that a new state goes out at
-most that often (:meth:`FastPolls._coalesced`).
+once Flask has given it one. Such a client's page load (no token: it shows no state yet) is
+answered as its poll would be: the kept page of the current state (the hall's phones open the
+standings within minutes, and each would otherwise cost Flask a request). A client that
+shows the newest state given out is told ``204`` for up to ``LIVE_COALESCE_SECONDS`` after it
+was given out, so that a new state goes out at most that often
+(:meth:`FastPolls._coalesced`).
 """
 
 from __future__ import annotations
@@ -123,20 +126,21 @@ def polled(
 ) -> Callable[[Callable[P, ResponseReturnValue]], Callable[P, ResponseReturnValue]]:
     """A whole page that polls itself (``templates/_live.html`` with ``select``): ``204``
     while the ``stand`` it sends is ``token_of(**view_args)``, else the page as usual, from
-    which the page takes its live parts."""
+    which the page takes its live parts. The page loaded (without ``stand``) is the page of
+    the current state too: one render per state serves the page's loads, its polls and its
+    streams (``tournament.web.public_pages``, :class:`FastPolls`)."""
 
     def decorate(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseReturnValue]:
         @functools.wraps(view)
         def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
-            if TOKEN in request.args:
-                _again(token_of, kwargs)
-                state = token_of(**kwargs)
-                # The page of this state serves every page that is behind it
-                # (``tournament.web.public_pages``, :class:`FastPolls`).
-                request.environ[STATE] = state
-                current = unchanged(state)
-                if current is not None:
-                    return current
+            if TOKEN not in request.args and current_user.is_authenticated:
+                return view(*args, **kwargs)  # staff's own page: no state to share
+            _again(token_of, kwargs)
+            state = token_of(**kwargs)
+            request.environ[STATE] = state
+            current = unchanged(state)
+            if current is not None:
+                return current
             return view(*args, **kwargs)
 
         return wrapped
@@ -233,14 +237,16 @@ class FastPolls:
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         query = environ.get("QUERY_STRING", "")
         memory_only = bool(environ.get(MEMORY_ONLY))
-        if environ.get("REQUEST_METHOD") != "GET" or TOKEN + "=" not in query:
+        cookie = str(environ.get("HTTP_COOKIE", ""))
+        # A poll, or a page loaded without a cookie (which may be a public live page's).
+        if environ.get("REQUEST_METHOD") != "GET" or (cookie and TOKEN + "=" not in query):
             if memory_only:
                 environ[MEMORY_ONLY] = False
                 return []
             return self.app(environ, start_response)
         pairs = parse_qsl(query, keep_blank_values=True)
+        # ``None``: the page is loaded, it shows no state yet.
         sent = next((value for name, value in pairs if name == TOKEN), None)
-        cookie = str(environ.get("HTTP_COOKIE", ""))
         client = str(environ.get("REMOTE_ADDR", ""))
         page_address = (
             str(environ.get("wsgi.url_scheme", "")),
@@ -255,7 +261,9 @@ class FastPolls:
         # A public page asked without a cookie (no session: nobody signed in, no message
         # waiting) is the same page for every client: one address for all of them.
         public = ("", *page_address, "")
-        generation = self.signal.generation()
+        # A page load does not make this process follow the database's changes (a poll or
+        # the server's start does): before, it goes to Flask and is not remembered.
+        generation = self.signal.generation(start=sent is not None)
         now = self.clock()
         if generation is not None:
             known = (None if cookie else self._remembered.get(public)) or self._remembered.get(
@@ -309,6 +317,8 @@ class FastPolls:
             if again is not None and STATE in environ and (SHARED_PAGE in environ or not cookie):
                 # A public live page whose answer is the one for every anonymous visitor.
                 shared = page_address
+            if sent is None and shared is None:
+                return body  # a page load remembered is a public live page's only
             if (
                 shared is not None
                 and again is not None

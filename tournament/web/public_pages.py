@@ -5,8 +5,8 @@ players takes about 10 ms to render. :func:`shared_for_a_moment` keeps a rendere
 ``PUBLIC_PAGE_SECONDS`` (Flask-Caching, in each server process's memory), so that all
 anonymous requests for the same URL within that moment get the same page, rendered once
 (the requests that come while it is rendered wait for it). A page is therefore at most that
-old. An open live page that asks for the state after its own gets the page of
-the current state (``tournament.web.live.polled``), which is rendered once per state for all
+old. A live page (``tournament.web.live.polled``), loaded or asking for the state after its
+own, gets the page of the current state instead, which is rendered once per state for all
 such pages (:class:`PagesByState`, cachetools): it is kept while that state may be answered
 from memory (``live.MEMORY_SECONDS``, less for a state that follows the clock), and phones that
 ask for it at the same moment wait for the one render instead of rendering it side by side.
@@ -142,10 +142,10 @@ def compressed_key(_request: Request) -> str:
 
 
 def _key() -> str:
-    """The page's address without a live page's ``stand``, and the state asked for: the
-    pages behind the current state all get the one page of that state, rendered once, and a
-    new state is rendered at once (``tournament.web.live.polled``); a page loaded without
-    ``stand`` is shared for the moment."""
+    """The page's address without a live page's ``stand``, and its current state: the pages
+    loaded or behind the current state all get the one page of that state, rendered once, and
+    a new state is rendered at once (``tournament.web.live.polled``); a page with no state is
+    shared for the moment."""
     asked = sorted((k, v) for k, v in request.args.items(multi=True) if k != live.TOKEN)
     state = request.environ.get(live.STATE, "")
     return f"public-page:{request.path}?{urlencode(asked)}#{state}"

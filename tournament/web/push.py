@@ -26,8 +26,9 @@ worker's stop signal (Ctrl+C) ends every stream at once, so that the worker stop
 The rest of the app is served by :class:`a2wsgi.WSGIMiddleware` in a pool of threads; the
 streams wait in the server's event loop (granian's ASGI worker, ``tournament.laptop``;
 uvicorn's under gunicorn, ``tournament.asgi``), so a thousand open pages hold no thread. A
-poll that :class:`FastPolls` can answer from memory alone (most polls of the tables' lists)
-is answered right there in the loop (``live.MEMORY_ONLY``), without a thread of the pool.
+poll that :class:`FastPolls` can answer from memory alone (most polls of the tables' lists),
+and the load of a public live page it holds, is answered right there in the loop
+(``live.MEMORY_ONLY``), without a thread of the pool.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from a2wsgi.wsgi import build_environ
 from flask import Flask
 
 from tournament import changes
-from tournament.web import live
+from tournament.web import live, static_files
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIApplication, WSGIEnvironment
@@ -191,6 +192,7 @@ class PushedPages:
     def __init__(self, wsgi: WSGIApplication, flask_app: Flask, threads: int) -> None:
         self.wsgi = wsgi
         self.http = WSGIMiddleware(cast(Any, wsgi), workers=threads)
+        self.static = static_files.KeptFiles(flask_app)
         #: The app's own live layer, which the channels poll (the proxy already taken).
         self.polls: WSGIApplication = flask_app.wsgi_app
         self.signal = changes.of(flask_app)
@@ -209,9 +211,7 @@ class PushedPages:
             await self._lifespan(receive, send)
         elif scope["type"] == "http" and scope["method"] == "GET" and _wants_stream(scope):
             await self._stream(scope, receive, send)
-        elif _is_poll(scope) and await self._answered_from_memory(scope, send):
-            return
-        else:
+        elif not await self._answered_in_the_loop(scope, send):
 
             async def received() -> Message:
                 # a2wsgi hands the body's reads to the loop as coroutines; granian's
@@ -226,6 +226,15 @@ class PushedPages:
                 self._requests -= 1
                 if not self._requests:
                     self._no_requests.set()
+
+    async def _answered_in_the_loop(self, scope: Scope, send: Send) -> bool:
+        """Answer a request here, with no thread of the pool, where no Flask is needed: a
+        static file under its current hash, a poll or page load known in memory."""
+        if scope["type"] != "http" or scope["method"] != "GET":
+            return False
+        if await self._static_file(scope, send):
+            return True
+        return _may_be_in_memory(scope) and await self._answered_from_memory(scope, send)
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
@@ -283,9 +292,20 @@ class PushedPages:
             return None
         return answer, body
 
+    async def _static_file(self, scope: Scope, send: Send) -> bool:
+        """Send a static file asked for under its current hash (``static_files.KeptFiles``);
+        whether it was one."""
+        found = self.static.answer(scope["path"], scope.get("query_string", b""))
+        if found is None:
+            return False
+        headers, content = found
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": content})
+        return True
+
     async def _answered_from_memory(self, scope: Scope, send: Send) -> bool:
-        """Answer a poll from memory (most polls of the tables' lists and of pages with a
-        cookie); whether it was answered."""
+        """Answer a poll or a page load from memory (most polls of the tables' lists and of
+        pages with a cookie, the loads of public live pages); whether it was answered."""
         found = self._from_memory(dict(build_environ(cast(Any, scope), cast(Any, io.BytesIO()))))
         if found is None:
             return False
@@ -464,13 +484,13 @@ class PushedPages:
 _WSGI_KEPT = frozenset({"wsgi.url_scheme", "wsgi.version", "wsgi.errors", "wsgi.multithread"})
 
 
-def _is_poll(scope: Scope) -> bool:
-    """A live page's question whether its state moved on (``?stand=...``)."""
-    return (
-        scope["type"] == "http"
-        and scope["method"] == "GET"
-        and live.TOKEN.encode() + b"=" in scope.get("query_string", b"")
-    )
+def _may_be_in_memory(scope: Scope) -> bool:
+    """A GET that is a live page's question whether its state moved on (``?stand=...``), or a
+    page loaded without a cookie (a public live page's is the one for everyone): what
+    :class:`live.FastPolls` may answer from memory."""
+    if live.TOKEN.encode() + b"=" in scope.get("query_string", b""):
+        return True
+    return not any(name.lower() == b"cookie" for name, _ in scope.get("headers", []))
 
 
 def _wants_stream(scope: Scope) -> bool:
