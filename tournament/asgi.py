@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from uvicorn_worker import UvicornWorker
 
 from tournament import wsgi
-from tournament.web.push import PushedPages
+from tournament.web.push import PushedPages, steady_collector
 
 #: Flask's threads per worker: as many as the gthread worker's ``--threads 8``.
 THREADS = 8
@@ -59,4 +59,6 @@ def application(
     if threads < 1:
         raise ValueError(f"threads: {threads} is not a count of threads")
     app = wsgi.application(proxies, instance_path)
-    return PushedPages(app, app, threads)
+    pushed = PushedPages(app, app, threads)
+    steady_collector()
+    return pushed

@@ -84,7 +84,7 @@ from tournament.texts.console import (
 from tournament.texts.publish import EXPORTED, NO_TOURNAMENT
 from tournament.web.addresses import is_loopback
 from tournament.web.proxy import NamedProxy
-from tournament.web.push import PushedPages
+from tournament.web.push import PushedPages, steady_collector
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
@@ -475,7 +475,9 @@ def hall_app() -> Any:
 
         threading.Thread(target=watch, daemon=True, name="doko-parent-watch").start()
     wsgi = app if settings["proxy"] is None else NamedProxy(app, settings["proxy"])
-    return PushedPages(wsgi, app, threads())
+    pushed = PushedPages(wsgi, app, threads())
+    steady_collector()
+    return pushed
 
 
 def _serve(host: str, port: int, proxy: str | None) -> int:

@@ -503,3 +503,16 @@ def test_every_other_request_goes_to_flask(app: Flask, running: dict[str, Any]) 
 
     page = _run(run()).decode()
     assert re.search(r'id="live-stream"[^>]*sse-connect="/turniere/\d+/stand\?stand=', page)
+
+
+def test_streams_that_open_with_a_state_not_yet_sent_share_its_event() -> None:
+    """A hall's phones open their streams while the standings change: those that come with
+    a state the channel has not sent yet get that page's event built once, and the channel
+    sends that very event when it follows the page to that state."""
+    channel = push.Channel({}, "1")
+    event = channel.event_of("2", b"<p>zwei</p>")
+    assert b"id: 2" in event.plain and b"zwei" in event.plain
+    assert channel.event_of("2", b"<p>zwei</p>") is event
+    assert channel.event_of("3", b"<p>drei</p>") is not event
+    channel.latest, channel.token = channel.event_of("3", b"<p>drei</p>"), "3"
+    assert channel.event_of("3", b"<p>drei</p>") is channel.latest

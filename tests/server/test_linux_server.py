@@ -1,11 +1,14 @@
 """The app under gunicorn as ``docs/server.md`` runs it: behind a reverse proxy
 (``tournament.wsgi:application(proxies=1)``) the table cards carry the public https address
-the proxy announces; without one, such headers are ignored (anyone could send them)."""
+the proxy announces; without one, such headers are ignored (anyone could send them). A
+worker keeps its garbage collector from stopping it for long."""
 
 from __future__ import annotations
 
 import http.client
 import secrets
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +17,7 @@ import pytest
 from flask import Flask
 
 from tests.support.server_processes import (
+    ROOT,
     free_port,
     gunicorn_command,
     migrate,
@@ -23,6 +27,7 @@ from tests.support.server_processes import (
 from tests.support.webapp import create_tournament, draw_round, paste_players, player_names, sign_in
 from tournament.app import create_app
 from tournament.extensions import db
+from tournament.web import push
 
 FORWARDED = {
     "X-Forwarded-For": "203.0.113.9",
@@ -92,3 +97,29 @@ def test_without_a_proxy_forwarded_headers_are_ignored(served: Served) -> None:
     # (its --forwarded-allow-ips), where this test's requests come from.
     assert f"://127.0.0.1:{port}/tisch" in page
     assert "example.org" not in page
+
+
+def test_a_worker_sets_what_it_built_aside_from_the_garbage_collector(served: Served) -> None:
+    """A worker holding a hall's streams has some 500,000 objects: the app it serves sets
+    aside for good what the worker built at its start (the modules, the app), and looks
+    through the young objects less often (``tournament.web.push.steady_collector``)."""
+    script = (
+        "import gc, sys\n"
+        "from tournament.asgi import application\n"
+        "before = gc.get_freeze_count()\n"
+        "application(instance_path=sys.argv[1])\n"
+        "print(before, gc.get_freeze_count(), *gc.get_threshold())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(served.instance)],
+        env=served.env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    before, frozen, *thresholds = (int(word) for word in done.stdout.split())
+    assert before == 0 and frozen > 100_000
+    assert tuple(thresholds) == push.COLLECTOR_THRESHOLDS
