@@ -193,6 +193,46 @@ def test_every_stream_of_a_page_gets_the_same_event_from_one_render(
     _run(run())
 
 
+def test_a_slow_page_does_not_hold_back_the_other_pages_news(
+    app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
+) -> None:
+    """After a save, the worker asks for each page that has streams side by side: while the
+    round's standings take long, the overall standings' phones already have theirs (one after
+    the other, a hall's five tournaments held each other's phones back by 0.7 s)."""
+    overall = _standings(running)
+    round_ = f"/turniere/{running['tid']}/runden/1/stand"
+    shown = {path: _shown(app, path) for path in (overall, round_)}
+    polls = pushed.polls
+    slow = threading.Event()
+    release = threading.Event()
+
+    def held(environ: dict[str, Any], start_response: Any) -> Any:
+        if slow.is_set() and environ["PATH_INFO"] == round_:
+            release.wait(15)
+        return polls(environ, start_response)
+
+    pushed.polls = held
+
+    async def run() -> None:
+        async with (
+            _stream(pushed, round_, shown[round_]) as (behind, _),
+            _stream(pushed, overall, shown[overall]) as (phone, _),
+        ):
+            for opened in (behind, phone):
+                await opened.event()  # retry
+            slow.set()
+            await _save(app, client, running["tid"])
+            assert (await phone.event())["event"] == "page"
+            assert behind.sent.empty()
+            release.set()
+            assert (await behind.event())["event"] == "page"
+
+    try:
+        _run(run())
+    finally:
+        release.set()
+
+
 def test_a_stream_opened_behind_gets_the_newest_page_first(
     app: Flask, client: FlaskClient, running: dict[str, Any], pushed: push.PushedPages
 ) -> None:

@@ -471,13 +471,16 @@ class PushedPages:
                         if stream.waiting.empty():
                             stream.offer(HEARTBEAT)
             due = [c for c in list(self.channels.values()) if c.due(generation, now)]
-            for channel in due:
-                try:
-                    await self._follow(channel, generation)
-                except Exception:  # the page is polled again at the next change
-                    log.exception("a pushed page could not be polled")
+            # Side by side: one page's render does not hold back the others' news.
+            await asyncio.gather(*(self._follow(channel, generation) for channel in due))
 
     async def _follow(self, channel: Channel, generation: int | None) -> None:
+        try:
+            await self._poll_for(channel, generation)
+        except Exception:  # the page is polled again at the next change
+            log.exception("a pushed page could not be polled")
+
+    async def _poll_for(self, channel: Channel, generation: int | None) -> None:
         environ = dict(channel.environ)
         environ["QUERY_STRING"] = with_token(str(environ["QUERY_STRING"]), channel.token)
         environ["wsgi.input"] = io.BytesIO()
