@@ -42,6 +42,7 @@ import threading
 import time
 import zlib
 from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qsl, urlencode
@@ -74,6 +75,9 @@ RETRY_MS = 2000
 #: The app's config key that tells the pages their server pushes (``templates/_live.html``).
 PUSH = "LIVE_PUSH"
 
+#: How many pages' polls for their streams run at once (after a write, each page that has
+#: streams is asked).
+FOLLOWING_THREADS = 2
 #: The garbage collector's thresholds in a server process (Python's: 700, 10, 10).
 COLLECTOR_THRESHOLDS = (50_000, 20, 50)
 
@@ -220,6 +224,9 @@ class PushedPages:
         self.wsgi = wsgi
         self.http = WSGIMiddleware(cast(Any, wsgi), workers=threads)
         self.static = static_files.KeptFiles(flask_app)
+        #: The threads that poll the pages for their streams, beside the pool's: a save never
+        #: waits behind them, and they never wait behind the requests.
+        self.following = ThreadPoolExecutor(FOLLOWING_THREADS, thread_name_prefix="doko-follow")
         #: The app's own live layer, which the channels poll (the proxy already taken).
         self.polls: WSGIApplication = flask_app.wsgi_app
         self.signal = changes.of(flask_app)
@@ -471,7 +478,8 @@ class PushedPages:
                         if stream.waiting.empty():
                             stream.offer(HEARTBEAT)
             due = [c for c in list(self.channels.values()) if c.due(generation, now)]
-            # Side by side: one page's render does not hold back the others' news.
+            # Side by side (FOLLOWING_THREADS at once): one page's render does not hold back
+            # the others' news.
             await asyncio.gather(*(self._follow(channel, generation) for channel in due))
 
     async def _follow(self, channel: Channel, generation: int | None) -> None:
@@ -484,7 +492,8 @@ class PushedPages:
         environ = dict(channel.environ)
         environ["QUERY_STRING"] = with_token(str(environ["QUERY_STRING"]), channel.token)
         environ["wsgi.input"] = io.BytesIO()
-        status, page = await self._run(ask, self.polls, environ)
+        loop = asyncio.get_running_loop()
+        status, page = await loop.run_in_executor(self.following, ask, self.polls, environ)
         now = time.monotonic()
         token = environ.get(live.ANSWERED)
         channel.asked_at = now
