@@ -123,6 +123,19 @@ async def _save(app: Flask, client: FlaskClient, tid: int) -> None:
     await asyncio.to_thread(heard_of_write, app, before)
 
 
+def _flask_asked(pushed: push.PushedPages) -> list[dict[str, Any]]:
+    """The requests ``pushed`` hands to Flask's pool from now on (their scopes)."""
+    to_flask = pushed.http
+    asked: list[dict[str, Any]] = []
+
+    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        asked.append(scope)
+        await to_flask(scope, receive, send)
+
+    pushed.http = counted  # type: ignore[assignment]
+    return asked
+
+
 def _standings(running: dict[str, Any]) -> str:
     return f"/turniere/{running['tid']}/stand"
 
@@ -382,14 +395,7 @@ def test_a_poll_known_in_memory_is_answered_in_the_event_loop(
         code = db.session.execute(select(RoundTable.access_code)).scalars().first()
     shown = live_state(app.test_client().get(f"/tisch/{code}/").get_data(as_text=True))
     pushed = push.PushedPages(app, app, 2)
-    to_flask = pushed.http
-    flask_asked: list[str] = []
-
-    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        flask_asked.append(scope["query_string"].decode())
-        await to_flask(scope, receive, send)
-
-    pushed.http = counted  # type: ignore[assignment]
+    to_flask = _flask_asked(pushed)
 
     async def poll(token: str) -> int:
         phone = Phone()
@@ -409,7 +415,10 @@ def test_a_poll_known_in_memory_is_answered_in_the_event_loop(
     assert _run(run()) == [204, 204, 204, 200]
     # The first through Flask (the live layer learns the answer), the two next from memory,
     # the last (another state: the page) through Flask again.
-    assert flask_asked == [f"stand={shown}", "stand=0.x"]
+    assert [scope["query_string"] for scope in to_flask] == [
+        f"stand={shown}".encode(),
+        b"stand=0.x",
+    ]
 
 
 def test_a_public_page_loaded_known_in_memory_is_answered_in_the_event_loop(
@@ -420,14 +429,7 @@ def test_a_public_page_loaded_known_in_memory_is_answered_in_the_event_loop(
     event loop took it, with no thread of Flask's pool; a load with a cookie goes to Flask."""
     app.config["PUBLIC_PAGE_SECONDS"] = 1  # public pages shared, as by default
     path = _standings(running)
-    to_flask = pushed.http
-    flask_asked: list[bool] = []
-
-    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        flask_asked.append(any(name == b"cookie" for name, _ in scope["headers"]))
-        await to_flask(scope, receive, send)
-
-    pushed.http = counted  # type: ignore[assignment]
+    to_flask = _flask_asked(pushed)
 
     async def load(cookie: bool) -> bytes:
         phone = Phone()
@@ -446,7 +448,7 @@ def test_a_public_page_loaded_known_in_memory_is_answered_in_the_event_loop(
 
     pages = _run(run())
     assert pages[0] == pages[1] == pages[2]
-    assert flask_asked == [False, True]
+    assert [dict(scope["headers"]).get(b"cookie") for scope in to_flask] == [None, b"session=x"]
 
 
 def test_static_files_under_their_hash_are_sent_from_the_event_loop(app: Flask) -> None:
@@ -454,14 +456,7 @@ def test_static_files_under_their_hash_are_sent_from_the_event_loop(app: Flask) 
     the icon: under their current hash they are sent where the event loop took the request,
     with Flask's headers (kept for a year); under an old hash or none, Flask answers."""
     pushed = push.PushedPages(app, app, 2)
-    to_flask = pushed.http
-    flask_asked: list[str] = []
-
-    async def counted(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        flask_asked.append(scope["query_string"].decode())
-        await to_flask(scope, receive, send)
-
-    pushed.http = counted  # type: ignore[assignment]
+    to_flask = _flask_asked(pushed)
     with app.app_context():
         current = static_files.version(app, "app.js")
     assert current is not None
@@ -492,7 +487,7 @@ def test_static_files_under_their_hash_are_sent_from_the_event_loop(app: Flask) 
         assert headers[name.lower()] == by_flask[name], name
     for name, value in security_headers.EVERY_ANSWER.items():
         assert headers[name.lower()] == value
-    assert flask_asked == ["v=000000000000", ""]
+    assert [scope["query_string"] for scope in to_flask] == [b"v=000000000000", b""]
     for answer in (old, plain):
         assert answer["status"] == 200
         assert dict(answer["headers"])[b"cache-control"] == b"no-cache"
