@@ -307,8 +307,6 @@ class FastPolls:
             # A new cookie makes the next poll another address.
             and not any(k.lower() == "set-cookie" for k, _ in answer["headers"])
         ):
-            if len(self._remembered) >= MAX_REMEMBERED:
-                self._remembered.clear()
             kept = [(k, v) for k, v in answer["headers"] if k.lower() in _KEPT_HEADERS]
             lasting = float(environ.get(LASTS, MEMORY_SECONDS))
             again: _Again | None = environ.get(AGAIN)
@@ -335,6 +333,8 @@ class FastPolls:
                         status, list(answer["headers"]), data, expiry
                     )
                 self._show(again, token, now)
+            if len(self._remembered) >= MAX_REMEMBERED:
+                self._remembered.clear()
             remembered = _Remembered(token, generation, expiry, kept, again, shared)
             if shared is not None and not cookie:
                 environ[PUBLIC] = public

@@ -333,8 +333,7 @@ class PushedPages:
         if found is None:
             return False
         headers, content = found
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await send({"type": "http.response.body", "body": content})
+        await _send_whole(send, 200, headers, content)
         return True
 
     async def _answered_from_memory(self, scope: Scope, send: Send) -> bool:
@@ -345,8 +344,7 @@ class PushedPages:
             return False
         answer, body = found
         headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in answer.headers]
-        await send({"type": "http.response.start", "status": answer.status, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        await _send_whole(send, answer.status, headers, body)
         return True
 
     def close(self) -> None:
@@ -537,6 +535,14 @@ def _wants_stream(scope: Scope) -> bool:
         if name.lower() == b"accept":
             return EVENT_STREAM.encode() in value
     return False
+
+
+async def _send_whole(
+    send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes
+) -> None:
+    """An answer known in full, sent from the event loop."""
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _disconnect(receive: Receive) -> None:
