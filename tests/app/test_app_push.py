@@ -551,3 +551,82 @@ def test_streams_that_open_with_a_state_not_yet_sent_share_its_event() -> None:
     assert channel.event_of("3", b"<p>drei</p>") is not event
     channel.latest, channel.token = channel.event_of("3", b"<p>drei</p>"), "3"
     assert channel.event_of("3", b"<p>drei</p>") is channel.latest
+
+
+def _request(method: str, path: str) -> dict[str, Any]:
+    """A request for Flask's pool (with a cookie: nothing of it is in memory)."""
+    scope = _scope(path, None)
+    scope["method"] = method
+    scope["headers"] = [(b"host", b"turnier.test"), (b"cookie", b"session=x")]
+    return scope
+
+
+@asynccontextmanager
+async def _held_save(pushed: push.PushedPages, under_way: threading.Event) -> AsyncIterator[None]:
+    """A table's save that Flask is answering until the block ends."""
+    phone = Phone()
+    await phone.received.put({"type": "http.request", "body": b"", "more_body": False})
+    save = asyncio.ensure_future(pushed(_request("POST", "/liste"), phone.receive, phone.send))
+    assert await asyncio.to_thread(under_way.wait, 15)
+    try:
+        yield
+    finally:
+        await asyncio.wait_for(save, 15)
+        assert (await phone.start())["status"] == 200
+
+
+def _holding_saves(app: Any, release: threading.Event, under_way: threading.Event) -> Any:
+    """``app`` in front of which every POST is held until ``release``."""
+
+    def held(environ: dict[str, Any], start_response: Any) -> Any:
+        if environ["REQUEST_METHOD"] == "POST":
+            under_way.set()
+            release.wait(15)
+            start_response("200 OK", [("Content-Length", "2")])
+            return [b"ok"]
+        return app(environ, start_response)
+
+    return held
+
+
+def test_a_save_under_way_goes_before_the_pages_asked_meanwhile(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The threads of a worker share one interpreter: a page asked while a table's save is
+    answered waits for the save, up to ``WRITES_FIRST_SECONDS``, so that the save is not
+    shared out among a hall's renders (in a hall's arrival, saves took a dozen times as
+    long)."""
+    asked: list[str] = []
+
+    def page(environ: dict[str, Any], start_response: Any) -> Any:
+        asked.append(environ["PATH_INFO"])
+        start_response("200 OK", [("Content-Length", "4")])
+        return [b"page"]
+
+    async def load(pushed: push.PushedPages) -> int:
+        phone = Phone()
+        await phone.received.put({"type": "http.request", "body": b"", "more_body": False})
+        await pushed(_request("GET", "/stand"), phone.receive, phone.send)
+        return int((await phone.start())["status"])
+
+    async def run() -> None:
+        release, under_way = threading.Event(), threading.Event()
+        pushed = push.PushedPages(_holding_saves(page, release, under_way), app, 4)
+        monkeypatch.setattr(push, "WRITES_FIRST_SECONDS", 15.0)
+        async with _held_save(pushed, under_way):
+            loading = asyncio.ensure_future(load(pushed))
+            await asyncio.sleep(0.3)
+            assert asked == [] and not loading.done()
+            release.set()
+        assert await asyncio.wait_for(loading, 15) == 200
+        assert asked == ["/stand"]
+        # A save that takes longer holds a page back this long at most.
+        release.clear()
+        under_way.clear()
+        monkeypatch.setattr(push, "WRITES_FIRST_SECONDS", 0.2)
+        async with _held_save(pushed, under_way):
+            assert await asyncio.wait_for(load(pushed), 5) == 200
+            assert asked == ["/stand", "/stand"]
+            release.set()
+
+    _run(run())

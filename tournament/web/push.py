@@ -34,6 +34,7 @@ and the load of a public live page it holds, is answered right there in the loop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import io
 import logging
@@ -78,6 +79,9 @@ PUSH = "LIVE_PUSH"
 #: How many pages' polls for their streams run at once (after a write, each page that has
 #: streams is asked).
 FOLLOWING_THREADS = 2
+#: How long a request for a page waits at most, before Flask starts on it, while a table's
+#: save is answered (a save or a preview: any request but a GET or HEAD; seconds).
+WRITES_FIRST_SECONDS = 0.25
 #: The garbage collector's thresholds in a server process (Python's: 700, 10, 10).
 COLLECTOR_THRESHOLDS = (50_000, 20, 50)
 
@@ -238,6 +242,11 @@ class PushedPages:
         self._requests = 0
         self._no_requests = asyncio.Event()
         self._no_requests.set()
+        #: Writes (requests other than GET and HEAD) that Flask answers, under way; set when
+        #: there are none.
+        self._writes = 0
+        self._no_writes = asyncio.Event()
+        self._no_writes.set()
         flask_app.config[PUSH] = True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -252,6 +261,12 @@ class PushedPages:
                 # ``receive`` gives an awaitable of its own.
                 return await receive()
 
+            write = scope["type"] == "http" and scope["method"] not in ("GET", "HEAD")
+            if write:
+                self._writes += 1
+                self._no_writes.clear()
+            else:
+                await self._after_writes()
             self._requests += 1
             self._no_requests.clear()
             try:
@@ -260,6 +275,18 @@ class PushedPages:
                 self._requests -= 1
                 if not self._requests:
                     self._no_requests.set()
+                if write:
+                    self._writes -= 1
+                    if not self._writes:
+                        self._no_writes.set()
+
+    async def _after_writes(self) -> None:
+        """Wait until the writes under way are answered, ``WRITES_FIRST_SECONDS`` at most: the
+        threads share one interpreter, and a save that shares it with a dozen pages' renders
+        takes a dozen times as long (a hall's arrival, with every phone opening its page)."""
+        if self._writes:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._no_writes.wait(), WRITES_FIRST_SECONDS)
 
     async def _answered_in_the_loop(self, scope: Scope, send: Send) -> bool:
         """Answer a request here, with no thread of the pool, where no Flask is needed: a
