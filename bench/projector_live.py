@@ -27,6 +27,8 @@ checked as ``hall_load.py`` checks it (exit status 1 if a save was lost or doubl
 from __future__ import annotations
 
 import argparse
+import collections
+import functools
 import secrets
 import statistics
 import sys
@@ -43,7 +45,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import hall_load  # noqa: E402
 import list_entry  # noqa: E402
 from list_entry import Browser, Reply, TableRun  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import Request, Response, sync_playwright  # noqa: E402
 
 from tests.support.browser import CHROMIUM_ARGS, DESKTOP_CHROMIUM  # noqa: E402
 from tests.support.server_processes import (  # noqa: E402
@@ -77,6 +79,10 @@ WATCH = """() => {
 PHONE = {"width": 390, "height": 844}
 
 Updates = list[tuple[float, dict[str, int]]]
+#: What a page asked for, by Chromium's resource type (``eventsource``: a stream opened;
+#: ``xhr``: a poll, a page without its stream), and how its streams were answered
+#: (``stream <status>``).
+Asked = collections.Counter[str]
 
 
 class SaveLog:
@@ -137,11 +143,11 @@ def main() -> int:
             list_entry._save = log.save
             with running(command, env, folder / "server.log", port) as server:
                 hall_load._warm_up(port, tournaments)
-                updates = _watch(port, pages, args, tournaments, server.pid, database_pids)
+                updates, asked = _watch(port, pages, args, tournaments, server.pid, database_pids)
             checks = [list_entry.check_database(app, t.round_id, t.runs) for t in tournaments]
             with app.app_context():
                 db.engine.dispose()
-    _report(args, count, log.saved, updates)
+    _report(args, count, log.saved, updates, asked)
     wrong = [c for c in checks if c.lost or c.extra or c.out_of_order or c.totals_wrong]
     for check in wrong:
         print("database check failed:", *check.problems[:5], sep="\n  ")
@@ -155,13 +161,18 @@ def _watch(
     tournaments: list[hall_load.Tournament],
     server: int,
     database_pids: list[int],
-) -> dict[str, Updates]:
-    """The live pages open in Chromium while the hall's load runs; each page's updates."""
+) -> tuple[dict[str, Updates], dict[str, Asked]]:
+    """The live pages open in Chromium while the hall's load runs; each page's updates, and
+    what it asked for."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=DESKTOP_CHROMIUM, args=CHROMIUM_ARGS)
         opened = {}
+        asked: dict[str, Asked] = {}
         for name, (path, viewport) in pages.items():
             page = browser.new_context(viewport=viewport).new_page()  # type: ignore[arg-type]
+            asked[name] = collections.Counter()
+            page.on("request", functools.partial(_count, asked[name]))
+            page.on("response", functools.partial(_count_stream, asked[name]))
             page.goto(f"http://127.0.0.1:{port}{path}")
             page.evaluate(WATCH)
             opened[name] = page
@@ -180,7 +191,16 @@ def _watch(
             for name, page in opened.items()
         }
         browser.close()
-    return updates
+    return updates, asked
+
+
+def _count(asked: Asked, request: Request) -> None:
+    asked[request.resource_type] += 1
+
+
+def _count_stream(asked: Asked, response: Response) -> None:
+    if response.request.resource_type == "eventsource":
+        asked[f"stream {response.status}"] += 1
 
 
 def _delays(saved: list[tuple[float, TableRun, int]], updates: Updates) -> list[float]:
@@ -214,6 +234,7 @@ def _report(
     count: int,
     saved: list[tuple[float, TableRun, int]],
     updates: dict[str, Updates],
+    asked: dict[str, Asked],
 ) -> None:
     print(
         f"{args.server}: {count} tournament(s) x {args.tables} tables, a game every "
@@ -226,6 +247,12 @@ def _report(
         + f", {args.seconds:g} s; the live pages of the first in Chromium"
     )
     print(f"saves in the watched tournament: {len(saved)}")
+    for name, counted in asked.items():
+        answers = ", ".join(f"{k} x{v}" for k, v in sorted(counted.items()) if " " in k)
+        print(
+            f"{name} asked for: {counted['eventsource']} stream(s) ({answers or 'no answer'}), "
+            f"{counted['xhr']} poll(s)"
+        )
     parts = [("", saved)]
     if args.arrive and saved:
         # Once every phone has opened its page (and 20 s more): the hall's steady state.

@@ -630,3 +630,19 @@ def test_a_save_under_way_goes_before_the_pages_asked_meanwhile(
             release.set()
 
     _run(run())
+
+
+def test_the_page_for_everyone_opens_its_stream_whoever_asked_for_it_first(
+    app: Flask, running: dict[str, Any]
+) -> None:
+    """The page of a state is rendered once for everyone: a phone with a cookie (a
+    list-keeper's, which polls) that opens the standings first does not leave the hall's
+    anonymous phones a page without a stream (they polled, every 1.5 s, until a new state)."""
+    app.config["PUBLIC_PAGE_SECONDS"] = 1  # public pages shared, as by default
+    push.PushedPages(app, app, 2)
+    path = _standings(running)
+    keeper = app.test_client()
+    keeper.set_cookie("theme", "dark")
+    assert keeper.get(path).status_code == 200
+    page = app.test_client().get(path).get_data(as_text=True)
+    assert 'id="live-stream"' in page

@@ -25,7 +25,7 @@ from typing import NamedTuple, ParamSpec
 from urllib.parse import urlencode
 
 from cachetools import TLRUCache, cached
-from flask import Flask, Request, current_app, request, session
+from flask import Flask, Request, current_app, g, request, session
 from flask_login import current_user
 
 from tournament.extensions import cache
@@ -83,6 +83,8 @@ def shared_for_a_moment(view: Callable[P, str]) -> Callable[P, str]:
         seconds = int(current_app.config["PUBLIC_PAGE_SECONDS"])
         if seconds <= 0 or _personal():
             return view(*args, **kwargs)
+        # Rendered for everyone, whoever asked (``templates/_live.html``: its stream).
+        g.page_for_everyone = True
         key = _key()
         if live.STATE in request.environ:
             lasting = float(request.environ.get(live.LASTS, live.MEMORY_SECONDS))
