@@ -28,7 +28,9 @@ streams wait in the server's event loop (granian's ASGI worker, ``tournament.lap
 uvicorn's under gunicorn, ``tournament.asgi``), so a thousand open pages hold no thread. A
 poll that :class:`FastPolls` can answer from memory alone (most polls of the tables' lists),
 and the load of a public live page it holds, is answered right there in the loop
-(``live.MEMORY_ONLY``), without a thread of the pool.
+(``live.MEMORY_ONLY``), without a thread of the pool. While a table's save is answered,
+the other requests wait for it before Flask starts on them (``WRITES_FIRST_SECONDS`` at most):
+the pool's threads share one interpreter, and the save goes first.
 """
 
 from __future__ import annotations
