@@ -103,6 +103,13 @@ _KEPT_HEADERS = frozenset(
 )
 
 
+def may_be_in_memory(query: str, cookie: bool) -> bool:
+    """Whether :class:`FastPolls` may answer a GET from memory: a live page's question whether
+    its state moved on (``stand=`` in the ``query``), or a page loaded without a ``cookie`` (a
+    public live page's is the one for everyone)."""
+    return TOKEN + "=" in query or not cookie
+
+
 def is_fragment_request() -> bool:
     """htmx asks for part of a page (its own request, not a boosted page load)."""
     return request.headers.get("HX-Request") == "true" and (
@@ -238,8 +245,7 @@ class FastPolls:
         query = environ.get("QUERY_STRING", "")
         memory_only = bool(environ.get(MEMORY_ONLY))
         cookie = str(environ.get("HTTP_COOKIE", ""))
-        # A poll, or a page loaded without a cookie (which may be a public live page's).
-        if environ.get("REQUEST_METHOD") != "GET" or (cookie and TOKEN + "=" not in query):
+        if environ.get("REQUEST_METHOD") != "GET" or not may_be_in_memory(query, bool(cookie)):
             if memory_only:
                 environ[MEMORY_ONLY] = False
                 return []

@@ -297,7 +297,12 @@ class PushedPages:
             return False
         if await self._static_file(scope, send):
             return True
-        return _may_be_in_memory(scope) and await self._answered_from_memory(scope, send)
+        # What FastPolls cannot answer from memory gets no environ built for it here.
+        query = scope.get("query_string", b"").decode("latin-1")
+        cookie = any(name.lower() == b"cookie" for name, _ in scope.get("headers", []))
+        return live.may_be_in_memory(query, cookie) and await self._answered_from_memory(
+            scope, send
+        )
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
@@ -548,15 +553,6 @@ class PushedPages:
 
 #: The WSGI keys a channel's poll takes over from the stream's request.
 _WSGI_KEPT = frozenset({"wsgi.url_scheme", "wsgi.version", "wsgi.errors", "wsgi.multithread"})
-
-
-def _may_be_in_memory(scope: Scope) -> bool:
-    """A GET that is a live page's question whether its state moved on (``?stand=...``), or a
-    page loaded without a cookie (a public live page's is the one for everyone): what
-    :class:`live.FastPolls` may answer from memory."""
-    if live.TOKEN.encode() + b"=" in scope.get("query_string", b""):
-        return True
-    return not any(name.lower() == b"cookie" for name, _ in scope.get("headers", []))
 
 
 def _wants_stream(scope: Scope) -> bool:
